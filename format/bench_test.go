@@ -1,0 +1,78 @@
+package format
+
+import (
+	"os"
+	"testing"
+)
+
+type benchFile struct {
+	path  string
+	reads []span
+	bytes int64
+}
+
+func benchCorpus(b *testing.B) ([]benchFile, int64) {
+	var files []benchFile
+	var total int64
+	for _, p := range corpusPackages(b) {
+		_, reads := readSpans(b, p)
+		var n int64
+		for _, r := range reads {
+			n += r.n
+		}
+		files = append(files, benchFile{p, reads, n})
+		total += n
+	}
+	return files, total
+}
+
+// BenchmarkOpen parses every corpus package (header and tables). SetBytes
+// counts the table bytes read, so MB/s compares with BenchmarkRawTableRead.
+func BenchmarkOpen(b *testing.B) {
+	files, total := benchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bf := range files {
+			f, err := Open(bf.path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	}
+}
+
+// BenchmarkRawTableRead is the baseline for BenchmarkOpen: open each file and
+// read exactly the byte ranges the parser reads, without parsing.
+func BenchmarkRawTableRead(b *testing.B) {
+	files, total := benchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	buf := make([]byte, 1<<20)
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bf := range files {
+			fh, err := os.Open(bf.path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := fh.Stat(); err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range bf.reads {
+				p := buf[:0]
+				if r.n <= int64(len(buf)) {
+					p = buf[:r.n]
+				} else {
+					p = make([]byte, r.n)
+				}
+				if _, err := fh.ReadAt(p, r.off); err != nil {
+					b.Fatal(err)
+				}
+			}
+			fh.Close()
+		}
+	}
+}

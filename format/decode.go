@@ -1,0 +1,232 @@
+package format
+
+import (
+	"bytes"
+	"encoding/binary"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxNameBytes caps the encoded length of one name-table string. The engine's
+// names are at most 64 characters (NAME_SIZE); the cap leaves room for odd
+// builds while keeping a hostile length from driving allocation.
+const maxNameBytes = 4096
+
+// decoder reads little-endian primitives from a byte slice that holds part of
+// a table. When the slice ends before a value does, it records in short how
+// many bytes (counted from the start of the slice) it needs and every further
+// read returns zero; the caller then reads more of the file and decodes the
+// record again. A malformed value sets err.
+type decoder struct {
+	b     []byte
+	pos   int
+	short int   // > 0: the slice must hold at least this many bytes
+	err   error // set once, at the first malformed value
+	base  int64 // file offset of b[0], for errors
+
+	// Table sizes for range checks of name indices and object references.
+	names, imports, exports int32
+}
+
+// name reads a name index and checks its range; at is the record start.
+func (d *decoder) name(at int) int32 {
+	v := d.index()
+	if uint32(v) >= uint32(d.names) && !d.failed() {
+		d.badName(v, at)
+	}
+	return v
+}
+
+func (d *decoder) badName(v int32, at int) {
+	d.err = formatErr(d.base+int64(at), "name index %d out of range (%d names)", v, d.names)
+}
+
+// ref checks an object reference's range; at is where it was read.
+func (d *decoder) ref(v int32, at int, what string) Ref {
+	if (v < -d.imports || v > d.exports) && !d.failed() {
+		d.badRef(v, at, what)
+	}
+	return Ref(v)
+}
+
+func (d *decoder) badRef(v int32, at int, what string) {
+	d.err = formatErr(d.base+int64(at), "%s reference %d out of range (%d imports, %d exports)", what, v, d.imports, d.exports)
+}
+
+func (d *decoder) failed() bool { return d.short > 0 || d.err != nil }
+
+func (d *decoder) need(n int) bool {
+	if d.failed() {
+		return false
+	}
+	if len(d.b)-d.pos < n {
+		d.short = d.pos + n
+		return false
+	}
+	return true
+}
+
+func (d *decoder) u32() uint32 {
+	if d.pos+4 > len(d.b) || d.short != 0 {
+		d.need(4)
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(d.b[d.pos:])
+	d.pos += 4
+	return v
+}
+
+func (d *decoder) i32() int32 { return int32(d.u32()) }
+
+// index reads a compact index (FCompactIndex): 1 to 5 bytes, sign and
+// "more" bits in the first byte, 7 value bits with a "more" bit in the next
+// three, and a final byte whose bits complete a 32-bit magnitude.
+func (d *decoder) index() int32 {
+	// Fast path, small enough to inline: most indices are one byte.
+	if d.pos < len(d.b) && d.short == 0 {
+		if b0 := d.b[d.pos]; b0&0x40 == 0 {
+			d.pos++
+			v := int32(b0 & 0x3f)
+			if b0&0x80 != 0 {
+				v = -v
+			}
+			return v
+		}
+	}
+	return d.indexSlow()
+}
+
+func (d *decoder) indexSlow() int32 {
+	start := d.pos
+	if !d.need(1) {
+		return 0
+	}
+	b0 := d.b[d.pos]
+	d.pos++
+	v := uint32(b0 & 0x3f)
+	if b0&0x40 != 0 {
+		shift := uint(6)
+		for i := 1; ; i++ {
+			if !d.need(1) {
+				return 0
+			}
+			b := d.b[d.pos]
+			d.pos++
+			if i == 4 {
+				if b&0x80 != 0 {
+					d.err = formatErr(d.base+int64(start), "compact index longer than 5 bytes")
+					return 0
+				}
+				if b > 0x0f {
+					d.err = formatErr(d.base+int64(start), "compact index overflows 32 bits")
+					return 0
+				}
+				v |= uint32(b) << shift
+				break
+			}
+			v |= uint32(b&0x7f) << shift
+			shift += 7
+			if b&0x80 == 0 {
+				break
+			}
+		}
+	}
+	if b0&0x80 != 0 {
+		return -int32(v)
+	}
+	return int32(v)
+}
+
+// fstring reads an FString: a compact index length that counts the trailing
+// NUL, then that many Latin-1 bytes, or -length UTF-16LE code units. It
+// returns the raw bytes (aliasing the decoder's buffer) and whether they are
+// UTF-16.
+func (d *decoder) fstring() (raw []byte, wide bool) {
+	start := d.pos
+	n := d.index()
+	if d.failed() || n == 0 {
+		return nil, false
+	}
+	size, wide := int64(n), false
+	if n < 0 {
+		size, wide = -2*int64(n), true
+	}
+	if size > maxNameBytes {
+		d.err = formatErr(d.base+int64(start), "string length %d exceeds limit %d", n, maxNameBytes)
+		return nil, false
+	}
+	if !d.need(int(size)) {
+		return nil, false
+	}
+	raw = d.b[d.pos : d.pos+int(size)]
+	d.pos += int(size)
+	return raw, wide
+}
+
+// cstring reads a NUL-terminated Latin-1 string (name tables before version
+// 64) and returns its bytes, NUL included, aliasing the decoder's buffer.
+func (d *decoder) cstring() []byte {
+	if d.failed() {
+		return nil
+	}
+	rest := d.b[d.pos:]
+	if i := indexNUL(rest[:min(len(rest), maxNameBytes)]); i >= 0 {
+		d.pos += i + 1
+		return rest[:i+1]
+	}
+	if len(rest) >= maxNameBytes {
+		d.err = formatErr(d.base+int64(d.pos), "unterminated name longer than %d bytes", maxNameBytes)
+		return nil
+	}
+	d.short = len(d.b) + 1
+	return nil
+}
+
+// appendText appends the UTF-8 form of a Latin-1 or UTF-16LE string, which
+// may end in NUL, to dst.
+func appendText(dst, raw []byte, wide bool) []byte {
+	if wide {
+		u := make([]uint16, 0, len(raw)/2)
+		for i := 0; i+1 < len(raw); i += 2 {
+			c := binary.LittleEndian.Uint16(raw[i:])
+			if c == 0 {
+				break
+			}
+			u = append(u, c)
+		}
+		for _, r := range utf16.Decode(u) {
+			dst = utf8.AppendRune(dst, r)
+		}
+		return dst
+	}
+	if i := indexNUL(raw); i >= 0 {
+		raw = raw[:i]
+	}
+	ascii := true
+	for _, c := range raw {
+		ascii = ascii && c < 0x80
+	}
+	if ascii {
+		return append(dst, raw...)
+	}
+	for _, c := range raw {
+		if c < 0x80 {
+			dst = append(dst, c)
+		} else {
+			dst = utf8.AppendRune(dst, rune(c))
+		}
+	}
+	return dst
+}
+
+func indexNUL(b []byte) int { return bytes.IndexByte(b, 0) }
+
+// isLatin1 reports whether every rune of s fits in one Latin-1 byte.
+func isLatin1(s string) bool {
+	for _, r := range s {
+		if r > 0xff {
+			return false
+		}
+	}
+	return true
+}
