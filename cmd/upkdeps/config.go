@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+)
+
+// Config is every setting a command may use, from (highest first) flags,
+// UPKDEPS_* environment variables, and the optional config file upkdeps.yaml.
+// Keys are the flag names.
+type Config struct {
+	Config     string `mapstructure:"config"`      // config file used ("" when none)
+	Ini        string `mapstructure:"ini"`         // the game ini; "" = look for one
+	Game       string `mapstructure:"game"`        // game profile override
+	Cache      string `mapstructure:"cache"`       // cache folder override
+	JSON       bool   `mapstructure:"json"`        // JSON instead of text
+	Jobs       int    `mapstructure:"jobs"`        // parallel workers
+	NoProgress bool   `mapstructure:"no-progress"` // never draw a progress bar
+}
+
+// Validate checks values that flags and files cannot constrain.
+func (c *Config) Validate() error {
+	if c.Jobs < 0 {
+		return fmt.Errorf("--jobs must be 0 (all cores) or more, not %d", c.Jobs)
+	}
+	if c.Jobs == 0 {
+		c.Jobs = runtime.GOMAXPROCS(0)
+	}
+	return nil
+}
+
+// loader owns the persistent flags and turns them, the environment and the
+// config file into a Config. Only it touches viper.
+type loader struct{}
+
+func newLoader(root *cobra.Command) *loader {
+	pf := root.PersistentFlags()
+	pf.String("config", "", "config file (default: ./upkdeps.yaml, then the user config folder's upkdeps/upkdeps.yaml)")
+	pf.String("ini", "", "the game's ini file (default: look for a known game ini in . and ./System)")
+	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, ue1, ue2 (default: from the ini)")
+	pf.Int("jobs", 0, "parallel workers (0 = one per core)")
+	pf.Bool("no-progress", false, "never show a progress bar")
+	return &loader{}
+}
+
+func (l *loader) load(cmd *cobra.Command) (Config, error) {
+	v := viper.New()
+	v.SetEnvPrefix("UPKDEPS")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
+	v.AutomaticEnv()
+	for key, def := range map[string]any{
+		"config": "", "ini": "", "game": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
+	} {
+		v.SetDefault(key, def)
+	}
+	if err := v.BindPFlags(cmd.Flags()); err != nil {
+		return Config{}, err
+	}
+	file := v.GetString("config")
+	explicit := file != ""
+	if !explicit {
+		file = defaultConfigFile()
+	}
+	if file != "" {
+		v.SetConfigFile(file)
+		v.SetConfigType("yaml")
+		if err := v.ReadInConfig(); err != nil {
+			var nf viper.ConfigFileNotFoundError
+			if explicit || !(errors.As(err, &nf) || errors.Is(err, os.ErrNotExist)) {
+				return Config{}, fmt.Errorf("config file %s: %w", file, err)
+			}
+			file = ""
+		}
+	}
+	var c Config
+	if err := v.Unmarshal(&c); err != nil {
+		return Config{}, fmt.Errorf("configuration: %w", err)
+	}
+	c.Config = file
+	if err := c.Validate(); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// defaultConfigFile returns the first upkdeps.yaml that exists: in the
+// current folder, then in the user's config folder; "" when none does.
+func defaultConfigFile() string {
+	candidates := []string{"upkdeps.yaml"}
+	if dir, err := os.UserConfigDir(); err == nil {
+		candidates = append(candidates, filepath.Join(dir, "upkdeps", "upkdeps.yaml"))
+	}
+	for _, c := range candidates {
+		if st, err := os.Stat(c); err == nil && !st.IsDir() {
+			return c
+		}
+	}
+	return ""
+}

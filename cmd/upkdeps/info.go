@@ -1,0 +1,262 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+func newInfoCmd(a *app) *cobra.Command {
+	var names, imports, exports bool
+	cmd := &cobra.Command{
+		Use:   "info [--json] [--names] [--imports] [--exports] FILE...",
+		Short: "Show a package's header, dependencies and tables (a readelf for packages)",
+		Long: `info reads each package's header and tables (never its object data) and prints the
+version and licensee with the game they suggest, the flags, GUID, generations, table counts
+and the packages it imports from. --names, --imports and --exports add the tables to the
+text output; --json always includes them in full. Exit 1 when a file cannot be read.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reports := readInfos(args, a.cfg.Jobs)
+			var err error
+			if a.cfg.JSON {
+				err = writeJSON(cmd.OutOrStdout(), reports)
+			} else {
+				err = writeInfoText(cmd.OutOrStdout(), reports, names, imports, exports)
+			}
+			if err != nil {
+				return err
+			}
+			for _, r := range reports {
+				if r.Error != "" {
+					return errFindings
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().Bool("json", false, "print one JSON array, one object per file")
+	cmd.Flags().BoolVar(&names, "names", false, "list the name table")
+	cmd.Flags().BoolVar(&imports, "imports", false, "list the import table")
+	cmd.Flags().BoolVar(&exports, "exports", false, "list the export table")
+	return cmd
+}
+
+// infoReport is one file of `info` output; its JSON form is documented in
+// README.md.
+type infoReport struct {
+	Path        string       `json:"path"`
+	Error       string       `json:"error,omitempty"`
+	Package     string       `json:"package,omitempty"`
+	Tag         string       `json:"tag,omitempty"`
+	Version     int          `json:"version,omitempty"`
+	Licensee    int          `json:"licensee"`
+	Game        string       `json:"game,omitempty"`
+	Flags       uint32       `json:"flags"`
+	FlagNames   []string     `json:"flag_names"`
+	GUID        string       `json:"guid,omitempty"`
+	Generations []infoGen    `json:"generations,omitempty"`
+	Heritage    []string     `json:"heritage,omitempty"`
+	NameCount   int          `json:"name_count"`
+	ImportCount int          `json:"import_count"`
+	ExportCount int          `json:"export_count"`
+	DependsOn   []string     `json:"depends_on"`
+	Names       []string     `json:"names"`
+	Imports     []infoImport `json:"imports"`
+	Exports     []infoExport `json:"exports"`
+	offsets     [3]int32     // name, import, export table offsets (text only)
+	nameFlags   []uint32     // text only
+}
+
+// MarshalJSON writes a file that could not be read as {"path", "error"}.
+func (r infoReport) MarshalJSON() ([]byte, error) {
+	if r.Error != "" {
+		return json.Marshal(struct {
+			Path  string `json:"path"`
+			Error string `json:"error"`
+		}{r.Path, r.Error})
+	}
+	type plain infoReport
+	return json.Marshal(plain(r))
+}
+
+type infoGen struct {
+	ExportCount int32 `json:"export_count"`
+	NameCount   int32 `json:"name_count"`
+}
+
+type infoImport struct {
+	Path         string `json:"path"`
+	Class        string `json:"class"`
+	ClassPackage string `json:"class_package"`
+}
+
+type infoExport struct {
+	Path         string `json:"path"`
+	Class        string `json:"class"`
+	ClassPackage string `json:"class_package"`
+	Super        string `json:"super,omitempty"`
+	ObjectFlags  uint32 `json:"object_flags"`
+	SerialSize   int32  `json:"serial_size"`
+	SerialOffset int32  `json:"serial_offset"`
+}
+
+// readInfos reads the files with jobs workers, keeping argument order.
+func readInfos(paths []string, jobs int) []infoReport {
+	out := make([]infoReport, len(paths))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(jobs, len(paths))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i] = readInfo(paths[i])
+			}
+		}()
+	}
+	for i := range paths {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return out
+}
+
+func readInfo(path string) infoReport {
+	r := infoReport{Path: path}
+	f, err := format.Open(path)
+	if err != nil {
+		var pe *format.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		r.Error = err.Error()
+		return r
+	}
+	defer f.Close()
+	h := f.Header
+	r.Package = f.PackageName
+	r.Tag = fmt.Sprintf("%08X", h.Tag)
+	r.Version, r.Licensee = int(h.Version), int(h.Licensee)
+	r.Game = format.Game(h.Version, h.Licensee)
+	r.Flags, r.FlagNames = uint32(h.Flags), h.Flags.Names()
+	r.GUID = h.GUID.String()
+	for _, g := range h.Generations {
+		r.Generations = append(r.Generations, infoGen{g.ExportCount, g.NameCount})
+	}
+	for _, g := range h.Heritage {
+		r.Heritage = append(r.Heritage, g.String())
+	}
+	r.NameCount, r.ImportCount, r.ExportCount = len(f.Names), len(f.Imports), len(f.Exports)
+	r.offsets = [3]int32{h.NameOffset, h.ImportOffset, h.ExportOffset}
+	r.DependsOn = f.Dependencies()
+	if r.FlagNames == nil {
+		r.FlagNames = []string{}
+	}
+	r.Names = make([]string, len(f.Names))
+	r.nameFlags = make([]uint32, len(f.Names))
+	for i, n := range f.Names {
+		r.Names[i], r.nameFlags[i] = n.Name, n.Flags
+	}
+	r.Imports = make([]infoImport, len(f.Imports))
+	for i := range f.Imports {
+		ref := format.ImportRef(i)
+		c, p := f.ClassOf(ref)
+		r.Imports[i] = infoImport{Path: f.ObjectPath(ref), Class: c, ClassPackage: p}
+	}
+	r.Exports = make([]infoExport, len(f.Exports))
+	for i, ex := range f.Exports {
+		ref := format.ExportRef(i)
+		c, p := f.ClassOf(ref)
+		e := infoExport{Path: f.ObjectPath(ref), Class: c, ClassPackage: p,
+			ObjectFlags: ex.ObjectFlags, SerialSize: ex.SerialSize, SerialOffset: ex.SerialOffset}
+		if !ex.Super.IsNull() {
+			e.Super = f.ObjectName(ex.Super)
+		}
+		r.Exports[i] = e
+	}
+	return r
+}
+
+func writeInfoText(w io.Writer, reports []infoReport, names, imports, exports bool) error {
+	bw := &errWriter{w: w}
+	for i, r := range reports {
+		if i > 0 {
+			bw.printf("\n")
+		}
+		if r.Error != "" {
+			bw.printf("File:         %s\nError:        %s\n", r.Path, r.Error)
+			continue
+		}
+		bw.printf("File:         %s\n", r.Path)
+		bw.printf("Package:      %s\n", r.Package)
+		bw.printf("Version:      %d, licensee %d (%s)\n", r.Version, r.Licensee, r.Game)
+		bw.printf("Tag:          %s\n", r.Tag)
+		bw.printf("Flags:        0x%08X %s\n", r.Flags, strings.Join(r.FlagNames, " "))
+		bw.printf("GUID:         %s\n", r.GUID)
+		if len(r.Generations) > 0 {
+			last := r.Generations[len(r.Generations)-1]
+			bw.printf("Generations:  %d (last: %d exports, %d names)\n", len(r.Generations), last.ExportCount, last.NameCount)
+		} else {
+			bw.printf("Heritage:     %d GUIDs\n", len(r.Heritage))
+		}
+		bw.printf("Names:        %d at offset %d\n", r.NameCount, r.offsets[0])
+		bw.printf("Imports:      %d at offset %d\n", r.ImportCount, r.offsets[1])
+		bw.printf("Exports:      %d at offset %d\n", r.ExportCount, r.offsets[2])
+		deps := "(none)"
+		if len(r.DependsOn) > 0 {
+			deps = strings.Join(r.DependsOn, " ")
+		}
+		bw.printf("Depends on:   %s\n", deps)
+		if names {
+			bw.printf("\nName table:\n")
+			for i, n := range r.Names {
+				bw.printf("  %5d  %-40s 0x%08X\n", i, n, r.nameFlags[i])
+			}
+		}
+		if imports {
+			bw.printf("\nImport table:\n")
+			for i, im := range r.Imports {
+				bw.printf("  %5d  %-50s %s.%s\n", -i-1, im.Path, im.ClassPackage, im.Class)
+			}
+		}
+		if exports {
+			bw.printf("\nExport table:\n")
+			for i, ex := range r.Exports {
+				class := ex.Class
+				if ex.ClassPackage != "" {
+					class = ex.ClassPackage + "." + ex.Class
+				}
+				bw.printf("  %5d  %-50s %-28s %8d bytes at %d\n", i+1, ex.Path, class, ex.SerialSize, ex.SerialOffset)
+			}
+		}
+	}
+	return bw.err
+}
+
+// errWriter keeps the first write error so printing code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// writeJSON writes v as indented JSON with a trailing newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
