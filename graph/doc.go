@@ -1,0 +1,20 @@
+// Package graph builds the install-wide dependency graph of an Unreal
+// installation and finds what is broken in it.
+//
+// Build scans every package the engine can reach through the ini's Paths
+// (in parallel, header and tables only), resolves every import the way the
+// engine's linker does — the package file by the engine's search order, then
+// an export with the same group path, name and class, case-insensitively —
+// and keeps a gonum directed graph of packages: a node per resolved package
+// file or missing name, an edge per "imports from" with the imported objects
+// as evidence. Graph.Check turns it into Findings (missing packages and
+// objects, class mismatches, cycles, collisions, EditPackages ordering, ...),
+// each with the import chain that makes it matter.
+//
+// Native-only classes (objects that exist only in C++ and have no export)
+// are not missing: an object a package imports from its own name is native,
+// and so is every class on the per-game lists in native.go.
+//
+// gonum is hidden behind a name-based API: callers use package names, never
+// node IDs, and every list this package returns is sorted.
+package graph

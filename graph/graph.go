@@ -1,0 +1,289 @@
+package graph
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	gonum "gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// Candidate is a package file the engine can load by name: the one that
+// wins for its name through Paths.
+type Candidate struct {
+	Name      string // base name as on disk
+	File      string // absolute path
+	Rel       string // path relative to the ini folder, with "/"
+	PathIndex int    // Paths entry it was found through (-1: other)
+}
+
+// Resolution is the engine's answer for one package name.
+type Resolution struct {
+	File, Rel    string // "" when the name does not resolve
+	PathIndex    int
+	CaseMismatch bool // found only by the case-insensitive pass
+	FromCache    bool // found in the download cache
+}
+
+// Resolver is the engine's package lookup as the graph needs it; the search
+// package provides one for a real install (see FromSearcher).
+type Resolver interface {
+	// Candidates lists every package file reachable through Paths that the
+	// engine would load for its name.
+	Candidates() []Candidate
+	// Resolve looks a package name up as the engine would.
+	Resolve(name string) Resolution
+}
+
+// Options configure Build.
+type Options struct {
+	Jobs     int                    // parallel readers (0 or less: 1)
+	Progress func(total int) func() // optional: called once with the file count; the returned func after each file
+}
+
+// Package is a node of the graph: a resolved package file or a missing name.
+type Package struct {
+	Name      string // the engine's name for it (file base name, or the import's spelling when missing)
+	File, Rel string // "" when missing
+	Kind      Kind
+	PathIndex int
+	Version   uint16
+	Licensee  uint16
+	GUID      string
+	Flags     format.PackageFlags
+	Err       error // the reader's error when the file cannot be parsed
+	FromCache bool
+	Spellings []string // every spelling importers used, sorted
+	// CaseSpellings are the spellings that resolve only case-insensitively.
+	CaseSpellings []string
+
+	id   int64
+	scan *scanned
+}
+
+// Missing reports whether no file resolves for the package.
+func (p *Package) Missing() bool { return p.File == "" }
+
+// Classes returns the classes a code package exports (nil when unknown).
+func (p *Package) Classes() []string {
+	if p.scan == nil {
+		return nil
+	}
+	return p.scan.classes
+}
+
+// ExportCount is the number of exports, 0 when unknown.
+func (p *Package) ExportCount() int {
+	if p.scan == nil {
+		return 0
+	}
+	return p.scan.exportCount
+}
+
+// ImportedObject is one object an edge's importer uses from its target.
+type ImportedObject struct {
+	Path         string `json:"path"`  // group path and name below the package
+	Class        string `json:"class"` // class name
+	ClassPackage string `json:"class_package"`
+}
+
+// String returns "Pkg.Path (ClassPackage.Class)" for the object of pkg.
+func (o ImportedObject) describe(pkg string) string {
+	return pkg + "." + o.Path + " (" + o.ClassPackage + "." + o.Class + ")"
+}
+
+// Edge says From imports from To.
+type Edge struct {
+	From, To *Package
+	Objects  []ImportedObject // sorted; empty when only the package is imported
+	// Spelling is how From spells To's name.
+	Spelling string
+}
+
+// Graph is the dependency graph of an install.
+type Graph struct {
+	pkgs   []*Package // sorted by name, case-insensitively
+	byName map[string]*Package
+	byID   map[int64]*Package
+	g      *simple.DirectedGraph
+	edges  map[[2]int64]*Edge
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+// Build scans every candidate of r and resolves every import.
+func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
+	gr := &Graph{
+		byName: map[string]*Package{},
+		byID:   map[int64]*Package{},
+		g:      simple.NewDirectedGraph(),
+		edges:  map[[2]int64]*Edge{},
+	}
+	byFile := map[string]*Package{}
+	var queue []*Package // resolved packages not yet scanned
+
+	add := func(p *Package) *Package {
+		p.id = int64(len(gr.byID))
+		gr.byID[p.id] = p
+		gr.byName[lower(p.Name)] = p
+		gr.g.AddNode(simple.Node(p.id))
+		if p.File != "" {
+			byFile[p.File] = p
+			queue = append(queue, p)
+		}
+		return p
+	}
+	for _, c := range r.Candidates() {
+		if gr.byName[lower(c.Name)] != nil {
+			continue
+		}
+		add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
+	}
+
+	resolved := map[string]*Package{} // by spelling
+	lookup := func(spelling string) *Package {
+		if p, ok := resolved[spelling]; ok {
+			return p
+		}
+		res := r.Resolve(spelling)
+		var p *Package
+		switch {
+		case res.File == "":
+			p = gr.byName[lower(spelling)]
+			if p == nil {
+				p = add(&Package{Name: spelling, Kind: KindMissing, PathIndex: -1})
+			}
+		case byFile[res.File] != nil:
+			p = byFile[res.File]
+		default:
+			p = add(&Package{Name: spelling, File: res.File, Rel: res.Rel, PathIndex: res.PathIndex,
+				Kind: KindOf(res.File), FromCache: res.FromCache})
+			if res.FromCache {
+				p.Kind = KindOther
+			}
+		}
+		resolved[spelling] = p
+		if res.CaseMismatch && res.File != "" {
+			p.CaseSpellings = append(p.CaseSpellings, spelling)
+		}
+		if !slices.Contains(p.Spellings, spelling) {
+			p.Spellings = append(p.Spellings, spelling)
+		}
+		return p
+	}
+
+	jobs := max(1, opt.Jobs)
+	for len(queue) > 0 {
+		batch := queue
+		queue = nil
+		files := make([]string, len(batch))
+		for i, p := range batch {
+			files[i] = p.File
+		}
+		var done func()
+		if opt.Progress != nil {
+			done = opt.Progress(len(files))
+		}
+		scans, errs := scanAll(ctx, files, jobs, done)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for i, p := range batch {
+			p.scan, p.Err = scans[i], errs[i]
+			if p.scan != nil {
+				p.Version, p.Licensee = p.scan.version, p.scan.licensee
+				p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
+			}
+		}
+		for _, p := range batch {
+			if p.scan == nil {
+				continue
+			}
+			for _, dep := range p.scan.deps {
+				gr.addEdge(p, lookup(dep), dep)
+			}
+			for _, im := range p.scan.imports {
+				if strings.EqualFold(im.pkg, p.Name) {
+					continue // a package's imports of its own name are native
+				}
+				to := lookup(im.pkg)
+				e := gr.addEdge(p, to, im.pkg)
+				if e != nil {
+					e.Objects = append(e.Objects, ImportedObject{Path: im.path, Class: im.class, ClassPackage: im.cpkg})
+				}
+			}
+		}
+	}
+	for _, p := range gr.byID {
+		gr.pkgs = append(gr.pkgs, p)
+		slices.Sort(p.Spellings)
+		slices.Sort(p.CaseSpellings)
+	}
+	slices.SortFunc(gr.pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+	for _, e := range gr.edges {
+		slices.SortFunc(e.Objects, func(a, b ImportedObject) int {
+			return cmp.Or(cmpName(a.Path, b.Path), cmpName(a.Class, b.Class))
+		})
+		e.Objects = slices.Compact(e.Objects)
+	}
+	return gr, nil
+}
+
+// cmpName orders names case-insensitively, then by spelling.
+func cmpName(a, b string) int {
+	return cmp.Or(strings.Compare(lower(a), lower(b)), strings.Compare(a, b))
+}
+
+func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
+	if from == to {
+		return nil
+	}
+	key := [2]int64{from.id, to.id}
+	e := gr.edges[key]
+	if e == nil {
+		e = &Edge{From: from, To: to, Spelling: spelling}
+		gr.edges[key] = e
+		gr.g.SetEdge(simple.Edge{F: simple.Node(from.id), T: simple.Node(to.id)})
+	}
+	return e
+}
+
+// Packages returns every node, sorted by name.
+func (gr *Graph) Packages() []*Package { return gr.pkgs }
+
+// Package returns the node for a name (case-insensitive), or nil.
+func (gr *Graph) Package(name string) *Package { return gr.byName[lower(name)] }
+
+// Edge returns the edge from → to, or nil.
+func (gr *Graph) Edge(from, to *Package) *Edge { return gr.edges[[2]int64{from.id, to.id}] }
+
+// Imports returns the packages p imports from, sorted.
+func (gr *Graph) Imports(p *Package) []*Package { return gr.sorted(gr.g.From(p.id)) }
+
+// ImportedBy returns the packages that import from p, sorted.
+func (gr *Graph) ImportedBy(p *Package) []*Package { return gr.sorted(gr.g.To(p.id)) }
+
+func (gr *Graph) sorted(it gonum.Nodes) []*Package {
+	var out []*Package
+	for it.Next() {
+		out = append(out, gr.byID[it.Node().ID()])
+	}
+	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+	return out
+}
+
+// Edges returns every edge sorted by importer, then target.
+func (gr *Graph) Edges() []*Edge {
+	out := make([]*Edge, 0, len(gr.edges))
+	for _, e := range gr.edges {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b *Edge) int {
+		return cmp.Or(cmpName(a.From.Name, b.From.Name), cmpName(a.To.Name, b.To.Name))
+	})
+	return out
+}

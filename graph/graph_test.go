@@ -1,0 +1,271 @@
+package graph
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// dirResolver resolves names against the files of one folder: exact names
+// first, then case-insensitively (reported as a case mismatch).
+type dirResolver struct{ dir string }
+
+func (r dirResolver) Candidates() []Candidate {
+	ents, _ := os.ReadDir(r.dir)
+	var out []Candidate
+	for _, e := range ents {
+		n := e.Name()
+		out = append(out, Candidate{Name: strings.TrimSuffix(n, filepath.Ext(n)), File: filepath.Join(r.dir, n), Rel: n})
+	}
+	return out
+}
+
+func (r dirResolver) Resolve(name string) Resolution {
+	ents, _ := os.ReadDir(r.dir)
+	for _, e := range ents {
+		if strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())) == name {
+			return Resolution{File: filepath.Join(r.dir, e.Name()), Rel: e.Name()}
+		}
+	}
+	for _, e := range ents {
+		if strings.EqualFold(strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())), name) {
+			return Resolution{File: filepath.Join(r.dir, e.Name()), Rel: e.Name(), CaseMismatch: true}
+		}
+	}
+	return Resolution{}
+}
+
+// pkgSpec describes a generated package: its file name, the objects it
+// exports ("Group.Name:Class", class "Class" for classes) and imports
+// ("Pkg.Group.Name:ClassPkg.Class").
+type pkgSpec struct {
+	file    string
+	flags   format.PackageFlags
+	exports []string
+	imports []string
+}
+
+func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
+	t.Helper()
+	for _, s := range specs {
+		b := format.NewBuilder(69, 0)
+		b.File.Flags = s.flags | format.FlagAllowDownload
+		b.File.GUID = format.GUID{uint32(len(s.file)), 1, 2, 3}
+		for _, im := range s.imports {
+			path, class, _ := strings.Cut(im, ":")
+			cpkg, cname, _ := strings.Cut(class, ".")
+			b.ImportPath(path, cpkg, cname)
+		}
+		groups := map[string]format.Ref{}
+		for _, ex := range s.exports {
+			path, class, _ := strings.Cut(ex, ":")
+			parts := strings.Split(path, ".")
+			outer := format.Ref(0)
+			for i := range parts[:len(parts)-1] {
+				g := strings.Join(parts[:i+1], ".")
+				if groups[g] == 0 {
+					groups[g] = b.ExportGroup(outer, parts[i])
+				}
+				outer = groups[g]
+			}
+			var cls format.Ref
+			if class != "Class" {
+				cpkg, cname, _ := strings.Cut(class, ".")
+				cls = b.ImportPath(cpkg+"."+cname, "Core", "Class")
+			}
+			b.Export(outer, parts[len(parts)-1], cls, 0, 16)
+		}
+		if err := format.WriteFile(filepath.Join(dir, s.file), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func build(t *testing.T, specs []pkgSpec) *Graph {
+	t.Helper()
+	dir := t.TempDir()
+	writeSpecs(t, dir, specs)
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// adjacency renders the graph as "From -> To, To" lines.
+func adjacency(g *Graph) []string {
+	var out []string
+	for _, p := range g.Packages() {
+		var to []string
+		for _, q := range g.Imports(p) {
+			to = append(to, q.Name)
+		}
+		out = append(out, p.Name+" -> "+strings.Join(to, ", "))
+	}
+	return out
+}
+
+func findingsOf(fs []Finding, kind string) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Kind == kind {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var baseSpecs = []pkgSpec{
+	{file: "Core.u", exports: []string{"Object:Class"}, imports: []string{"Core.Class:Core.Class", "Core.Package:Core.Class"}},
+	{file: "Engine.u", exports: []string{"Actor:Class", "Actor.Touching:Core.ArrayProperty", "Pawn:Class"},
+		imports: []string{"Core.Object:Core.Class", "Engine.Level:Core.Class"}},
+}
+
+func TestAdjacencyAndFindings(t *testing.T) {
+	specs := append(slices.Clone(baseSpecs),
+		pkgSpec{file: "ModA.u", exports: []string{"A:Class"}, imports: []string{
+			"Engine.Actor:Core.Class", "Engine.Actor.Touching:Core.ObjectProperty", // class mismatch
+			"ModB.B:Core.Class", "Missing1.X:Core.Class", "Core.State:Core.Class", // native-only State
+			"Engine.Polys:Core.Class", "Engine.Bogus:Core.Class", // Bogus: native_unknown
+		}},
+		pkgSpec{file: "ModB.u", exports: []string{"B:Class"}, imports: []string{"modA.A:Core.Class", "Tex.Walls.Gone:Engine.Texture"}},
+		pkgSpec{file: "Tex.utx", exports: []string{"Walls.Brick:Engine.Texture"}},
+		pkgSpec{file: "Snd.uax", exports: []string{"Boom:Engine.Sound"}},
+		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{
+			"ModA.A:Core.Class", "Snd.Boom:Engine.Sound", "Snd.NoSuch:Engine.Sound", "Snd.Announcer:Core.Class", "SSO.Thing:Core.Class"}},
+		pkgSpec{file: "SSO.u", flags: format.FlagServerSideOnly, exports: []string{"Thing:Class"}},
+	)
+	g := build(t, specs)
+	want := []string{
+		"Core -> ",
+		"DM-Map -> Engine, ModA, Snd, SSO",
+		"Engine -> Core",
+		"Missing1 -> ",
+		"ModA -> Core, Engine, Missing1, ModB",
+		"ModB -> ModA, Tex",
+		"Snd -> Engine",
+		"SSO -> ",
+		"Tex -> Core, Engine",
+	}
+	if have := adjacency(g); !reflect.DeepEqual(have, want) {
+		t.Errorf("adjacency:\nhave %q\nwant %q", have, want)
+	}
+	fs := g.Check(CheckOptions{ServerPackages: []string{"ModA"}})
+
+	mp := findingsOf(fs, MissingPackage)
+	if len(mp) != 1 || mp[0].Package != "Missing1" || !reflect.DeepEqual(mp[0].NeededBy, []string{"ModA"}) {
+		t.Errorf("missing_package: %+v", mp)
+	} else if have, want := mp[0].Chain, []string{"ModA (ModA.u)", "Missing1 (missing)"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("missing_package chain: have %q, want %q", have, want)
+	}
+
+	cm := findingsOf(fs, ClassMismatch)
+	if len(cm) != 1 || cm[0].Package != "Engine" || !strings.Contains(cm[0].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+		t.Errorf("class_mismatch: %+v", cm)
+	}
+	mo := findingsOf(fs, MissingObject)
+	var moPkgs []string
+	for _, f := range mo {
+		moPkgs = append(moPkgs, f.Package+":"+strings.Join(f.Objects, ","))
+	}
+	wantMO := []string{
+		"Snd:Snd.Announcer (Core.Class),Snd.NoSuch (Engine.Sound)",
+		"Tex:Tex.Walls.Gone (Engine.Texture)",
+	}
+	if !reflect.DeepEqual(moPkgs, wantMO) {
+		t.Errorf("missing_object:\nhave %q\nwant %q", moPkgs, wantMO)
+	}
+	for _, f := range mo {
+		if f.Package == "Snd" && !strings.Contains(f.Message, "1 of them are classes, but Snd.uax is a sound package") {
+			t.Errorf("sound package message: %s", f.Message)
+		}
+	}
+	nu := findingsOf(fs, NativeUnknown)
+	if len(nu) != 1 || nu[0].Objects[0] != "Engine.Bogus (Core.Class)" || nu[0].Severity != Warning {
+		t.Errorf("native_unknown: %+v", nu)
+	}
+	cy := findingsOf(fs, Cycle)
+	if len(cy) != 1 || !reflect.DeepEqual(cy[0].Packages, []string{"ModA", "ModB"}) || cy[0].Severity != Error || len(cy[0].Chain) != 2 {
+		t.Errorf("cycle: %+v", cy)
+	}
+	cs := findingsOf(fs, CaseMismatch)
+	if len(cs) != 1 || cs[0].Package != "ModA" || !reflect.DeepEqual(cs[0].NeededBy, []string{"ModB"}) {
+		t.Errorf("case_mismatch: %+v", cs)
+	}
+	sso := findingsOf(fs, ServerSideOnly)
+	if len(sso) != 1 || sso[0].Package != "SSO" || !reflect.DeepEqual(sso[0].NeededBy, []string{"DM-Map"}) {
+		t.Errorf("server_side_only: %+v", sso)
+	}
+	for _, f := range fs {
+		if f.Kind == MissingObject && (f.Package == "Core" || f.Package == "Engine") {
+			t.Errorf("native-only class reported missing: %+v", f)
+		}
+	}
+}
+
+func TestUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	writeSpecs(t, dir, []pkgSpec{{file: "Good.u", imports: []string{"Bad.X:Core.Class"}}})
+	if err := os.WriteFile(filepath.Join(dir, "Bad.u"), []byte("\xc1\x83\x2a\x9e\x45\x00\x00\x00junk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Build(context.Background(), dirResolver{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := findingsOf(g.Check(CheckOptions{}), Unreadable)
+	if len(fs) != 1 || fs[0].Package != "Bad" || !strings.Contains(fs[0].Message, "offset") || !reflect.DeepEqual(fs[0].NeededBy, []string{"Good"}) {
+		t.Errorf("unreadable: %+v", fs)
+	}
+}
+
+func TestEditPackagesOrder(t *testing.T) {
+	specs := append(slices.Clone(baseSpecs),
+		pkgSpec{file: "A.u", exports: []string{"A:Class"}, imports: []string{"Engine.Actor:Core.Class"}},
+		pkgSpec{file: "B.u", exports: []string{"B:Class"}, imports: []string{"A.A:Core.Class"}},
+		pkgSpec{file: "C.u", exports: []string{"C:Class"}, imports: []string{"B.B:Core.Class", "Gone.G:Core.Class"}},
+	)
+	g := build(t, specs)
+	for _, tc := range []struct {
+		name      string
+		edit      []string
+		valid     bool
+		suggested []string
+		kinds     []string
+	}{
+		{"valid order kept", []string{"Core", "Engine", "A", "B", "C"}, true, []string{"Core", "Engine", "A", "B", "C"}, []string{EditMissing}},
+		{"forward reference", []string{"Core", "Engine", "B", "A", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditMissing}},
+		{"listed twice", []string{"Core", "Engine", "A", "A", "B", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditMissing}},
+		{"independent order kept", []string{"Engine", "Core", "C", "A", "B"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditOrder, EditMissing}},
+	} {
+		res := g.CheckEditPackages(tc.edit, nil)
+		var kinds []string
+		for _, f := range res.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		if res.Valid != tc.valid || !reflect.DeepEqual(res.Suggested, tc.suggested) || !reflect.DeepEqual(kinds, tc.kinds) {
+			t.Errorf("%s: have valid %v suggested %v kinds %v, want %v %v %v", tc.name, res.Valid, res.Suggested, kinds, tc.valid, tc.suggested, tc.kinds)
+		}
+	}
+	// A cycle through sources: no order works.
+	src := func(pkg string) ([]OrderDep, bool) {
+		switch pkg {
+		case "A":
+			return []OrderDep{{Package: "A", On: "B", Evidence: "A/Classes/A.uc:1: class A extends Actor within B;", Source: "source"}}, true
+		case "B":
+			return []OrderDep{{Package: "B", On: "A", Evidence: "B/Classes/B.uc:1: class B extends A;", Source: "source"}}, true
+		}
+		return nil, false
+	}
+	res := g.CheckEditPackages([]string{"Core", "Engine", "A", "B"}, src)
+	cy := findingsOf(res.Findings, Cycle)
+	if res.Valid || res.Suggested != nil || len(cy) != 1 || len(cy[0].Chain) != 2 {
+		t.Errorf("source cycle: valid %v suggested %v findings %+v", res.Valid, res.Suggested, res.Findings)
+	}
+}

@@ -1,0 +1,221 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"hash/maphash"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// Kind classifies a package by its file extension.
+type Kind string
+
+// Package kinds.
+const (
+	KindCode    Kind = "code"
+	KindTexture Kind = "texture"
+	KindSound   Kind = "sound"
+	KindMusic   Kind = "music"
+	KindMap     Kind = "map"
+	KindMesh    Kind = "mesh"
+	KindOther   Kind = "other"
+	KindMissing Kind = "missing"
+)
+
+// KindOf returns the kind of a package file from its extension.
+func KindOf(file string) Kind {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".u":
+		return KindCode
+	case ".utx":
+		return KindTexture
+	case ".uax":
+		return KindSound
+	case ".umx", ".ogg":
+		return KindMusic
+	case ".unr", ".ut2", ".dx", ".rom", ".s4m", ".run", ".un2", ".ut3":
+		return KindMap
+	case ".usx", ".ukx", ".usm", ".upx":
+		return KindMesh
+	}
+	return KindOther
+}
+
+// objImport is an object a package imports (not a package or group import).
+type objImport struct {
+	pkg   string // top-level package imported from, as spelled in the import
+	path  string // dotted group path below the package, with the name
+	class string // class name
+	cpkg  string // class package
+}
+
+// exportIndex answers "does this package export path P of class C" with two
+// sorted hash sets, a few bytes per export, so that tens of thousands of
+// packages fit in memory.
+type exportIndex struct {
+	byPath      []uint64 // hash(lower path)
+	byPathClass []uint64 // hash(lower path + "\x00" + lower class)
+}
+
+var hashSeed = maphash.MakeSeed()
+
+func hashKey(path, class string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	h.WriteString(strings.ToLower(path))
+	if class != "" {
+		h.WriteByte(0)
+		h.WriteString(strings.ToLower(class))
+	}
+	return h.Sum64()
+}
+
+func (x *exportIndex) hasPath(path string) bool {
+	_, ok := slices.BinarySearch(x.byPath, hashKey(path, ""))
+	return ok
+}
+
+func (x *exportIndex) has(path, class string) bool {
+	_, ok := slices.BinarySearch(x.byPathClass, hashKey(path, class))
+	return ok
+}
+
+// scanned is what the graph keeps of one package file.
+type scanned struct {
+	version, licensee uint16
+	flags             format.PackageFlags
+	guid              format.GUID
+	deps              []string // top-level packages imported from
+	imports           []objImport
+	exports           exportIndex
+	classes           []string // exported classes (code packages)
+	exportCount       int
+}
+
+// interner shares one copy of repeated strings (Engine, Actor, Class, ...)
+// across the packages one worker reads, and detaches them from the name
+// table text they were sliced from.
+type interner map[string]string
+
+func (in interner) get(s string) string {
+	if v, ok := in[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	in[s] = s
+	return s
+}
+
+// scanFile reads one package's header and tables into a scanned summary.
+func scanFile(path string, in interner) (*scanned, error) {
+	f, err := format.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s := &scanned{
+		version: f.Version, licensee: f.Licensee, flags: f.Flags, guid: f.GUID,
+		exportCount: len(f.Exports),
+	}
+	for _, d := range f.Dependencies() {
+		s.deps = append(s.deps, in.get(d))
+	}
+	for i, im := range f.Imports {
+		if im.Outer.IsNull() {
+			continue // the package itself
+		}
+		ref := format.ImportRef(i)
+		class, cpkg := f.ClassOf(ref)
+		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
+			continue // a group: implied by the objects inside it
+		}
+		s.imports = append(s.imports, objImport{
+			pkg:   in.get(f.ImportPackage(ref)),
+			path:  in.get(strings.Join(f.GroupPath(ref), ".")),
+			class: in.get(class),
+			cpkg:  in.get(cpkg),
+		})
+	}
+	s.exports.byPath = make([]uint64, 0, len(f.Exports))
+	s.exports.byPathClass = make([]uint64, 0, len(f.Exports))
+	for i, ex := range f.Exports {
+		ref := format.ExportRef(i)
+		path := strings.Join(f.GroupPath(ref), ".")
+		class, _ := f.ClassOf(ref)
+		s.exports.byPath = append(s.exports.byPath, hashKey(path, ""))
+		s.exports.byPathClass = append(s.exports.byPathClass, hashKey(path, class))
+		if ex.Class.IsNull() && ex.Outer.IsNull() {
+			s.classes = append(s.classes, in.get(f.ObjectName(ref)))
+		}
+	}
+	slices.Sort(s.exports.byPath)
+	slices.Sort(s.exports.byPathClass)
+	return s, nil
+}
+
+// exportClass re-reads a package to find the class of the export at path:
+// only needed to explain a class mismatch, which is rare.
+func exportClass(file, path string) string {
+	f, err := format.Open(file)
+	if err != nil {
+		return "?"
+	}
+	defer f.Close()
+	var classes []string
+	for i := range f.Exports {
+		ref := format.ExportRef(i)
+		if strings.EqualFold(strings.Join(f.GroupPath(ref), "."), path) {
+			c, p := f.ClassOf(ref)
+			if p != "" {
+				c = p + "." + c
+			}
+			classes = append(classes, c)
+		}
+	}
+	slices.Sort(classes)
+	return strings.Join(classes, ", ")
+}
+
+// scanAll reads files with jobs workers; done is called after each file.
+func scanAll(ctx context.Context, files []string, jobs int, done func()) ([]*scanned, []error) {
+	out := make([]*scanned, len(files))
+	errs := make([]error, len(files))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(jobs, len(files))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := interner{}
+			for i := range work {
+				out[i], errs[i] = scanFile(files[i], in)
+				if done != nil {
+					done()
+				}
+			}
+		}()
+	}
+loop:
+	for i := range files {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+			break loop
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		for i := range errs {
+			if out[i] == nil && errs[i] == nil {
+				errs[i] = errors.Join(err)
+			}
+		}
+	}
+	return out, errs
+}
