@@ -1,0 +1,55 @@
+package ini
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// BenchmarkLoadUnrealTournamentIni loads the 83 KB, 4,463-line ini of a
+// real UT99 469d install.
+func BenchmarkLoadUnrealTournamentIni(b *testing.B) {
+	path := testutil.CorpusFile(b, "adrak0__ut99/System/UnrealTournament.ini")
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(f.System().Paths) != 5 {
+			b.Fatal("wrong Paths")
+		}
+	}
+}
+
+// BenchmarkParseGenerated parses a generated ini of the same shape: 70
+// sections of 60 keys, with repeated Paths and ServerPackages.
+func BenchmarkParseGenerated(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("[Core.System]\r\n")
+	for i := range 8 {
+		fmt.Fprintf(&sb, "Paths=../Dir%d/*.u\r\n", i)
+	}
+	for s := range 70 {
+		fmt.Fprintf(&sb, "\r\n[Package%d.Class%d]\r\n", s, s)
+		for k := range 60 {
+			fmt.Fprintf(&sb, "Setting%d=(X=%d,Y=\"a;b\")\r\n", k, k)
+		}
+	}
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("Bench.ini", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

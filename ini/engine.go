@@ -1,0 +1,122 @@
+package ini
+
+import "strings"
+
+// Sections and keys upkdeps reads.
+const (
+	SectionSystem       = "Core.System"
+	SectionEngine       = "Engine.Engine"
+	SectionEditor       = "Editor.EditorEngine"
+	SectionGameEngine   = "Engine.GameEngine"
+	SectionXCGameEngine = "XC_Engine.XC_GameEngine"
+	SectionHTTPDownload = "IpDrv.HTTPDownload"
+)
+
+// System is what [Core.System] (and the language setting) tell about where
+// the engine looks for packages and keeps its download cache.
+type System struct {
+	Paths          []string // package search paths, in search order, e.g. "../System/*.u"
+	CachePath      string   // download cache folder, e.g. "../Cache"; "" when not set
+	CacheExt       string   // cache file extension, e.g. ".uxx"; "" when not set
+	PurgeCacheDays int      // days before cache files are purged; 0 when not set
+	Language       string   // localisation extension, "int" unless set
+}
+
+// System returns [Core.System] Paths, CachePath, CacheExt and PurgeCacheDays,
+// and the Language. Paths are as written, relative to Dir. Single-valued
+// settings written more than once take the last line, as the engine does.
+func (f *File) System() System {
+	s := System{
+		Paths:    f.Values(SectionSystem, "Paths"),
+		Language: f.Language(),
+	}
+	s.CachePath, _ = f.Last(SectionSystem, "CachePath")
+	s.CacheExt, _ = f.Last(SectionSystem, "CacheExt")
+	if v, ok := f.Last(SectionSystem, "PurgeCacheDays"); ok {
+		s.PurgeCacheDays = atoi(v)
+	}
+	return s
+}
+
+// Language returns [Engine.Engine] Language, the extension of the
+// localisation files (int, det, frt, ...), or "int" when it is not set. UE1
+// and UE2 games keep it there; the Language= in UT2004's
+// [Editor.EditorEngine] is UnrealEd's and is not this one.
+func (f *File) Language() string {
+	if v, ok := f.Last(SectionEngine, "Language"); ok {
+		return v
+	}
+	return "int"
+}
+
+// EditPackages returns [Editor.EditorEngine] EditPackages in build order.
+func (f *File) EditPackages() []string {
+	return f.Values(SectionEditor, "EditPackages")
+}
+
+// ServerPackages returns [Engine.GameEngine] ServerPackages followed by those
+// of [XC_Engine.XC_GameEngine] (where XC_Engine servers keep them), without
+// repeats: names are compared ignoring case and the first spelling and
+// position are kept.
+func (f *File) ServerPackages() []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, sec := range []string{SectionGameEngine, SectionXCGameEngine} {
+		for _, v := range f.Values(sec, "ServerPackages") {
+			k := strings.ToLower(v)
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// Redirect is the server's download redirect from [IpDrv.HTTPDownload].
+type Redirect struct {
+	URL            string // RedirectToURL; UE2 allows %guid% %file% %lcfile% %ucfile% %ext% %lcext% %ucext%
+	UseCompression bool   // UseCompression is true (True or 1)
+	HasCompression bool   // UseCompression is written at all (else the game's default applies)
+}
+
+// Redirect returns RedirectToURL and UseCompression of [IpDrv.HTTPDownload].
+func (f *File) Redirect() Redirect {
+	var r Redirect
+	r.URL, _ = f.Last(SectionHTTPDownload, "RedirectToURL")
+	r.HasCompression = f.HasKey(SectionHTTPDownload, "UseCompression")
+	if v, ok := f.Last(SectionHTTPDownload, "UseCompression"); ok {
+		r.UseCompression = parseBool(v)
+	}
+	return r
+}
+
+// parseBool reads a boolean the way the engine's GetBool does: "True" in any
+// case, otherwise a number equal to 1.
+func parseBool(v string) bool {
+	return strings.EqualFold(v, "true") || atoi(v) == 1
+}
+
+// atoi reads a leading decimal integer like C's atoi: optional blanks and
+// sign, then digits; anything else ends it, and no digits is 0. Values past
+// the int32 range are clamped.
+func atoi(s string) int {
+	s = strings.TrimLeft(s, " \t")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	const limit = 1 << 31
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = min(n*10+int(c-'0'), limit)
+	}
+	if neg {
+		return -n
+	}
+	return min(n, limit-1)
+}

@@ -1,0 +1,69 @@
+package ini
+
+import (
+	"encoding/binary"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// FuzzParse checks that Parse never panics, that every failure is an *Error
+// naming the file, that ini.v1 and the line scan always agree (a
+// disagreement is reported as an internal error), and that what parses is
+// consistent.
+func FuzzParse(f *testing.F) {
+	seeds := [][]byte{
+		nil,
+		text("[Core.System]", "Paths=../System/*.u", `Paths[1]=..\Maps\*.unr`, "CacheExt=.uxx"),
+		crlf("[Engine.GameEngine]", "ServerPackages=A", "[XC_Engine.XC_GameEngine]", "ServerPackages=a"),
+		utf16Text("[IpDrv.HTTPDownload]\r\nRedirectToURL=http://x/%file%\r\nUseCompression=True\r\n", binary.LittleEndian),
+		utf16Text("[A]\nK=v\n", binary.BigEndian),
+		text("[A]", "K=`x", `T="""y`, "-=1", `"Q"=2`, "[DEFAULT]", "D=1", "[default]", "D=2"),
+		text("[A]", "K=a;b#c", `V="q"`, "W=\\", "[B", "x"),
+		[]byte("[A]\rK=1\r\nK=2\n\rK[0]=3"),
+		{0xEF, 0xBB, 0xBF, '[', 'A', ']', '\n', 'K', '=', 0xE9},
+		{0xC1, 0x83, 0x2A, 0x9E, 0x45, 0x00},
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	// Real files as seeds, up to 16 KB: mutating the 150 KB ones slows the
+	// fuzzer to a few dozen runs a second without reaching new code.
+	if _, ok := testutil.CorpusDir(); ok {
+		for _, p := range corpusInis(f) {
+			if data, err := os.ReadFile(p); err == nil && len(data) <= 16<<10 {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Parse("Fuzz.ini", data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.File != "Fuzz.ini" {
+				t.Fatalf("error %v (%T) is not an *Error naming the file", err, err)
+			}
+			if strings.Contains(e.Msg, "internal error") {
+				t.Fatalf("ini.v1 and the scan disagree: %v", err)
+			}
+			return
+		}
+		for _, sec := range file.Sections() {
+			if !file.HasSection(sec) || file.SectionLine(sec) < 1 {
+				t.Fatalf("section %q listed but not found", sec)
+			}
+			for _, v := range file.Values(sec, "Paths") {
+				if v == "" {
+					t.Fatalf("Values returned an empty value")
+				}
+			}
+		}
+		file.System()
+		file.Redirect()
+		file.ServerPackages()
+		GuessGame(file)
+	})
+}

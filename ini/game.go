@@ -1,0 +1,164 @@
+package ini
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Game is the game (and so the engine generation) an installation belongs
+// to. The generation decides the engine's rules: cache file naming, GUID
+// checks, package versions.
+type Game struct {
+	Name       string // short name, as ParseGame accepts it; "ue1"/"ue2" for an unnamed game of that engine; "" when unknown
+	Generation int    // 1 = Unreal Engine 1, 2 = Unreal Engine 2, 0 = unknown
+}
+
+// The games upkdeps knows.
+var (
+	UT99         = Game{"ut99", 1}
+	Unreal       = Game{"unreal", 1}
+	DeusEx       = Game{"deusex", 1}
+	Rune         = Game{"rune", 1}
+	UE1          = Game{"ue1", 1} // some other Unreal Engine 1 game
+	UT2003       = Game{"ut2003", 2}
+	UT2004       = Game{"ut2004", 2}
+	KillingFloor = Game{"kf", 2}
+	Swat4        = Game{"swat4", 2}
+	UE2          = Game{"ue2", 2} // some other Unreal Engine 2 game
+)
+
+// Games lists the games ParseGame accepts by their short names.
+var Games = []Game{UT99, Unreal, DeusEx, Rune, UE1, UT2003, UT2004, KillingFloor, Swat4, UE2}
+
+// String returns the short name, or "unknown".
+func (g Game) String() string {
+	if g.Name == "" {
+		return "unknown"
+	}
+	return g.Name
+}
+
+// Known reports whether the generation is known.
+func (g Game) Known() bool { return g.Generation != 0 }
+
+var gameAliases = map[string]Game{
+	"ut": UT99, "ut99": UT99, "ut436": UT99, "ut469": UT99, "unrealtournament": UT99,
+	"unreal": Unreal, "unreal1": Unreal, "u1": Unreal, "unrealgold": Unreal,
+	"deusex": DeusEx, "dx": DeusEx,
+	"rune":   Rune,
+	"ue1":    UE1,
+	"ut2003": UT2003, "ut2k3": UT2003,
+	"ut2004": UT2004, "ut2k4": UT2004,
+	"kf": KillingFloor, "killingfloor": KillingFloor,
+	"swat4": Swat4, "swat": Swat4,
+	"ue2": UE2,
+}
+
+// ParseGame reads a game name as given to --game: one of the short names of
+// Games or an alias (ut, ut2k4, dx, killingfloor, ...), ignoring case.
+func ParseGame(s string) (Game, error) {
+	if g, ok := gameAliases[strings.ToLower(strings.TrimSpace(s))]; ok {
+		return g, nil
+	}
+	names := make([]string, len(Games))
+	for i, g := range Games {
+		names[i] = g.Name
+	}
+	return Game{}, fmt.Errorf("ini: unknown game %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+// gameByIni maps lower-cased ini file names to games.
+var gameByIni = map[string]Game{
+	"unrealtournament.ini":      UT99,
+	"ut2004.ini":                UT2004,
+	"ut2003.ini":                UT2003,
+	"unreal.ini":                Unreal,
+	"deusex.ini":                DeusEx,
+	"runeserver.ini":            Rune,
+	"rune.ini":                  Rune,
+	"killingfloor.ini":          KillingFloor,
+	"swat4.ini":                 Swat4,
+	"swat4x.ini":                Swat4,
+	"swat4dedicatedserver.ini":  Swat4,
+	"swat4xdedicatedserver.ini": Swat4,
+}
+
+// gameByPackage maps lower-cased names of packages only one game ships to
+// that game. Packages named in [Engine.Engine] GameEngine, DefaultGame and
+// DefaultServerGame or in EditPackages are looked up here.
+var gameByPackage = map[string]Game{
+	"botpack":      UT99,
+	"unrealshare":  Unreal, // UT ships it too; Botpack decides first
+	"unreali":      Unreal,
+	"deusex":       DeusEx,
+	"runei":        Rune,
+	"ut2k4assault": UT2004,
+	"onslaught":    UT2004,
+	"gui2k4":       UT2004,
+	"xgame":        UT2003, // UT2004 ships it too; its own packages decide first
+	"kfmod":        KillingFloor,
+	"swatgame":     Swat4,
+}
+
+// gameOrder ranks the package signals: a package of a later game that reuses
+// an earlier game's packages wins.
+var gameOrder = []Game{UT2004, KillingFloor, Swat4, UT2003, UT99, DeusEx, Rune, Unreal}
+
+// gameByMapExt maps the map extension in Paths to a game or a generation.
+var gameByMapExt = map[string]Game{
+	".unr": UE1, ".dx": DeusEx, ".run": Rune,
+	".ut2": UE2, ".usx": UE2, ".ukx": UE2, ".rom": UE2, ".s4m": Swat4,
+}
+
+// GuessGame tells the game from the ini: first its file name
+// (UnrealTournament.ini is UT99, UT2004.ini is UT2004, ...), then
+// [Engine.Engine] Product, then the packages the ini names (GameEngine,
+// DefaultGame, DefaultServerGame, EditPackages: Botpack is UT99, DeusEx is
+// Deus Ex, UT2k4Assault is UT2004, ...), then the extensions in Paths (.ut2,
+// .usx and .ukx are UE2; .unr is UE1). It returns the zero Game when nothing
+// tells. The packages' own versions are the stronger evidence; callers
+// combine both.
+func GuessGame(f *File) Game {
+	if g, ok := gameByIni[strings.ToLower(filepath.Base(f.Path))]; ok {
+		return g
+	}
+	switch p, _ := f.Last(SectionEngine, "Product"); strings.ToLower(p) {
+	case "ut2004":
+		return UT2004
+	case "ut2003":
+		return UT2003
+	}
+	found := make(map[Game]bool)
+	for _, key := range []string{"GameEngine", "DefaultGame", "DefaultServerGame"} {
+		if v, ok := f.Last(SectionEngine, key); ok {
+			pkg, _, _ := strings.Cut(v, ".")
+			if g, ok := gameByPackage[strings.ToLower(pkg)]; ok {
+				found[g] = true
+			}
+		}
+	}
+	for _, pkg := range f.EditPackages() {
+		if g, ok := gameByPackage[strings.ToLower(pkg)]; ok {
+			found[g] = true
+		}
+	}
+	for _, g := range gameOrder {
+		if found[g] {
+			return g
+		}
+	}
+	guess := Game{}
+	for _, p := range f.Values(SectionSystem, "Paths") {
+		ext := strings.ToLower(filepath.Ext(strings.ReplaceAll(p, `\`, "/")))
+		g, ok := gameByMapExt[ext]
+		switch {
+		case !ok:
+		case g.Name != "ue1" && g.Name != "ue2":
+			return g
+		case guess.Generation == 0 || g.Generation == 2:
+			guess = g // a UE2 extension outranks .unr
+		}
+	}
+	return guess
+}
