@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -193,8 +194,13 @@ func (gr *Graph) checkUnreadable() []Finding {
 		if p.Err == nil {
 			continue
 		}
+		err := p.Err
+		var pe *format.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the message names the file already
+		}
 		f := Finding{Kind: Unreadable, Severity: Error, Package: p.Name,
-			Message: fmt.Sprintf("%s cannot be read: %v", p.Rel, p.Err)}
+			Message: fmt.Sprintf("%s cannot be read: %v", p.Rel, err)}
 		if by := gr.ImportedBy(p); len(by) > 0 {
 			f.NeededBy = names(by)
 		}
@@ -472,8 +478,8 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 	}
 	parent := gr.reach(roots)
 	for _, p := range gr.pkgs {
-		if p.Flags&format.FlagServerSideOnly == 0 {
-			continue
+		if p.Flags&format.FlagServerSideOnly == 0 || IsStock(p.Name) {
+			continue // retail packages are on every client
 		}
 		var by []*Package
 		for _, q := range gr.ImportedBy(p) {

@@ -235,7 +235,31 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 
 // cmpName orders names case-insensitively, then by spelling.
 func cmpName(a, b string) int {
-	return cmp.Or(strings.Compare(lower(a), lower(b)), strings.Compare(a, b))
+	if c := cmpFold(a, b); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+// cmpFold compares lower-cased a and b without allocating for ASCII.
+func cmpFold(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		x, y := a[i], b[i]
+		if x >= 0x80 || y >= 0x80 {
+			return strings.Compare(strings.ToLower(a[i:]), strings.ToLower(b[i:]))
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return int(x) - int(y)
+		}
+	}
+	return len(a) - len(b)
 }
 
 func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {

@@ -65,14 +65,28 @@ type exportIndex struct {
 var hashSeed = maphash.MakeSeed()
 
 func hashKey(path, class string) uint64 {
-	var h maphash.Hash
-	h.SetSeed(hashSeed)
-	h.WriteString(strings.ToLower(path))
+	var buf [256]byte
+	b := appendLower(buf[:0], path)
 	if class != "" {
-		h.WriteByte(0)
-		h.WriteString(strings.ToLower(class))
+		b = append(b, 0)
+		b = appendLower(b, class)
 	}
-	return h.Sum64()
+	return maphash.Bytes(hashSeed, b)
+}
+
+// appendLower appends s lower-cased, without allocating for ASCII.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return append(b, strings.ToLower(s[i:])...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 func (x *exportIndex) hasPath(path string) bool {

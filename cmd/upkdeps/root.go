@@ -67,6 +67,13 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newInfoCmd(a),
+		newCheckCmd(a),
+		newGraphCmd(a),
+		newOrderCmd(a),
+		newDepsCmd(a, false),
+		newDepsCmd(a, true),
+		newWhyCmd(a),
+		newResolveCmd(a),
 	)
 	return root
 }

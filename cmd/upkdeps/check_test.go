@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
+)
+
+// chdirDemo generates the demo install in a temporary folder and makes it the
+// working folder, so outputs hold short relative paths.
+func chdirDemo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+func TestCheckDemo(t *testing.T) {
+	chdirDemo(t)
+	out, errOut, code := runCLI(t, "check", "--ini", demo.Ini)
+	if code != exitFindings {
+		t.Errorf("check: code %d, want %d (stderr %q)", code, exitFindings, errOut)
+	}
+	golden(t, "check-demo.txt", out)
+
+	out, _, code = runCLI(t, "check", "--ini", demo.Ini, "--json")
+	if code != exitFindings {
+		t.Errorf("check --json: code %d", code)
+	}
+	golden(t, "check-demo.json", out)
+	var rep struct {
+		SchemaVersion   int `json:"schema_version"`
+		PackagesScanned int `json:"packages_scanned"`
+		Findings        []struct {
+			Kind, Severity, Package, Message string
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, f := range rep.Findings {
+		kinds[f.Kind] = true
+	}
+	for _, k := range []string{"missing_package", "missing_object", "class_mismatch", "native_unknown", "case_mismatch",
+		"collision", "shadowed", "cycle", "edit_order", "edit_missing", "unreadable", "server_side_only"} {
+		if !kinds[k] {
+			t.Errorf("the demo does not exhibit %s", k)
+		}
+	}
+	if rep.SchemaVersion != 1 || rep.PackagesScanned != 14 {
+		t.Errorf("schema_version %d, packages_scanned %d", rep.SchemaVersion, rep.PackagesScanned)
+	}
+}
+
+func TestCheckFindsIni(t *testing.T) {
+	dir := chdirDemo(t)
+	t.Chdir(filepath.Join(dir, "System"))
+	_, errOut, code := runCLI(t, "check")
+	if code != exitError || !strings.Contains(errOut, "UnrealTournament.ini") {
+		t.Errorf("no known ini: code %d, stderr %q (want the list of tried names)", code, errOut)
+	}
+	if err := os.Rename("Demo.ini", "UnrealTournament.ini"); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, "check"); code != exitFindings {
+		t.Errorf("ini found in .: code %d, stderr %q", code, errOut)
+	}
+}
+
+func TestOrderDepsWhy(t *testing.T) {
+	chdirDemo(t)
+	for _, tc := range []struct {
+		golden string
+		code   int
+		args   []string
+	}{
+		{"order-demo.txt", exitFindings, []string{"order", "--explain"}},
+		{"order-demo.json", exitFindings, []string{"order", "--json"}},
+		{"deps-demo.txt", exitFindings, []string{"deps", "DM-Demo"}},
+		{"deps-demo.json", exitFindings, []string{"deps", "--json", "DM-Demo"}},
+		{"rdeps-demo.txt", exitOK, []string{"rdeps", "Engine", "--depth", "1"}},
+		{"why-demo.txt", exitOK, []string{"why", "DM-Demo", "DemoSnd"}},
+		{"why-demo.json", exitOK, []string{"why", "--json", "DM-Demo", "Engine"}},
+		{"graph-demo.dot", exitOK, []string{"graph"}},
+		{"graph-demo-from.dot", exitOK, []string{"graph", "--from", "DemoWeapons", "--depth", "1"}},
+	} {
+		out, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini)...)
+		if code != tc.code {
+			t.Errorf("%v: code %d, want %d (stderr %q)", tc.args, code, tc.code, errOut)
+		}
+		golden(t, tc.golden, out)
+	}
+	if _, _, code := runCLI(t, "why", "--ini", demo.Ini, "Core", "DM-Demo"); code != exitFindings {
+		t.Errorf("why with no chain: code %d, want %d", code, exitFindings)
+	}
+	if _, errOut, code := runCLI(t, "deps", "--ini", demo.Ini, "NoSuchPkg"); code != exitError || !strings.Contains(errOut, "NoSuchPkg") {
+		t.Errorf("deps of unknown package: code %d, stderr %q", code, errOut)
+	}
+}
+
+func TestGraphOutputFile(t *testing.T) {
+	chdirDemo(t)
+	if _, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "-o", "deps.dot"); code != exitOK {
+		t.Fatalf("graph -o: code %d, stderr %q", code, errOut)
+	}
+	if err := os.WriteFile("deps.dot", []byte("something else"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "-o", "deps.dot"); code != exitError || !strings.Contains(errOut, "--force") {
+		t.Errorf("graph over a different file: code %d, stderr %q", code, errOut)
+	}
+	if _, _, code := runCLI(t, "graph", "--ini", demo.Ini, "-o", "deps.dot", "--force"); code != exitOK {
+		t.Errorf("graph --force: code %d", code)
+	}
+	if _, _, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "gif"); code != exitError {
+		t.Errorf("bad --format: code %d", code)
+	}
+}
+
+func TestGraphSVG(t *testing.T) {
+	if _, err := exec.LookPath("dot"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install graphviz for this test")
+		}
+		t.Skip("graphviz's dot is not installed")
+	}
+	chdirDemo(t)
+	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "svg")
+	if code != exitOK || !strings.Contains(out, "<svg") || !strings.Contains(out, "DemoGame") {
+		t.Errorf("graph --format svg: code %d, stderr %q, output %.200q", code, errOut, out)
+	}
+	if _, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "png", "-o", "g.png"); code != exitOK {
+		t.Errorf("png: code %d, stderr %q", code, errOut)
+	}
+	if b, _ := os.ReadFile("g.png"); len(b) < 8 || string(b[1:4]) != "PNG" {
+		t.Errorf("g.png is not a PNG")
+	}
+}

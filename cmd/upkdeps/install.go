@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/search"
+)
+
+// install is a game installation as the commands see it: its ini, the game
+// profile and the engine's package lookup.
+type install struct {
+	iniPath string
+	ini     *ini.File
+	game    ini.Game
+	search  *search.Searcher
+}
+
+// openInstall loads the ini named by --ini (or found in . and ./System),
+// the game profile (--game, else guessed) and a Searcher.
+func (a *app) openInstall() (*install, error) {
+	path := a.cfg.Ini
+	if path == "" {
+		found, err := ini.Find(".")
+		if err != nil {
+			return nil, fmt.Errorf("no --ini given and %w", err)
+		}
+		path = found
+	}
+	f, err := ini.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	in := &install{iniPath: path, ini: f, game: ini.GuessGame(f)}
+	if a.cfg.Game != "" {
+		g, err := ini.ParseGame(a.cfg.Game)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		in.game = g
+	}
+	s, err := search.New(f, search.Options{Generation: in.game.Generation, CacheDir: a.cfg.Cache})
+	if err != nil {
+		return nil, err
+	}
+	in.search = s
+	return in, nil
+}
+
+// buildGraph scans the install, with a progress bar on a terminal.
+func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver) (*graph.Graph, error) {
+	var bar *progress.Bar
+	opt := graph.Options{Jobs: a.cfg.Jobs, Progress: func(total int) func() {
+		bar.Done()
+		bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "scanning packages")
+		return func() { bar.Add(1) }
+	}}
+	g, err := graph.Build(ctx, r, opt)
+	bar.Done()
+	return g, err
+}
+
+// folders returns the Paths folders for DOT clusters, by Paths index.
+func (in *install) folders() []string {
+	var out []string
+	for _, p := range in.search.Paths() {
+		out = append(out, p.Raw)
+	}
+	return out
+}
+
+// gameLabel names the profile for report headers.
+func (in *install) gameLabel() string {
+	if in.game.Name == "" {
+		return fmt.Sprintf("UE%d", in.search.Generation())
+	}
+	return fmt.Sprintf("%s, UE%d", in.game.Name, in.search.Generation())
+}
+
+func fprintf(w io.Writer, format string, args ...any) { fmt.Fprintf(w, format, args...) }

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/graph"
+)
+
+func newOrderCmd(a *app) *cobra.Command {
+	var explain bool
+	cmd := &cobra.Command{
+		Use:   "order [--ini INI] [--json] [--explain]",
+		Short: "Validate the EditPackages build order before `ucc make` and suggest a corrected one",
+		Long: `order checks [Editor.EditorEngine] EditPackages: ucc make builds the listed packages whose
+.u is missing in list order, and each may only use packages built before it. It prints the
+problems and a corrected order that keeps yours wherever it is already valid, or the cycle
+that makes every order impossible. --explain lists, for every constraint, the compiled import
+that imposes it. Exit 1 when the order is not valid.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, err := a.openInstall()
+			if err != nil {
+				return err
+			}
+			g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+			if err != nil {
+				return err
+			}
+			res := g.CheckEditPackages(in.ini.EditPackages(), nil)
+			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res}
+			if a.cfg.JSON {
+				err = writeJSON(cmd.OutOrStdout(), rep)
+			} else {
+				err = writeOrderText(cmd.OutOrStdout(), rep, explain)
+			}
+			if err != nil {
+				return err
+			}
+			if !res.Valid {
+				return errFindings
+			}
+			return nil
+		},
+	}
+	cmd.Flags().Bool("json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&explain, "explain", false, "list every constraint with the import that imposes it")
+	return cmd
+}
+
+// orderReport is the JSON output of `order` (README.md).
+type orderReport struct {
+	SchemaVersion int    `json:"schema_version"`
+	Ini           string `json:"ini"`
+	graph.OrderResult
+}
+
+func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
+	bw := &errWriter{w: w}
+	res := rep.OrderResult
+	bw.printf("upkdeps order: %s\n", rep.Ini)
+	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
+	if res.Valid {
+		bw.printf("The order is valid.\n")
+	} else {
+		bw.printf("The order is NOT valid.\n")
+	}
+	for _, f := range res.Findings {
+		writeFindingText(bw, f, true)
+	}
+	switch {
+	case res.Suggested == nil:
+		bw.printf("\nNo order can work until the cycle above is broken.\n")
+	case !res.Valid:
+		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
+		for _, n := range res.Suggested {
+			bw.printf("EditPackages=%s\n", n)
+		}
+	}
+	if explain {
+		bw.printf("\nConstraints (%d):\n", len(res.Constraints))
+		for _, c := range res.Constraints {
+			bw.printf("  %s needs %s: %s\n", c.Package, c.On, c.Evidence)
+		}
+	}
+	return bw.err
+}

@@ -1,0 +1,92 @@
+package graph
+
+import (
+	"slices"
+)
+
+// Reached is a package found by Reach with its distance from the start.
+type Reached struct {
+	Package *Package
+	Depth   int
+	Via     *Package // the package it was reached from (nil for a start)
+}
+
+// Reach walks from the start packages along imports (or, with reverse,
+// along "imported by") up to maxDepth hops (maxDepth < 0: no limit) and
+// returns every package reached, sorted by depth, then name.
+func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
+	seen := map[*Package]Reached{}
+	queue := []*Package{}
+	for _, p := range start {
+		if _, ok := seen[p]; !ok {
+			seen[p] = Reached{Package: p}
+			queue = append(queue, p)
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		d := seen[p].Depth
+		if maxDepth >= 0 && d >= maxDepth {
+			continue
+		}
+		next := gr.Imports(p)
+		if reverse {
+			next = gr.ImportedBy(p)
+		}
+		for _, q := range next {
+			if _, ok := seen[q]; !ok {
+				seen[q] = Reached{Package: q, Depth: d + 1, Via: p}
+				queue = append(queue, q)
+			}
+		}
+	}
+	out := make([]Reached, 0, len(seen))
+	for _, r := range seen {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b Reached) int {
+		if a.Depth != b.Depth {
+			return a.Depth - b.Depth
+		}
+		return cmpName(a.Package.Name, b.Package.Name)
+	})
+	return out
+}
+
+// Hop is one step of an import chain: From imports Objects from To.
+type Hop struct {
+	From, To *Package
+	Objects  []ImportedObject
+}
+
+// Why returns the shortest import chain from → to (nil when to is not
+// reachable), each hop with the objects imported.
+func (gr *Graph) Why(from, to *Package) []Hop {
+	if from == to {
+		return nil
+	}
+	var via map[*Package]*Package = map[*Package]*Package{from: nil}
+	queue := []*Package{from}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, q := range gr.Imports(p) {
+			if _, ok := via[q]; ok {
+				continue
+			}
+			via[q] = p
+			if q == to {
+				var hops []Hop
+				for cur := to; via[cur] != nil; cur = via[cur] {
+					e := gr.Edge(via[cur], cur)
+					hops = append(hops, Hop{From: via[cur], To: cur, Objects: e.Objects})
+				}
+				slices.Reverse(hops)
+				return hops
+			}
+			queue = append(queue, q)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,219 @@
+package fsutil
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// Rename publishes a finished temporary file; Remove deletes a file. Every
+// write and removal in this package and in the packages that change an
+// installation goes through them, so tests can replace them to simulate a
+// crash or a refusing file system at that exact step. Nothing else should
+// change them.
+var (
+	Rename = os.Rename
+	Remove = os.Remove
+)
+
+// ErrExists is matched (errors.Is) by an *ExistsError.
+var ErrExists = errors.New("fsutil: a different file already exists")
+
+// ExistsError reports that CopyFileAtomic would replace a file whose content
+// differs from the source.
+type ExistsError struct {
+	Path string
+}
+
+func (e *ExistsError) Error() string {
+	return "fsutil: " + e.Path + ": a different file already exists"
+}
+
+// Is makes errors.Is(err, ErrExists) true.
+func (e *ExistsError) Is(target error) bool { return target == ErrExists }
+
+// tempPrefix and tempSuffix frame the names of temporary files; IsTemp
+// recognises them so a later clean-up can remove what a crash left.
+const (
+	tempPrefix = ".upkdeps-"
+	tempSuffix = ".tmp"
+)
+
+// IsTemp reports whether name (a base name) is a temporary file of an atomic
+// write, left behind only when the process died before renaming it.
+func IsTemp(name string) bool {
+	return strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix)
+}
+
+// WriteFileAtomic writes data to path atomically with permissions perm: a
+// reader of path sees the old file or the new one, never a partial write.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	return WriteAtomic(path, bytes.NewReader(data), perm)
+}
+
+// WriteAtomic writes everything r yields to path atomically: into a
+// temporary file in the same folder, synced to disk, then renamed over path,
+// after which the folder is synced so the rename itself is durable. On error
+// the temporary file is removed and path is untouched.
+func WriteAtomic(path string, r io.Reader, perm fs.FileMode) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
+	if err != nil {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = io.Copy(f, r); err != nil {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	if err = f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	if err = f.Sync(); err != nil {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	if err = Rename(tmp, path); err != nil {
+		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	}
+	return SyncDir(dir)
+}
+
+// SyncDir makes the entries of dir (a rename or removal in it) durable. It
+// does nothing on Windows, which cannot sync a folder and does not need to.
+func SyncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
+	}
+	return nil
+}
+
+// RemoveFile removes path through Remove and syncs its folder.
+func RemoveFile(path string) error {
+	if err := Remove(path); err != nil {
+		return fmt.Errorf("fsutil: remove %s: %w", path, unwrapPath(err))
+	}
+	return SyncDir(filepath.Dir(path))
+}
+
+// CopyFileAtomic copies the regular file src to dst atomically (see
+// WriteAtomic), with src's permissions. When dst exists with the same
+// content, or is src itself, it does nothing. When dst exists with other
+// content it returns an *ExistsError unless force is set. dst must not be a
+// folder.
+func CopyFileAtomic(src, dst string, force bool) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return fmt.Errorf("fsutil: copy %s: %w", src, unwrapPath(err))
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return fmt.Errorf("fsutil: copy %s: %w", src, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("fsutil: copy %s: not a regular file", src)
+	}
+	if dst2, err := os.Stat(dst); err == nil {
+		if dst2.IsDir() {
+			return fmt.Errorf("fsutil: copy to %s: is a folder", dst)
+		}
+		same, err := SameContent(src, dst)
+		if err != nil {
+			return err
+		}
+		if same {
+			return nil
+		}
+		if !force {
+			return &ExistsError{Path: dst}
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("fsutil: copy to %s: %w", dst, unwrapPath(err))
+	}
+	return WriteAtomic(dst, in, st.Mode().Perm())
+}
+
+// SameContent reports whether the files a and b hold the same bytes (true
+// as well when they are the same file). It reads them only when their sizes
+// agree, in small blocks.
+func SameContent(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(err))
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(err))
+	}
+	defer fb.Close()
+	sa, err := fa.Stat()
+	if err != nil {
+		return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(err))
+	}
+	sb, err := fb.Stat()
+	if err != nil {
+		return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(err))
+	}
+	if os.SameFile(sa, sb) {
+		return true, nil
+	}
+	if sa.Size() != sb.Size() {
+		return false, nil
+	}
+	const block = 64 << 10
+	ba, bb := make([]byte, block), make([]byte, block)
+	for {
+		na, ea := io.ReadFull(fa, ba)
+		nb, eb := io.ReadFull(fb, bb)
+		if !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		aDone := ea == io.EOF || ea == io.ErrUnexpectedEOF
+		bDone := eb == io.EOF || eb == io.ErrUnexpectedEOF
+		switch {
+		case ea != nil && !aDone:
+			return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(ea))
+		case eb != nil && !bDone:
+			return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(eb))
+		case aDone || bDone:
+			return aDone && bDone, nil
+		}
+	}
+}
+
+// unwrapPath drops the *fs.PathError layer (whose message repeats the path
+// our own message already names), keeping the cause for errors.Is.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

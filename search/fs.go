@@ -1,0 +1,89 @@
+package search
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+)
+
+// FS is the file system a Searcher reads. Names are operating-system paths
+// as filepath builds them. A Searcher lists each folder at most once and
+// opens a file only to read a package header.
+type FS interface {
+	// ReadDir lists a folder. An error means the folder cannot be read; a
+	// Searcher treats it as empty (a missing Paths folder is not an error).
+	ReadDir(dir string) ([]fs.DirEntry, error)
+	// Open opens a file for reading its package header.
+	Open(name string) (File, error)
+}
+
+// File is an open file as FS returns it; *os.File is one.
+type File interface {
+	io.ReaderAt
+	io.Closer
+	Stat() (fs.FileInfo, error)
+}
+
+// OS is the operating system's file system.
+var OS FS = osFS{}
+
+type osFS struct{}
+
+func (osFS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
+
+func (osFS) Open(name string) (File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return f, nil
+}
+
+// listing is one folder's file names, read once.
+type listing struct {
+	ok    bool                // the folder could be read
+	files map[string]struct{} // exact names of the entries that are not folders
+	fold  map[string][]string // lower-cased name -> names, sorted
+	names []string            // every name, sorted
+}
+
+func newListing(entries []fs.DirEntry, err error) *listing {
+	l := &listing{ok: err == nil, files: make(map[string]struct{}, len(entries)), fold: make(map[string][]string)}
+	for _, e := range entries {
+		// A link is taken for a file: telling would cost a stat per link.
+		if e.IsDir() {
+			continue
+		}
+		n := e.Name()
+		if _, dup := l.files[n]; dup {
+			continue
+		}
+		l.files[n] = struct{}{}
+		l.names = append(l.names, n)
+	}
+	sort.Strings(l.names)
+	for _, n := range l.names {
+		k := strings.ToLower(n)
+		l.fold[k] = append(l.fold[k], n)
+	}
+	return l
+}
+
+func (l *listing) has(name string) bool {
+	_, ok := l.files[name]
+	return ok
+}
+
+// folded returns the names equal to name ignoring case (name itself
+// included when present), sorted.
+func (l *listing) folded(name string) []string {
+	var out []string
+	for _, n := range l.fold[strings.ToLower(name)] {
+		if strings.EqualFold(n, name) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

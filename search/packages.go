@@ -1,0 +1,160 @@
+package search
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Candidate is a package file reachable through a Paths entry.
+type Candidate struct {
+	Name      string // package name: the file name without the Paths prefix and extension, as spelled on disk
+	File      string // absolute path
+	Rel       string // File relative to the game root, with "/"
+	PathIndex int    // the first Paths entry that reaches the file
+	// Localized is set for a file with the language's extension
+	// ("Foo.det_u"), which the engine prefers to "Foo.u" in the same folder.
+	Localized bool
+	// Wins is set when Find(Name) chooses this file: the engine loads it for
+	// that spelling of the name.
+	Wins bool
+}
+
+// Packages returns every package file reachable through Paths, in the
+// engine's priority: by Paths entry, then by file name. A file is
+// reachable through an entry when it is in the entry's folder and its name
+// is the entry's prefix, a name, and the entry's extension (ignoring case,
+// as the case-insensitive pass does). A file reachable through several
+// entries (two entries naming one folder) is listed once, for the first.
+// Entries without "*" match no file. The caller owns the returned slice.
+func (s *Searcher) Packages() []Candidate {
+	s.mu.Lock()
+	done := s.scanned
+	s.mu.Unlock()
+	if !done {
+		pkgs := s.scanPackages()
+		s.mu.Lock()
+		if !s.scanned {
+			s.packages, s.scanned = pkgs, true
+		}
+		s.mu.Unlock()
+	}
+	return append([]Candidate(nil), s.packages...)
+}
+
+func (s *Searcher) scanPackages() []Candidate {
+	var out []Candidate
+	seen := make(map[string]bool)
+	for i := range s.pats {
+		p := &s.pats[i]
+		if p.ext == "" {
+			continue
+		}
+		for _, file := range s.list(p.dir).names {
+			if len(file) < len(p.prefix) || file[:len(p.prefix)] != p.prefix {
+				continue
+			}
+			name, local := "", false
+			if p.localExt != "" {
+				name, local = cutSuffixFold(file[len(p.prefix):], p.localExt)
+			}
+			if !local {
+				var ok bool
+				if name, ok = cutSuffixFold(file[len(p.prefix):], p.ext); !ok {
+					continue
+				}
+			}
+			full := filepath.Join(p.dir, file)
+			if name == "" || seen[full] {
+				continue
+			}
+			seen[full] = true
+			out = append(out, Candidate{Name: name, File: full, Rel: p.rel + file, PathIndex: i, Localized: local})
+		}
+	}
+	for i := range out {
+		out[i].Wins = s.find(out[i].Name, nil, 0, false).File == out[i].File
+	}
+	return out
+}
+
+// The kinds of Collision.
+const (
+	// KindCollision: the same package name with different extensions
+	// (Credits.utx and Credits.umx). The earliest in Paths is always loaded;
+	// the others can never be loaded by name.
+	KindCollision = "collision"
+	// KindShadowed: the same file name in two Paths folders. The one in the
+	// earlier folder is always loaded.
+	KindShadowed = "shadowed"
+	// KindCase: package names that differ only in case (Botpack.u and
+	// BotPack.u). A case-insensitive file system loads the first for every
+	// spelling; a case-sensitive one loads the file matching the spelling.
+	KindCase = "case"
+)
+
+// Collision is a finding about package names that compete.
+type Collision struct {
+	Kind    string   // KindCollision, KindShadowed or KindCase
+	Name    string   // the package name as the winner spells it
+	Winner  string   // the file loaded (the first in the engine's priority), relative to the game root
+	Others  []string // the competing files, relative to the game root, in priority order
+	Message string   // one line for people
+}
+
+// Collisions returns the collisions among Packages, sorted by name
+// (ignoring case) and kind. Files compete when their package names are
+// equal ignoring case; the winner of a group is its first file in the
+// engine's priority, the one a case-insensitive file system loads. A
+// localized file and the plain file it stands in for ("Foo.det_u",
+// "Foo.u", same Paths entry) are not a collision. The caller owns the
+// returned slice.
+func (s *Searcher) Collisions() []Collision {
+	groups := make(map[string][]Candidate)
+	var keys []string
+	for _, c := range s.Packages() {
+		k := strings.ToLower(c.Name)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	sort.Strings(keys)
+
+	var out []Collision
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		win := g[0]
+		var exts, shadows, cases []string
+		for _, c := range g[1:] {
+			switch {
+			case c.PathIndex == win.PathIndex && c.Localized != win.Localized:
+				// The localized stand-in and its plain file.
+			case !strings.EqualFold(s.pats[c.PathIndex].ext, s.pats[win.PathIndex].ext):
+				exts = append(exts, c.Rel)
+			case !strings.EqualFold(c.Rel, win.Rel):
+				shadows = append(shadows, c.Rel)
+			}
+			if c.Name != win.Name {
+				cases = append(cases, c.Rel)
+			}
+		}
+		if len(exts) > 0 {
+			out = append(out, Collision{Kind: KindCollision, Name: win.Name, Winner: win.Rel, Others: exts,
+				Message: fmt.Sprintf("%s: %s is loaded; %s can never be loaded by name (same name, another extension, later in Paths)", win.Name, win.Rel, strings.Join(exts, ", "))})
+		}
+		if len(shadows) > 0 {
+			out = append(out, Collision{Kind: KindShadowed, Name: win.Name, Winner: win.Rel, Others: shadows,
+				Message: fmt.Sprintf("%s: %s is loaded; %s is never loaded (same file name in a later Paths folder)", win.Name, win.Rel, strings.Join(shadows, ", "))})
+		}
+		if len(cases) > 0 {
+			out = append(out, Collision{Kind: KindCase, Name: win.Name, Winner: win.Rel, Others: cases,
+				Message: fmt.Sprintf("%s: %s and %s differ only in case: a case-insensitive file system (Windows) loads %s for every spelling, a case-sensitive one the file spelled like the import", win.Name, win.Rel, strings.Join(cases, ", "), win.Rel)})
+		}
+	}
+	return out
+}

@@ -1,0 +1,340 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
+)
+
+// Options adjust a Searcher. The zero value follows the ini.
+type Options struct {
+	// Generation selects the engine's rules: 1 for Unreal Engine 1, 2 for
+	// Unreal Engine 2. 0 takes it from ini.GuessGame, then from the version
+	// of the Core package found through Paths (UE2 from version 100), and
+	// falls back to 1.
+	Generation int
+	// Language is the localisation extension ("int", "det", ...). "" takes
+	// the ini's [Engine.Engine] Language, which defaults to "int".
+	Language string
+	// CacheDir overrides the ini's CachePath when set. A relative CacheDir
+	// is relative to the current folder, like any command-line path (the
+	// ini's CachePath is relative to the ini's folder).
+	CacheDir string
+	// FS is the file system to read; nil means OS.
+	FS FS
+}
+
+// Searcher looks package names up in one installation. It caches folder
+// listings and package headers, and is safe for concurrent use. It sees the
+// file system as it was when a folder was first listed: make a new Searcher
+// to see later changes.
+type Searcher struct {
+	fsys     FS
+	iniDir   string // absolute
+	root     string // parent of iniDir
+	gen      int
+	lang     string
+	intl     bool // lang is not "int"
+	pats     []pattern
+	entries  []PathEntry
+	cache    *pattern // nil without a cache folder
+	cacheExt string
+
+	dirs     sync.Map // folder -> *listing
+	mu       sync.Mutex
+	headers  map[string]header
+	gens     map[string][]cacheGen // UE2 cache files by upper-cased GUID
+	packages []Candidate
+	scanned  bool
+}
+
+// PathEntry is one [Core.System] Paths entry as the Searcher uses it.
+type PathEntry struct {
+	Raw    string // as written in the ini, e.g. "..\Textures\*.utx"
+	Dir    string // the folder, absolute and cleaned
+	Rel    string // Dir relative to the game root, with "/" ("Textures", "System"; "." for the root; absolute outside it)
+	Prefix string // any file-name part before the "*" ("" in every real ini)
+	Ext    string // the pattern's extension with its dot (".utx"); "" when the entry has no "*"
+	Exists bool   // the folder exists and could be listed
+}
+
+// pattern is a Paths entry (or the cache) split for lookups.
+type pattern struct {
+	index    int    // position in Paths; -1 for the cache
+	dir      string // absolute folder
+	rel      string // dir relative to the root with a trailing "/", "" for the root itself
+	prefix   string
+	ext      string // ".utx", "" when there is none
+	localExt string // ".det_utx" when the language is not int and ext is set
+}
+
+type header struct {
+	guid  format.GUID
+	flags format.PackageFlags
+	ver   uint16
+	err   error
+}
+
+type cacheGen struct {
+	name string // file name, "GUID-3.uxx"
+	gen  int
+}
+
+// New returns a Searcher for the installation cfg belongs to. cfg must have
+// been loaded from a file (its Path locates the System folder).
+func New(cfg *ini.File, opt Options) (*Searcher, error) {
+	if cfg == nil {
+		return nil, errors.New("search: no ini")
+	}
+	if opt.Generation < 0 || opt.Generation > 2 {
+		return nil, fmt.Errorf("search: generation %d: want 1 (UE1), 2 (UE2) or 0 (guess)", opt.Generation)
+	}
+	iniDir, err := filepath.Abs(cfg.Dir())
+	if err != nil {
+		return nil, fmt.Errorf("search: %s: %w", cfg.Path, err)
+	}
+	sys := cfg.System()
+	s := &Searcher{
+		fsys:    opt.FS,
+		iniDir:  iniDir,
+		root:    filepath.Dir(iniDir),
+		lang:    opt.Language,
+		headers: make(map[string]header),
+	}
+	if s.fsys == nil {
+		s.fsys = OS
+	}
+	if s.lang == "" {
+		s.lang = sys.Language
+	}
+	if s.lang == "" {
+		s.lang = "int"
+	}
+	s.intl = !strings.EqualFold(s.lang, "int")
+
+	for i, raw := range sys.Paths {
+		p := s.newPattern(i, raw)
+		s.pats = append(s.pats, p)
+		s.entries = append(s.entries, PathEntry{
+			Raw:    raw,
+			Dir:    p.dir,
+			Rel:    relDir(p.rel),
+			Prefix: p.prefix,
+			Ext:    p.ext,
+			Exists: s.list(p.dir).ok,
+		})
+	}
+
+	s.gen = opt.Generation
+	if s.gen == 0 {
+		s.gen = ini.GuessGame(cfg).Generation
+	}
+	if s.gen == 0 {
+		s.gen = s.guessFromCore()
+	}
+
+	s.cacheExt = sys.CacheExt
+	if s.gen == 2 || s.cacheExt == "" {
+		s.cacheExt = ".uxx" // UE2 always writes .uxx; UE1's default
+	}
+	var cacheDir string
+	switch {
+	case opt.CacheDir != "":
+		if cacheDir, err = filepath.Abs(opt.CacheDir); err != nil {
+			return nil, fmt.Errorf("search: cache folder %s: %w", opt.CacheDir, err)
+		}
+	case sys.CachePath != "":
+		cacheDir = s.abs(slashes(sys.CachePath))
+	}
+	if cacheDir != "" {
+		s.cache = &pattern{index: -1, dir: cacheDir, rel: s.relPrefix(cacheDir), ext: s.cacheExt}
+		if s.gen == 1 {
+			s.cache.localExt = s.localize(s.cacheExt)
+		}
+	}
+	return s, nil
+}
+
+// guessFromCore reads the version of the Core package found through Paths:
+// UE2 packages are version 100 and up. Without one the answer is UE1.
+func (s *Searcher) guessFromCore() int {
+	r := s.find("Core", nil, 0, false)
+	if r.File == "" {
+		return 1
+	}
+	if h := s.header(r.File); h.err == nil && h.ver >= 100 {
+		return 2
+	}
+	return 1
+}
+
+// newPattern splits a Paths entry: the folder, a file-name prefix and the
+// extension after the "*". An entry without "*" is a folder (and prefix) to
+// which the name is appended, with no extension to try.
+func (s *Searcher) newPattern(index int, raw string) pattern {
+	p := pattern{index: index}
+	before, after, star := strings.Cut(slashes(raw), "*")
+	dirPart, prefix := "", before
+	if i := strings.LastIndexByte(before, '/'); i >= 0 {
+		dirPart, prefix = before[:i+1], before[i+1:]
+	}
+	p.dir = s.abs(dirPart)
+	p.rel = s.relPrefix(p.dir)
+	p.prefix = prefix
+	if star && after != "" {
+		// The engine appends "." and the text after the "*" and its first
+		// character: "*.utx" gives ".utx".
+		p.ext = "." + after[1:]
+		p.localExt = s.localize(p.ext)
+	}
+	return p
+}
+
+// localize returns the localized form of ext (".utx" -> ".det_utx") when the
+// language is not int, else "".
+func (s *Searcher) localize(ext string) string {
+	if !s.intl || ext == "" {
+		return ""
+	}
+	return "." + s.lang + "_" + ext[1:]
+}
+
+// slashes turns the engine's "\" separators into "/".
+func slashes(p string) string { return strings.ReplaceAll(p, `\`, "/") }
+
+// abs resolves p (with "/" separators) against the ini's folder.
+func (s *Searcher) abs(p string) string {
+	p = filepath.FromSlash(p)
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(s.iniDir, p)
+}
+
+// relPrefix returns dir relative to the root with a trailing "/", or "" for
+// the root itself.
+func (s *Searcher) relPrefix(dir string) string {
+	r := s.rel(dir)
+	if r == "." {
+		return ""
+	}
+	return strings.TrimSuffix(r, "/") + "/"
+}
+
+func relDir(prefix string) string {
+	if prefix == "" {
+		return "."
+	}
+	return strings.TrimSuffix(prefix, "/")
+}
+
+// rel returns path relative to the root, with "/"; for a path outside the
+// root (or on another volume) the absolute path, with "/".
+func (s *Searcher) rel(path string) string {
+	r, err := filepath.Rel(s.root, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(r)
+}
+
+// list returns the listing of dir, reading it on first use. Lookups of a
+// folder already listed take no lock.
+func (s *Searcher) list(dir string) *listing {
+	if l, ok := s.dirs.Load(dir); ok {
+		return l.(*listing)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.listLocked(dir)
+}
+
+// listLocked is list with s.mu held: a folder is read once.
+func (s *Searcher) listLocked(dir string) *listing {
+	if l, ok := s.dirs.Load(dir); ok {
+		return l.(*listing)
+	}
+	l := newListing(s.fsys.ReadDir(dir))
+	s.dirs.Store(dir, l)
+	return l
+}
+
+// header reads and caches the package header of path.
+func (s *Searcher) header(path string) header {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h, ok := s.headers[path]; ok {
+		return h
+	}
+	h := s.readHeader(path)
+	s.headers[path] = h
+	return h
+}
+
+func (s *Searcher) readHeader(path string) header {
+	f, err := s.fsys.Open(path)
+	if err != nil {
+		return header{err: err}
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return header{err: err}
+	}
+	pf, err := format.NewFile(f, st.Size())
+	if err != nil {
+		return header{err: err}
+	}
+	return header{guid: pf.GUID, flags: pf.Flags, ver: pf.Version}
+}
+
+// Paths returns the Paths entries in search order. The caller owns the
+// returned slice.
+func (s *Searcher) Paths() []PathEntry { return append([]PathEntry(nil), s.entries...) }
+
+// MissingPaths returns the Paths entries whose folder does not exist, in
+// search order: worth one warning per installation, not one per lookup.
+func (s *Searcher) MissingPaths() []PathEntry {
+	var out []PathEntry
+	for _, e := range s.entries {
+		if !e.Exists {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// CacheDir returns the download cache folder (absolute), or "" when the ini
+// sets no CachePath and Options.CacheDir was empty.
+func (s *Searcher) CacheDir() string {
+	if s.cache == nil {
+		return ""
+	}
+	return s.cache.dir
+}
+
+// CacheExt returns the cache file extension: the ini's CacheExt in UE1
+// (".uxx" when unset), always ".uxx" in UE2.
+func (s *Searcher) CacheExt() string { return s.cacheExt }
+
+// Generation returns the engine generation whose rules apply: 1 or 2.
+func (s *Searcher) Generation() int { return s.gen }
+
+// Language returns the localisation extension in use ("int", "det", ...).
+func (s *Searcher) Language() string { return s.lang }
+
+// Dir returns the ini's folder (the System folder), absolute.
+func (s *Searcher) Dir() string { return s.iniDir }
+
+// Root returns the game root, the parent of the ini's folder; Result.Rel and
+// the other relative paths are relative to it.
+func (s *Searcher) Root() string { return s.root }
+
+// Rel returns path (absolute) relative to Root, with "/", or the absolute
+// path with "/" when it is outside Root.
+func (s *Searcher) Rel(path string) string { return s.rel(path) }
