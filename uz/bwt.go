@@ -1,0 +1,180 @@
+package uz
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+)
+
+// bwtBlockSize is the engine's FCodecBWT buffer: the RLE output is cut into
+// blocks of this many bytes (the last one shorter).
+const bwtBlockSize = 0x40000
+
+// The engine's BWT (FCodecBWT) sorts the positions 0..n of a block with
+// ClampedBufferCompare: suffixes compare bytewise over the shorter length,
+// and when one is a prefix of the other the longer one (smaller position)
+// sorts first. That is suffix order with an end marker greater than every
+// byte; position n (the empty suffix) sorts last. A block is written as
+// int32 Length, int32 First (the row of position 1), int32 Last (the row of
+// position 0), then Length+1 bytes: for each row of position p the byte at
+// p-1, or the block's first byte for p == 0.
+//
+// Complementing every byte reverses the byte order, so the suffix array of
+// the complemented block (ordinary order, shorter prefix first) read
+// backwards is exactly the engine's order for positions 0..n-1.
+
+// bwtEncoder keeps scratch buffers between blocks.
+type bwtEncoder struct {
+	t  []byte
+	sa []int32
+}
+
+// encode appends the encoded block for src (1 <= len(src) <= bwtBlockSize)
+// to dst.
+func (e *bwtEncoder) encode(dst, src []byte) []byte {
+	n := len(src)
+	if cap(e.t) < n {
+		e.t = make([]byte, n)
+		e.sa = make([]int32, n)
+	}
+	t, sa := e.t[:n], e.sa[:n]
+	for i, b := range src {
+		t[i] = ^b
+	}
+	sais(t, sa, 256)
+
+	start := len(dst)
+	dst = append(dst, make([]byte, 12+n+1)...)
+	out := dst[start+12:]
+	first, last := n, 0 // row n holds position n; it is First only when n == 1
+	for i := 0; i < n; i++ {
+		p := int(sa[n-1-i])
+		switch p {
+		case 0:
+			last = i
+			out[i] = src[0]
+		case 1:
+			first = i
+			out[i] = src[0]
+		default:
+			out[i] = src[p-1]
+		}
+	}
+	out[n] = src[n-1]
+	binary.LittleEndian.PutUint32(dst[start:], uint32(n))
+	binary.LittleEndian.PutUint32(dst[start+4:], uint32(first))
+	binary.LittleEndian.PutUint32(dst[start+8:], uint32(last))
+	return dst
+}
+
+// bwtDecoder reads encoded blocks from src and serves the original bytes.
+type bwtDecoder struct {
+	src    io.Reader
+	in     *input
+	blk    []byte
+	link   []uint32 // per row: next row in the low 24 bits, its byte in the top 8
+	outBuf []byte
+	out    []byte // decoded bytes of the current block
+	pos    int    // next byte of out to serve
+	blocks int
+}
+
+func newBWTDecoder(src io.Reader, in *input) *bwtDecoder {
+	return &bwtDecoder{src: src, in: in}
+}
+
+func (d *bwtDecoder) Read(p []byte) (int, error) {
+	if d.pos == len(d.out) {
+		if err := d.next(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, d.out[d.pos:])
+	d.pos += n
+	return n, nil
+}
+
+func (d *bwtDecoder) errorf(format string, args ...any) error {
+	return d.in.errorf(nil, fmt.Sprintf("bwt block %d: ", d.blocks)+fmt.Sprintf(format, args...))
+}
+
+// next decodes the next block into d.out.
+func (d *bwtDecoder) next() error {
+	var hdr [12]byte
+	if _, err := io.ReadFull(d.src, hdr[:]); err != nil {
+		if err == io.ErrUnexpectedEOF { // the stream ended inside the header
+			return d.in.eofError(fmt.Sprintf("bwt block %d header", d.blocks))
+		}
+		return err // io.EOF (clean end between blocks) or an earlier stage's error
+	}
+	n := int64(int32(binary.LittleEndian.Uint32(hdr[0:])))
+	first := int64(int32(binary.LittleEndian.Uint32(hdr[4:])))
+	last := int64(int32(binary.LittleEndian.Uint32(hdr[8:])))
+	switch {
+	case n < 1 || n > bwtBlockSize:
+		return d.errorf("length %d out of range 1..%d", n, bwtBlockSize)
+	case first < 0 || first > n || last < 0 || last > n || first == last:
+		return d.errorf("first %d / last %d invalid for length %d", first, last, n)
+	}
+	if int64(cap(d.blk)) < n+1 {
+		// Sized by the validated block length (at most 256 KiB + 1).
+		d.blk = make([]byte, n+1)
+		d.link = make([]uint32, n+1)
+		d.outBuf = make([]byte, n)
+	}
+	blk := d.blk[:n+1]
+	if _, err := io.ReadFull(d.src, blk); err != nil {
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			return d.in.eofError(fmt.Sprintf("bwt block %d data", d.blocks))
+		}
+		return err
+	}
+
+	// Rows sorted by their first byte, the end marker (at row last) after
+	// every byte value; equal bytes keep their row order.
+	var cnt [257]int32
+	for _, b := range blk {
+		cnt[b]++
+	}
+	cnt[blk[last]]--
+	cnt[256]++
+	var start [257]int32
+	var sum int32
+	for i, c := range cnt {
+		start[i] = sum
+		sum += c
+	}
+	link := d.link[:n+1]
+	for i, b := range blk {
+		if int64(i) == last {
+			link[start[256]] = uint32(i)
+			continue
+		}
+		link[start[b]] = uint32(i)
+		start[b]++
+	}
+	for i, b := range blk {
+		link[i] |= uint32(b) << 24
+	}
+
+	// Walk from the row of position 1; a valid block visits every row and
+	// reaches the row of position 0 exactly after n steps.
+	out := d.outBuf[:n]
+	i := uint32(first)
+	l := uint32(last)
+	for j := range out {
+		if i == l {
+			return d.errorf("corrupt data (cycle closes after %d of %d bytes)", j, n)
+		}
+		v := link[i]
+		out[j] = byte(v >> 24)
+		i = v & 0xffffff
+	}
+	if i != l {
+		return d.errorf("corrupt data (walk does not end at last row)")
+	}
+	d.out = out
+	d.pos = 0
+	d.blocks++
+	return nil
+}
