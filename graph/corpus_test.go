@@ -116,3 +116,39 @@ func TestCorpusModSet(t *testing.T) {
 		t.Logf("HaloAnnouncer: %s (%d objects)", halo.Message, len(halo.Objects))
 	}
 }
+
+// TestCorpusMakeIni loads the real make.ini files and validates their
+// EditPackages against the corpus' stock UT99 packages.
+func TestCorpusMakeIni(t *testing.T) {
+	corpus := testutil.Corpus(t)
+	makes, _ := filepath.Glob(filepath.Join(corpus, "EliotVU__Unreal-Library", "Test", "upk", "*", "make.ini"))
+	if len(makes) == 0 {
+		t.Skip("no make.ini in the corpus")
+	}
+	dir := filepath.Join(t.TempDir(), "System")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stock := filepath.ToSlash(filepath.Join(corpus, "adrak0__ut99", "System")) + "/*.u"
+	if err := os.WriteFile(filepath.Join(dir, "Stock.ini"), []byte("[Core.System]\nPaths="+stock+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := checkIni(t, filepath.Join(dir, "Stock.ini"))
+	for _, m := range makes {
+		f, err := ini.Load(m)
+		if err != nil {
+			t.Errorf("%s: %v", m, err)
+			continue
+		}
+		edit := f.EditPackages()
+		src, err := g.ScanSources(filepath.Dir(filepath.Dir(m)), edit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := g.CheckEditPackages(edit, src.Deps())
+		if !res.Valid || len(edit) != 3 || !slices.Equal(res.Suggested, edit) {
+			t.Errorf("%s: EditPackages %v: valid %v, suggested %v, findings %+v", m, edit, res.Valid, res.Suggested, res.Findings)
+		}
+		t.Logf("%s: EditPackages %v valid, %d constraints", filepath.Base(filepath.Dir(m)), edit, len(res.Constraints))
+	}
+}

@@ -74,8 +74,10 @@ type CheckOptions struct {
 	// NativeCode reports whether a package ships native code (a DLL/.so
 	// beside it); stock native packages are known without it.
 	NativeCode func(p *Package) bool
-	// Sources gives EditPackages entries' source dependencies (optional).
-	Sources SourceDeps
+	// Sources are the EditPackages entries' UnrealScript sources (optional):
+	// their dependencies replace the compiled imports for the order checks,
+	// and their .upkg flags are checked.
+	Sources *Sources
 }
 
 // Check returns every finding of the graph, sorted.
@@ -89,11 +91,14 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles()...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
-	for _, f := range gr.CheckEditPackages(opt.EditPackages, opt.Sources).Findings {
-		if f.Kind != Cycle { // the package graph's own cycles are reported above
+	for _, f := range gr.CheckEditPackages(opt.EditPackages, opt.Sources.Deps()).Findings {
+		// The package graph's own cycles are reported above; a cycle only
+		// the sources show is new.
+		if f.Kind != Cycle || opt.Sources.HasAny() {
 			out = append(out, f)
 		}
 	}
+	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
 	SortFindings(out)
 	return out
 }

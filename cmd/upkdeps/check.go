@@ -71,9 +71,14 @@ func (a *app) check(cmd *cobra.Command, in *install) (*checkReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages())
+	if err != nil {
+		return nil, err
+	}
 	findings := g.Check(graph.CheckOptions{
 		ServerPackages: in.ini.ServerPackages(),
 		EditPackages:   in.ini.EditPackages(),
+		Sources:        src,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)

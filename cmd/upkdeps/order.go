@@ -17,7 +17,9 @@ func newOrderCmd(a *app) *cobra.Command {
 .u is missing in list order, and each may only use packages built before it. It prints the
 problems and a corrected order that keeps yours wherever it is already valid, or the cycle
 that makes every order impossible. --explain lists, for every constraint, the compiled import
-that imposes it. Exit 1 when the order is not valid.`,
+or source line that imposes it. Sources (<GameRoot>/<Package>/Classes/*.uc, GameRoot being the
+folder above the ini's) are used whenever they exist, since the moment this check matters is
+when the .u files are gone. Exit 1 when the order is not valid.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := a.openInstall()
@@ -28,8 +30,18 @@ that imposes it. Exit 1 when the order is not valid.`,
 			if err != nil {
 				return err
 			}
-			res := g.CheckEditPackages(in.ini.EditPackages(), nil)
-			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res}
+			edit := in.ini.EditPackages()
+			src, err := g.ScanSources(in.search.Root(), edit)
+			if err != nil {
+				return err
+			}
+			res := g.CheckEditPackages(edit, src.Deps())
+			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
+			for _, sp := range src.Packages {
+				if sp.HasSources {
+					rep.Sources = append(rep.Sources, sp.Name)
+				}
+			}
 			if a.cfg.JSON {
 				err = writeJSON(cmd.OutOrStdout(), rep)
 			} else {
@@ -54,6 +66,8 @@ type orderReport struct {
 	SchemaVersion int    `json:"schema_version"`
 	Ini           string `json:"ini"`
 	graph.OrderResult
+	// Sources lists the EditPackages entries whose Classes/*.uc were read.
+	Sources []string `json:"sources"`
 }
 
 func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
@@ -61,6 +75,11 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	res := rep.OrderResult
 	bw.printf("upkdeps order: %s\n", rep.Ini)
 	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
+	if len(rep.Sources) > 0 {
+		bw.printf("Read from sources (Classes/*.uc): %s; the others from their compiled .u\n", strings.Join(rep.Sources, " "))
+	} else {
+		bw.printf("No sources found: constraints come from the compiled .u files\n")
+	}
 	if res.Valid {
 		bw.printf("The order is valid.\n")
 	} else {

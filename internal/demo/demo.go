@@ -46,6 +46,8 @@ EditPackages=Engine
 EditPackages=DemoGame
 EditPackages=DemoBase
 EditPackages=DemoWeapons
+EditPackages=DemoExtras
+EditPackages=DemoSkins
 
 [IpDrv.HTTPDownload]
 RedirectToURL=http://redirect.example.invalid/ut/
@@ -97,6 +99,55 @@ var packages = []pkg{
 		imports: []string{"Engine.Sound:Core.Class"}},
 	{file: "Mods/DemoBase.u", exports: []string{"DemoActor:Class"},
 		imports: []string{"Engine.Actor:Core.Class"}},
+}
+
+// sources are UnrealScript files of the EditPackages entries, relative to
+// the install root. DemoExtras has sources but no .u (deleted to force a
+// rebuild); DemoSkins' .upkg makes it ServerSideOnly although clients need
+// it; the comment and the string in DemoGameInfo name a package that must
+// not count.
+var sources = []struct{ file, text string }{
+	{"DemoBase/Classes/DemoActor.uc", `//=============================================================================
+// DemoActor: the base of the demo's actors.
+//=============================================================================
+class DemoActor extends Actor;
+
+var() float Speed;
+var() class<Actor> Effect;
+
+defaultproperties
+{
+	Effect=class'DemoFXLib.Spark'
+}
+`},
+	{"DemoBase/Classes/DemoInfo.uc", "class DemoInfo extends Info;\n"},
+	{"DemoGame/Classes/DemoGameInfo.uc", `class DemoGameInfo extends GameInfo;
+
+// DemoLegacy.OldThing is only mentioned in this comment.
+var DemoActor Spawned;
+var class<DemoRifle> StartWeapon;
+var DemoExtras.Helper Help;
+var string Note;
+
+function PostBeginPlay()
+{
+	Note = "DemoLegacy.Stuff in a string does not count";
+	Spawned = Spawn(class'DemoBase.DemoActor');
+}
+
+defaultproperties
+{
+	StartWeapon=class'DemoWeapons.DemoRifle'
+}
+`},
+	{"DemoGame/Classes/DemoHUD.uc", "class DemoHUD extends Info;\n"},
+	{"DemoWeapons/Classes/DemoRifle.uc", `class DemoRifle extends Weapon;
+
+var DemoGameInfo Game;
+`},
+	{"DemoExtras/Classes/Helper.uc", "class Helper extends Info;\n"},
+	{"DemoSkins/Classes/DemoSkinInfo.uc", "class DemoSkinInfo extends Info;\n"},
+	{"DemoSkins/Classes/DemoSkins.upkg", "[Flags]\nAllowDownload=True\nClientOptional=False\nServerSideOnly=True\n"},
 }
 
 // build makes the package described by p.
@@ -162,6 +213,15 @@ func Write(dir string) error {
 	}
 	if err := os.WriteFile(filepath.Join(dir, Ini), []byte(strings.ReplaceAll(iniText, "\n", "\r\n")), 0o644); err != nil {
 		return err
+	}
+	for _, src := range sources {
+		path := filepath.Join(dir, filepath.FromSlash(src.file))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(strings.ReplaceAll(src.text, "\n", "\r\n")), 0o644); err != nil {
+			return err
+		}
 	}
 	guids := map[string]format.GUID{}
 	for i, p := range packages {

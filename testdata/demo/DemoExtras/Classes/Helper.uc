@@ -1,0 +1,1 @@
+class Helper extends Info;

@@ -1,0 +1,1 @@
+class DemoSkinInfo extends Info;

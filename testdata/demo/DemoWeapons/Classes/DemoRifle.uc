@@ -1,0 +1,3 @@
+class DemoRifle extends Weapon;
+
+var DemoGameInfo Game;

@@ -1,0 +1,38 @@
+// Package uscript finds the packages an UnrealScript package needs, from
+// its sources, for the moment when its compiled .u is gone: ucc make
+// rebuilds the EditPackages whose .u is missing, in list order, and each may
+// use only packages built before it.
+//
+// ScanPackage reads <GameRoot>/<Package>/Classes/*.uc (and the package's
+// .upkg, for the flags ucc make will give it); Scan and ScanFile read one
+// file. The scanner is a tokenizer, not a compiler: it understands
+// comments (nested block comments, as the UE1 and UE2 compilers nest them),
+// strings, names in single quotes, object literals, # directive lines,
+// defaultproperties blocks and C++ cpptext blocks, and from that extracts
+// each class's references with file:line evidence — the class declaration
+// (extends, within, dependson), qualified names, object literals, #exec
+// OBJ LOAD, and the type names of declarations, casts, class<...> and new.
+// Nothing in a comment or a string counts.
+//
+// Most references name a class without its package. An Index, built from
+// the classes the compiled packages export (AddCompiled) and from every
+// scanned source package (AddSource), resolves them; Dependencies then
+// lists the other packages a package uses, each with the lines that say
+// so, and Unresolved the declarations that name a class nobody defines.
+// The scan errs on the side of reporting: a function call that looks like a
+// cast of a class name in another package becomes a dependency unless the
+// package declares a function of that name. See Index for the rule that
+// settles a class name defined in several packages.
+//
+// # Security
+//
+// Source files are untrusted input. A file larger than MaxFileSize (16 MiB)
+// is refused before it is read; UTF-16 is converted with an output bounded
+// by 1.5 times the input; a file of more than 4 Mi tokens (real code has
+// one in about five bytes) is refused, which bounds the bookkeeping at
+// 80 MiB; every look-ahead is bounded by the token count, nested type
+// arguments by a fixed depth, and evidence text is cut at 200 bytes
+// whatever the length of the line. Unterminated comments, strings and
+// blocks end at the end of the line or file instead of failing. Scan never
+// panics (a fuzz target checks it).
+package uscript

@@ -1,0 +1,70 @@
+package uscript
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+var validKinds = map[string]bool{
+	KindExtends: true, KindWithin: true, KindDependsOn: true, KindQualified: true,
+	KindLiteral: true, KindExec: true, KindType: true,
+}
+
+// FuzzScan checks that Scan never panics and that what it returns is
+// well-formed: known kinds, lines within the file, UTF-8 text of bounded
+// length, non-empty names, and an *Error when it fails.
+func FuzzScan(f *testing.F) {
+	for _, src := range goldenTree {
+		f.Add([]byte(src))
+	}
+	for _, src := range utf16Files {
+		f.Add(utf16LE(src, true))
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	f.Add([]byte(genClass(r, "Pkg", "Fuzz", "Actor", []string{"Pawn", "Weapon"}, 120)))
+	for _, s := range []string{
+		"class A extends B; /* /* */", "class A extends B; cpptext { '", "class A extends B; var array<array<array<class<",
+		"class A extends B;\n#exec OBJ LOAD FILE=\"", "class A extends B; defaultproperties { Begin Object Class=", "class A\r\rextends B\r",
+		"\xff\xfec\x00l\x00a\x00s\x00s\x00", "\xef\xbb\xbfclass A extends B;", "class A extends B; function", "class A extends B; Foo'X.Y",
+	} {
+		f.Add([]byte(s))
+	}
+	if dir, ok := testutil.CorpusDir(); ok {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (hasSuffixFold(path, ".uc") || hasSuffixFold(path, ".upkg")) {
+				if data, err := os.ReadFile(path); err == nil && len(data) < 1<<20 {
+					f.Add(data)
+				}
+			}
+			return nil
+		})
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		c, err := Scan("F.uc", src)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error %v is not an *Error", err)
+			}
+			return
+		}
+		lines := strings.Count(string(decode(src)), "\n") + strings.Count(string(decode(src)), "\r") + 1
+		if c.Name == "" || c.Line < 1 || c.Line > lines {
+			t.Fatalf("class %q at line %d of %d", c.Name, c.Line, lines)
+		}
+		for _, ref := range c.Refs {
+			if !validKinds[ref.Kind] || ref.Line < 1 || ref.Line > lines || ref.Name == "" && ref.Kind != KindExec ||
+				ref.Kind == KindExec && ref.Package == "" || ref.Kind == KindLiteral && ref.Type == "" {
+				t.Fatalf("bad reference %+v (file of %d lines)", ref, lines)
+			}
+			if !utf8.ValidString(ref.Text) || len(ref.Text) > 200+len("…") {
+				t.Fatalf("bad text %q", ref.Text)
+			}
+		}
+	})
+}

@@ -1,0 +1,374 @@
+package uscript
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Index maps class names to the packages that define them, to resolve the
+// unqualified names a scan finds, and knows which names are packages, to
+// tell Pkg.Name from Variable.Member. Names match case-insensitively.
+//
+// When several packages define a class name, a reference from one of them
+// resolves to itself; otherwise it resolves to the package that was added to
+// the index first, and the evidence lists every candidate so the ambiguity
+// can be reported. Add packages in build order (the EditPackages order, then
+// any other compiled packages) and "first added" is "built first", the one
+// ucc make would already have loaded.
+//
+// Make an Index with NewIndex. It is not safe for concurrent writes; once
+// built, its methods (which only read) may be called concurrently.
+type Index struct {
+	pkgs    map[string]*pkgInfo   // by lower-cased package name
+	classes map[string][]*pkgInfo // by lower-cased class name, in the order added
+}
+
+type pkgInfo struct {
+	name string // spelling first added
+}
+
+// Dependency is one package a source package uses, with the lines that say
+// so.
+type Dependency struct {
+	Package  string
+	Evidence []Evidence
+}
+
+// Evidence is one source line that makes a package depend on another.
+type Evidence struct {
+	File string
+	Line int
+	Kind string // a Kind* constant
+	Name string // the reference as written: Engine.Actor, Texture'Pkg.Tex', Pawn
+	Text string // the source line, trimmed
+	// Candidates lists every package defining the name, sorted, when there
+	// is more than one; the dependency is on the one chosen by the rule
+	// documented on Index.
+	Candidates []string
+}
+
+// NewIndex returns an index holding the native-only classes of the stock
+// packages (see NativeClasses) and the classes of compiled packages
+// (package name -> exported class names; nil for none), these in sorted
+// package order; call AddCompiled and AddSource instead where the build
+// order matters.
+func NewIndex(compiled map[string][]string) *Index {
+	idx := &Index{pkgs: map[string]*pkgInfo{}, classes: map[string][]*pkgInfo{}}
+	for _, pkg := range []string{"Core", "Engine", "Fire", "IpDrv", "Render", "UWeb", "Window"} {
+		idx.AddCompiled(pkg, NativeClasses[pkg])
+	}
+	names := make([]string, 0, len(compiled))
+	for name := range compiled {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, compareNames)
+	for _, name := range names {
+		idx.AddCompiled(name, compiled[name])
+	}
+	return idx
+}
+
+func (idx *Index) pkg(name string) *pkgInfo {
+	key := strings.ToLower(name)
+	if p := idx.pkgs[key]; p != nil {
+		return p
+	}
+	p := &pkgInfo{name: name}
+	idx.pkgs[key] = p
+	return p
+}
+
+func (idx *Index) addClass(p *pkgInfo, class string) {
+	key := strings.ToLower(class)
+	if slices.Contains(idx.classes[key], p) {
+		return
+	}
+	idx.classes[key] = append(idx.classes[key], p)
+}
+
+// AddCompiled adds a compiled package and the classes it exports. A
+// package added twice (compiled and from source) is one package.
+func (idx *Index) AddCompiled(pkg string, classes []string) {
+	p := idx.pkg(pkg)
+	for _, c := range classes {
+		idx.addClass(p, c)
+	}
+}
+
+// AddSource adds a scanned source package and its classes.
+func (idx *Index) AddSource(sp *Package) {
+	p := idx.pkg(sp.Name)
+	for _, c := range sp.Classes {
+		idx.addClass(p, c.Name)
+	}
+}
+
+// IsPackage reports whether name is a package in the index.
+func (idx *Index) IsPackage(name string) bool {
+	_, ok := idx.pkgs[strings.ToLower(name)]
+	return ok
+}
+
+// Packages returns the packages defining class, in the order they were
+// added (the first is the one an ambiguous reference resolves to), or nil.
+// The caller owns the slice.
+func (idx *Index) Packages(class string) []string {
+	var out []string
+	for _, p := range idx.classes[strings.ToLower(class)] {
+		out = append(out, p.name)
+	}
+	return out
+}
+
+// outcome of resolving one reference.
+type outcome int
+
+const (
+	dropped    outcome = iota // not a reference to a package (a struct, a variable, a call)
+	self                      // resolves to the package being resolved
+	resolved                  // resolves to another package
+	unresolved                // must name a class or package, but names none the index knows
+)
+
+type resolver struct {
+	idx    *Index
+	self   string
+	own    map[string]bool     // lower-cased classes of the package itself
+	funcs  map[string]struct{} // lower-cased functions the package declares
+	groups map[string]bool     // lower-cased groups #exec lines put into the package
+	buf    []byte              // see lower
+}
+
+func (idx *Index) resolver(p *Package) *resolver {
+	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{}}
+	for _, c := range p.Classes {
+		r.own[strings.ToLower(c.Name)] = true
+		for f := range c.funcs {
+			r.funcs[f] = struct{}{}
+		}
+		for _, g := range c.groups {
+			if g.pkg == "" || strings.EqualFold(g.pkg, p.Name) {
+				r.groups[strings.ToLower(g.name)] = true
+			}
+		}
+	}
+	return r
+}
+
+// lower returns name lower-cased in a buffer reused by the next call, for
+// map lookups that then do not allocate (m[string(b)]).
+func (r *resolver) lower(name string) []byte {
+	r.buf = r.buf[:0]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		r.buf = append(r.buf, c)
+	}
+	return r.buf
+}
+
+// class resolves a class name.
+func (r *resolver) class(name string) (string, []string, outcome) {
+	key := r.lower(name)
+	if r.own[string(key)] {
+		return r.self, nil, self
+	}
+	defs := r.idx.classes[string(key)]
+	if len(defs) == 0 {
+		return "", nil, unresolved
+	}
+	for _, d := range defs {
+		if strings.EqualFold(d.name, r.self) {
+			return r.self, nil, self
+		}
+	}
+	if len(defs) == 1 {
+		return defs[0].name, nil, resolved
+	}
+	cands := make([]string, len(defs))
+	for i, d := range defs {
+		cands[i] = d.name
+	}
+	slices.SortFunc(cands, compareNames)
+	return defs[0].name, cands, resolved
+}
+
+// definedIn reports whether the index has class in package pkg.
+func (r *resolver) definedIn(class, pkg string) bool {
+	if strings.EqualFold(pkg, r.self) {
+		return r.own[string(r.lower(class))]
+	}
+	for _, d := range r.idx.classes[string(r.lower(class))] {
+		if strings.EqualFold(d.name, pkg) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *resolver) isPackage(name string) bool {
+	_, ok := r.idx.pkgs[string(r.lower(name))]
+	return ok
+}
+
+// pkg resolves a name written as a package.
+func (r *resolver) pkg(name string) (string, []string, outcome) {
+	if strings.EqualFold(name, r.self) {
+		return r.self, nil, self
+	}
+	if p := r.idx.pkgs[string(r.lower(name))]; p != nil {
+		return p.name, nil, resolved
+	}
+	return name, nil, resolved
+}
+
+func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
+	switch ref.Kind {
+	case KindExec:
+		return r.pkg(ref.Package)
+	case KindLiteral:
+		if ref.Package != "" {
+			// The engine finds Texture'Skins.Tex' in any package with a
+			// group Skins, its own included.
+			if r.groups[string(r.lower(ref.Package))] && !r.isPackage(ref.Package) {
+				return r.self, nil, self
+			}
+			return r.pkg(ref.Package)
+		}
+		if strings.EqualFold(ref.Type, "class") {
+			return r.class(ref.Name)
+		}
+		return "", nil, dropped
+	case KindExtends, KindWithin, KindDependsOn:
+		if ref.Package != "" {
+			return r.pkg(ref.Package)
+		}
+		return r.class(ref.Name)
+	case KindType:
+		if ref.Package != "" {
+			// Pkg.Class, or Class.Struct / Class.Enum.
+			if r.isPackage(ref.Package) || strings.EqualFold(ref.Package, r.self) {
+				return r.pkg(ref.Package)
+			}
+			return r.class(ref.Package)
+		}
+		if _, isFunc := r.funcs[string(r.lower(ref.Name))]; ref.call && isFunc {
+			return "", nil, dropped
+		}
+		if pkg, cands, out := r.class(ref.Name); out != unresolved {
+			return pkg, cands, out
+		}
+		return "", nil, dropped // a struct, an enum, a variable
+	case KindQualified:
+		if !r.isPackage(ref.Package) && !strings.EqualFold(ref.Package, r.self) {
+			return "", nil, dropped // Variable.Member
+		}
+		// In code Pkg.Name can only be a class (Engine.Actor(Other),
+		// Engine.Actor.default.X); a package-named variable (a local
+		// called Core) is not. A defaultproperties value may name any
+		// object (Mesh=Pkg.Mesh).
+		if ref.value || r.definedIn(ref.Name, ref.Package) {
+			return r.pkg(ref.Package)
+		}
+	}
+	return "", nil, dropped
+}
+
+func evidence(c *Class, ref Ref, cands []string) Evidence {
+	return Evidence{File: c.File, Line: ref.Line, Kind: ref.Kind, Name: ref.String(), Text: ref.Text, Candidates: cands}
+}
+
+// Dependencies returns the packages other than p that p's sources use,
+// sorted by name, each with its evidence sorted by file and line. The
+// package's own classes always resolve to itself, whether or not p was
+// added to the index. A package named explicitly (extends Pkg.Class,
+// Texture'Pkg.Tex', #exec OBJ LOAD) is a dependency even when the index
+// does not know it: it is then a missing one.
+func (idx *Index) Dependencies(p *Package) []Dependency {
+	r := idx.resolver(p)
+	byPkg := map[string]*Dependency{}
+	for _, c := range p.Classes {
+		for _, ref := range c.Refs {
+			pkg, cands, out := r.resolve(ref)
+			if out != resolved {
+				continue
+			}
+			d := byPkg[string(r.lower(pkg))]
+			if d == nil {
+				d = &Dependency{Package: pkg}
+				byPkg[strings.ToLower(pkg)] = d
+			}
+			d.Evidence = append(d.Evidence, evidence(c, ref, cands))
+		}
+	}
+	deps := make([]Dependency, 0, len(byPkg))
+	for _, d := range byPkg {
+		sortEvidence(d.Evidence)
+		// A reference written twice on one line is one piece of evidence.
+		d.Evidence = slices.CompactFunc(d.Evidence, func(a, b Evidence) bool {
+			return a.File == b.File && a.Line == b.Line && a.Kind == b.Kind && a.Name == b.Name
+		})
+		deps = append(deps, *d)
+	}
+	slices.SortFunc(deps, func(a, b Dependency) int { return compareNames(a.Package, b.Package) })
+	return deps
+}
+
+// Unresolved returns the references of p that must name a class or a
+// package but name none the index knows (extends Foo, within Foo,
+// dependson(Foo), Class'Foo', var Foo.Bar), sorted by file and line: each is
+// a class ucc make will not find, unless another package not yet in the
+// index defines it.
+func (idx *Index) Unresolved(p *Package) []Evidence {
+	r := idx.resolver(p)
+	var out []Evidence
+	for _, c := range p.Classes {
+		for _, ref := range c.Refs {
+			if _, _, o := r.resolve(ref); o == unresolved {
+				out = append(out, evidence(c, ref, nil))
+			}
+		}
+	}
+	sortEvidence(out)
+	return out
+}
+
+func sortEvidence(ev []Evidence) {
+	slices.SortFunc(ev, func(a, b Evidence) int {
+		return cmp.Or(
+			strings.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			strings.Compare(a.Kind, b.Kind),
+			strings.Compare(a.Name, b.Name),
+		)
+	})
+}
+
+// NativeClasses are the classes of the stock packages that exist only in
+// C++ (intrinsic classes): no package exports them and no .uc declares
+// them, yet scripts name them (Class'Class', class'Font'). The lists are
+// FORMAT.md's UE1/UT99 ones plus a few UE2 additions (the same as package
+// graph's). NewIndex adds them.
+var NativeClasses = map[string][]string{
+	"Core": strings.Fields(`ArrayProperty BoolProperty ByteProperty Class ClassProperty
+		Commandlet Const Enum Exporter Factory Field FixedArrayProperty FloatProperty Function
+		IntProperty Language Linker LinkerLoad LinkerSave MapProperty NameProperty Object
+		ObjectProperty Package PackageMap PointerProperty Property State StrProperty Struct
+		StructProperty Subsystem System TextBuffer TextBufferFactory DelegateProperty`),
+	"Engine": strings.Fields(`ActorChannel Animation AudioSubsystem Bitmap BspNodes BspSurfs
+		Canvas Channel ChannelDownload CheckSumCommandlet Client Console ControlChannel
+		ConvexVolume DemoPlayPendingLevel DemoRecConnection DemoRecDriver Download Engine
+		FileChannel Font GameEngine Input Level LevelBase LevelSummary LodMesh Mesh Model Music
+		NetConnection NetDriver NetPendingLevel PackageMapLevel Palette PendingLevel Player Polys
+		Primitive RenderBase RenderDevice RenderIterator ScriptedTexture ServerCommandlet
+		SkeletalMesh StaticMesh StaticMeshInstance Sound TerrainSector Texture Vectors Verts
+		Viewport VertMesh MeshAnimation ProjectorPrimitive`),
+	"Fire":   strings.Fields(`FireTexture FractalTexture IceTexture WaterTexture WaveTexture WetTexture`),
+	"IpDrv":  strings.Fields(`CompressCommandlet DecompressCommandlet HTTPDownload MasterServerCommandlet TcpipConnection TcpNetDriver UpdateServerCommandlet`),
+	"Render": {"Render"},
+	"UWeb":   {"WebRequest", "WebResponse"},
+	"Window": {"WindowManager"},
+}

@@ -1,0 +1,208 @@
+package uscript
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// srcPackage scans in-memory sources (file name -> text) into a Package.
+func srcPackage(t testing.TB, name string, files map[string]string) *Package {
+	t.Helper()
+	p := &Package{Name: name, HasSources: true, Flags: DefaultUpkgFlags}
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	slices.Sort(names)
+	for _, f := range names {
+		c, err := Scan(f, []byte(files[f]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Classes = append(p.Classes, c)
+	}
+	return p
+}
+
+// depLines renders dependencies as "Pkg: file:line kind name [candidates]".
+func depLines(deps []Dependency) []string {
+	out := []string{}
+	for _, d := range deps {
+		for _, e := range d.Evidence {
+			s := fmt.Sprintf("%s: %s:%d %s %s", d.Package, e.File, e.Line, e.Kind, e.Name)
+			if e.Candidates != nil {
+				s += " " + fmt.Sprint(e.Candidates)
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func evidenceLines(ev []Evidence) []string {
+	out := []string{}
+	for _, e := range ev {
+		out = append(out, fmt.Sprintf("%s:%d %s %s", e.File, e.Line, e.Kind, e.Name))
+	}
+	return out
+}
+
+func TestDependencies(t *testing.T) {
+	compiled := map[string][]string{
+		"Engine":  {"Actor", "Pawn", "Weapon", "Trigger"},
+		"UWindow": {"UWindowWindow", "Shared"},
+	}
+	idx := NewIndex(compiled)
+	other := srcPackage(t, "OtherMod", map[string]string{
+		"OtherThing.uc": "class OtherThing extends Actor;",
+		"Shared.uc":     "class Shared extends Object;",
+	})
+	idx.AddSource(other)
+	tests := []struct {
+		name       string
+		files      map[string]string
+		want       []string
+		unresolved []string
+	}{
+		{
+			name:  "extends resolves through the index",
+			files: map[string]string{"A.uc": "class A extends Pawn;"},
+			want:  []string{"Engine: A.uc:1 extends Pawn"},
+		},
+		{
+			name:  "own classes resolve to the package itself",
+			files: map[string]string{"A.uc": "class A extends B;", "B.uc": "class B extends Object;\nvar A Other;\nvar Pawn P;"},
+			want:  []string{"Core: B.uc:1 extends Object", "Engine: B.uc:3 type Pawn"},
+		},
+		{
+			name: "ambiguous name: first added wins, candidates listed",
+			// NewIndex adds compiled packages in sorted order: UWindow
+			// before OtherMod, which AddSource added later.
+			files: map[string]string{"A.uc": "class A extends Shared;"},
+			want:  []string{"UWindow: A.uc:1 extends Shared [OtherMod UWindow]"},
+		},
+		{
+			name:  "a name the package defines itself is not ambiguous",
+			files: map[string]string{"A.uc": "class A extends Shared;", "Shared.uc": "class Shared extends Object;"},
+			want:  []string{"Core: Shared.uc:1 extends Object"},
+		},
+		{
+			name: "qualified names",
+			files: map[string]string{"A.uc": "class A extends Object;\nfunction F()\n{\n" +
+				"\tX = Engine.Pawn(Y);\n" + // a class of a known package
+				"\tX = Engine.NotAClass;\n" + // not a class of Engine
+				"\tX = Nowhere.Pawn(Y);\n" + // not a package
+				"\tX = OtherMod.OtherThing.default.Z;\n" +
+				"}\ndefaultproperties\n{\n\tMesh=UWindow.SomeMesh\n\tOther=Unknown.Thing\n}\n"},
+			want: []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 qualified Engine.Pawn",
+				"OtherMod: A.uc:7 qualified OtherMod.OtherThing", "UWindow: A.uc:11 qualified UWindow.SomeMesh"},
+		},
+		{
+			name: "qualified types and literals name packages the index may not know",
+			files: map[string]string{"A.uc": "class A extends Missing.Base;\n" +
+				"var Missing.Thing T;\nvar Actor.EPhysics P;\nvar Unknown.EThing U;\n" +
+				"#exec OBJ LOAD FILE=Textures.utx\n" +
+				"defaultproperties\n{\n\tSkin=Texture'Skins.Group.Skin'\n\tMesh=Mesh'Self.Own'\n}\n"},
+			want: []string{"Engine: A.uc:3 type Actor.EPhysics",
+				"Missing: A.uc:1 extends Missing.Base", "Skins: A.uc:8 literal Texture'Skins.Group.Skin'",
+				"Textures: A.uc:5 exec Textures.utx"},
+			unresolved: []string{"A.uc:2 type Missing.Thing", "A.uc:4 type Unknown.EThing"},
+		},
+		{
+			name: "unresolved class names",
+			files: map[string]string{"A.uc": "class A extends NoSuchClass within NoOuter dependson(NoDep);\n" +
+				"var NoSuchType X;\nfunction F() { Spawn(class'NoSuchLiteral'); T = Texture'Unqualified'; }\n"},
+			want:       []string{},
+			unresolved: []string{"A.uc:1 dependson NoDep", "A.uc:1 extends NoSuchClass", "A.uc:1 within NoOuter", "A.uc:3 literal class'NoSuchLiteral'"},
+		},
+		{
+			name: "casts, and calls of the package's own functions",
+			files: map[string]string{
+				"A.uc": "class A extends Object;\nfunction F()\n{\n\tTrigger(X);\n\tP = Pawn(X);\n\tUWindowWindow(Y);\n}\n",
+				"B.uc": "class B extends Object;\nfunction Trigger(Actor Other) {}\n",
+			},
+			want: []string{"Core: A.uc:1 extends Object", "Core: B.uc:1 extends Object", "Engine: A.uc:5 type Pawn",
+				"Engine: B.uc:2 type Actor", "UWindow: A.uc:6 type UWindowWindow"},
+		},
+		{
+			name:  "native classes",
+			files: map[string]string{"A.uc": "class A extends Object;\nvar Font F;\nfunction G() { C = class'Class'; T = FireTexture(X); }\n"},
+			want:  []string{"Core: A.uc:1 extends Object", "Core: A.uc:3 literal class'Class'", "Engine: A.uc:2 type Font", "Fire: A.uc:3 type FireTexture"},
+		},
+		{
+			name: "groups the package's #exec lines create are not packages",
+			files: map[string]string{"A.uc": "class A extends Object;\n" +
+				"#exec OBJ LOAD FILE=Graphics\\Stats.utx PACKAGE=Self.Stats\n" +
+				"#exec TEXTURE IMPORT NAME=Icon FILE=Icon.pcx GROUP=Skins\n" +
+				"#exec OBJ LOAD FILE=Other.utx PACKAGE=Elsewhere.Grp\n" +
+				"function F() { T = Texture'Stats.Net'; T = Texture'Skins.Icon'; T = Texture'Grp.X'; T = Texture'Engine.Y'; }\n"},
+			want: []string{"Core: A.uc:1 extends Object", "Elsewhere: A.uc:4 exec Other.utx",
+				"Engine: A.uc:5 literal Texture'Engine.Y'", "Grp: A.uc:5 literal Texture'Grp.X'"},
+		},
+		{
+			name:  "a package naming itself is no dependency",
+			files: map[string]string{"A.uc": "class A extends Object;\nvar Self.A X;\n#exec OBJ LOAD FILE=Tex.utx PACKAGE=Self.Skins\nvar Texture T;\ndefaultproperties\n{\n\tT=Texture'Self.Skins.T'\n}\n"},
+			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := srcPackage(t, "Self", tt.files)
+			if have := depLines(idx.Dependencies(p)); !slices.Equal(have, tt.want) {
+				t.Errorf("dependencies:\nhave %q\nwant %q", have, tt.want)
+			}
+			if tt.unresolved == nil {
+				tt.unresolved = []string{}
+			}
+			if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, tt.unresolved) {
+				t.Errorf("unresolved:\nhave %q\nwant %q", have, tt.unresolved)
+			}
+		})
+	}
+}
+
+func TestIndexOrder(t *testing.T) {
+	// Added in build order, the earlier package wins whatever its name.
+	idx := NewIndex(nil)
+	idx.AddSource(srcPackage(t, "Zulu", map[string]string{"Common.uc": "class Common extends Object;"}))
+	idx.AddCompiled("Alpha", []string{"Common", "Other"})
+	idx.AddCompiled("zulu", []string{"Common"}) // the same package again
+	if have, want := idx.Packages("COMMON"), []string{"Zulu", "Alpha"}; !slices.Equal(have, want) {
+		t.Errorf("Packages: have %q, want %q", have, want)
+	}
+	if !idx.IsPackage("ALPHA") || idx.IsPackage("Beta") || !idx.IsPackage("core") {
+		t.Error("IsPackage")
+	}
+	p := srcPackage(t, "User", map[string]string{"U.uc": "class U extends Common;"})
+	if have, want := depLines(idx.Dependencies(p)), []string{"Zulu: U.uc:1 extends Common [Alpha Zulu]"}; !slices.Equal(have, want) {
+		t.Errorf("have %q, want %q", have, want)
+	}
+}
+
+func TestDependenciesSorted(t *testing.T) {
+	idx := NewIndex(map[string][]string{"b": {"B1"}, "A": {"A1"}, "c": {"C1"}})
+	p := srcPackage(t, "P", map[string]string{
+		"Z.uc": "class Z extends C1;\nvar A1 X;\nvar B1 Y;\nvar A1 Z;\n",
+		"Y.uc": "class Y extends A1;\nvar A1 X; var A1 X2;\n",
+	})
+	deps := idx.Dependencies(p)
+	var names []string
+	for _, d := range deps {
+		names = append(names, d.Package)
+	}
+	if want := []string{"A", "b", "c"}; !slices.Equal(names, want) {
+		t.Errorf("packages: have %q, want %q", names, want)
+	}
+	want := []string{"Y.uc:1 extends A1", "Y.uc:2 type A1", "Z.uc:2 type A1", "Z.uc:4 type A1"}
+	if have := evidenceLines(deps[0].Evidence); !slices.Equal(have, want) {
+		t.Errorf("evidence: have %q, want %q", have, want)
+	}
+	if deps[0].Evidence[1].Text != "var A1 X; var A1 X2;" {
+		t.Errorf("text: have %q", deps[0].Evidence[1].Text)
+	}
+	if s := strings.Join(depLines(idx.Dependencies(&Package{Name: "Empty"})), ","); s != "" {
+		t.Errorf("empty package: have %q", s)
+	}
+}

@@ -1,0 +1,574 @@
+package uscript
+
+import "unicode/utf8"
+
+// The parser walks the token slice once, front to back, and records
+// references as it meets them. It recognises just the shapes that name
+// classes and packages: the class declaration, var/local declarations,
+// function headers, class<...>/array<...>, Name(expr), Name.default,
+// new Name, Super(Name), object literals, # directives and the
+// defaultproperties and cpptext blocks.
+
+type parser struct {
+	vars      map[string]struct{} // lower-cased variable and parameter names
+	file      string
+	src       []byte
+	toks      []token
+	closes    []int32 // for a ( or { token: the index of its closing token, or -1
+	c         *Class
+	haveClass bool
+	textLine  int32             // the line of text
+	text      string            // the evidence text of the last line asked for
+	names     map[string]string // interned names
+}
+
+// match pairs every ( and { with its closing token in one pass, and notes
+// which parenthesised groups have a single argument.
+func (p *parser) match(buf *scratch) {
+	n := len(p.toks)
+	if cap(buf.closes) < n {
+		buf.closes = make([]int32, n)
+	}
+	p.closes = buf.closes[:n]
+	buf.closes = p.closes
+	var parens, braces []int32
+	for i := range p.toks {
+		p.closes[i] = -1
+		t := &p.toks[i]
+		if t.kind != tSym {
+			continue
+		}
+		switch t.sym {
+		case '(':
+			parens = append(parens, int32(i))
+			t.single = true
+		case ')':
+			if k := len(parens); k > 0 {
+				p.closes[parens[k-1]] = int32(i)
+				parens = parens[:k-1]
+			}
+		case ',':
+			if k := len(parens); k > 0 {
+				p.toks[parens[k-1]].single = false
+			}
+		case '{':
+			braces = append(braces, int32(i))
+		case '}':
+			if k := len(braces); k > 0 {
+				p.closes[braces[k-1]] = int32(i)
+				braces = braces[:k-1]
+			}
+		}
+	}
+}
+
+func (p *parser) word(i int) []byte {
+	t := &p.toks[i]
+	return p.src[t.start:t.end]
+}
+
+func (p *parser) isSym(i int, c byte) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == tSym && p.toks[i].sym == c
+}
+
+func (p *parser) isIdent(i int) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == tIdent
+}
+
+func (p *parser) isWord(i int, lower string) bool {
+	return p.isIdent(i) && equalFold(p.word(i), lower)
+}
+
+// closing returns the index of the token closing the group opened at i, or
+// the end of the tokens when it is never closed.
+func (p *parser) closing(i int) int {
+	if c := p.closes[i]; c >= 0 {
+		return int(c)
+	}
+	return len(p.toks)
+}
+
+func (p *parser) intern(b []byte) string {
+	if s, ok := p.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.names[s] = s
+	return s
+}
+
+// lineText returns the trimmed source line holding offset, read at most
+// 512 bytes either way so that a huge one-line file costs no more per
+// reference than a normal one.
+func (p *parser) lineText(line, offset int32) string {
+	if line == p.textLine && p.text != "" {
+		return p.text
+	}
+	src := p.src
+	a, b := int(offset), int(offset)
+	for a > 0 && !eol(src[a-1]) && int(offset)-a < 512 {
+		a--
+	}
+	for b < len(src) && !eol(src[b]) && b-int(offset) < 512 {
+		b++
+	}
+	s := toUTF8(trimBlank(src[a:b]))
+	if len(s) > 200 {
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	p.textLine, p.text = line, s
+	return s
+}
+
+func trimBlank(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == 0) {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == 0) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// Flags of add.
+const (
+	fCall     = 1 << iota // Ref.call
+	fMaybeVar             // Ref.maybeVar
+	fValue                // Ref.value
+)
+
+// add records a reference found at token t. The parser moves forward, so
+// references arrive in line order and a repeat on the same line is among
+// the last few recorded (a pathological line of thousands may keep a few
+// repeats; Index removes those from the evidence).
+func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
+	line := int(t.line)
+	refs := p.c.Refs
+	for k := len(refs) - 1; k >= 0 && k >= len(refs)-32 && refs[k].Line == line; k-- {
+		r := &refs[k]
+		if r.Kind == kind && r.Package == pkg && r.Name == name && r.Type == typ {
+			// Written several ways on one line: the surer reading wins.
+			r.call = r.call && flags&fCall != 0
+			r.maybeVar = r.maybeVar && flags&fMaybeVar != 0
+			r.value = r.value && flags&fValue != 0
+			return
+		}
+	}
+	p.c.Refs = append(p.c.Refs, Ref{
+		Kind: kind, Package: pkg, Name: name, Type: typ,
+		Line: line, Text: p.lineText(t.line, t.start),
+		call: flags&fCall != 0, maybeVar: flags&fMaybeVar != 0, value: flags&fValue != 0,
+	})
+}
+
+// addVar remembers a declared variable or parameter name.
+func (p *parser) addVar(i int) {
+	if p.vars == nil {
+		p.vars = map[string]struct{}{}
+	}
+	lower := lowerBytes(p.word(i))
+	if _, ok := p.vars[string(lower)]; !ok {
+		p.vars[string(lower)] = struct{}{}
+	}
+}
+
+// lowerBytes returns an ASCII lower-cased copy of b.
+func lowerBytes(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// dropVariables removes the references that read a declared variable as a
+// class: "Bot.Default.Health" where Bot is a Pawn parameter. The names are
+// those of the whole file, whatever their scope: a name used both ways in
+// one class is rare, and then the class reference is lost.
+func (p *parser) dropVariables() {
+	if len(p.vars) == 0 {
+		return
+	}
+	refs := p.c.Refs[:0]
+	for _, r := range p.c.Refs {
+		if r.maybeVar {
+			name := r.Name
+			if r.Kind == KindQualified {
+				name = r.Package
+			}
+			if _, isVar := p.vars[string(lowerBytes([]byte(name)))]; isVar {
+				continue
+			}
+		}
+		refs = append(refs, r)
+	}
+	p.c.Refs = refs
+}
+
+func (p *parser) run() {
+	n := len(p.toks)
+	depth := 0
+	for i := 0; i < n; {
+		t := p.toks[i]
+		switch t.kind {
+		case tDirective:
+			p.directive(t)
+			i++
+		case tObject:
+			p.literal(t)
+			i++
+		case tSym:
+			switch t.sym {
+			case '{':
+				depth++
+			case '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+			i++
+		case tIdent:
+			i = p.ident(i, depth)
+		default:
+			i++
+		}
+	}
+}
+
+// ident handles the identifier at i and returns the index to go on from.
+func (p *parser) ident(i, depth int) int {
+	w := p.word(i)
+	flags := classify(w)
+	if flags == 0 {
+		return p.name(i)
+	}
+	switch {
+	case (equalFold(w, "class") || equalFold(w, "interface")) && !p.haveClass && depth == 0 && p.isIdent(i+1):
+		return p.classDecl(i)
+	case equalFold(w, "class") && p.isSym(i+1, '<') && !p.isSym(i-1, '.'):
+		return p.typeUnit(i, true, 0)
+	case equalFold(w, "var") || equalFold(w, "local"):
+		return p.declaration(i)
+	case flags&kwFunction != 0 && !p.isSym(i+1, '<'):
+		return p.function(i)
+	case equalFold(w, "defaultproperties") || equalFold(w, "structdefaultproperties"):
+		return p.defaults(i)
+	case equalFold(w, "cpptext") || equalFold(w, "cppstruct") || equalFold(w, "structcpptext"):
+		if p.isSym(i+1, '{') {
+			return p.closing(i+1) + 1
+		}
+	case equalFold(w, "super") || equalFold(w, "global"):
+		// Super(Actor).PostBeginPlay() names a class.
+		if p.isSym(i+1, '(') && p.isIdent(i+2) && p.isSym(i+3, ')') && classify(p.word(i+2)) == 0 {
+			p.add(KindType, "", p.intern(p.word(i+2)), "", p.toks[i+2], 0)
+			return i + 4
+		}
+	case equalFold(w, "new"):
+		// new Foo, new(Outer) Foo; new class'Foo' is a literal.
+		j := i + 1
+		if p.isSym(j, '(') {
+			j = p.closing(j) + 1
+		}
+		if p.isIdent(j) && classify(p.word(j)) == 0 && !p.isSym(j+1, '.') {
+			p.add(KindType, "", p.intern(p.word(j)), "", p.toks[j], fMaybeVar)
+			return j + 1
+		}
+	}
+	return i + 1
+}
+
+// name handles a plain (non-keyword) identifier in code.
+func (p *parser) name(i int) int {
+	if p.isSym(i-1, '.') {
+		return i + 1 // a member: Other.Health, Level.Game.Foo
+	}
+	t := p.toks[i]
+	if p.isSym(i+1, '.') && p.isIdent(i+2) {
+		second := p.word(i + 2)
+		switch {
+		case equalFold(second, "default") || equalFold(second, "static"):
+			p.add(KindType, "", p.intern(p.word(i)), "", t, fMaybeVar)
+		case p.isSym(i+3, '(') || p.isSym(i+3, '.') && (p.isWord(i+4, "default") || p.isWord(i+4, "static")):
+			// Only where a class can stand: Pkg.Class(expr),
+			// Pkg.Class.default.X. Other.Health and Level.Game are
+			// members, whatever Other and Level are.
+			p.add(KindQualified, p.intern(p.word(i)), p.intern(second), "", t, fMaybeVar)
+		}
+		return i + 3
+	}
+	if p.isSym(i+1, '(') && p.toks[i+1].single && p.closes[i+1] > int32(i+2) {
+		p.add(KindType, "", p.intern(p.word(i)), "", t, fCall|fMaybeVar)
+	}
+	return i + 1
+}
+
+// qualified reads Name, Pkg.Name or Pkg.Class.Member at i and returns the
+// first two parts and the index after the last.
+func (p *parser) qualified(i int) (left, right string, next int) {
+	first := p.intern(p.word(i))
+	next = i + 1
+	if !p.isSym(next, '.') || !p.isIdent(next+1) {
+		return "", first, next
+	}
+	second := p.intern(p.word(next + 1))
+	next += 2
+	for p.isSym(next, '.') && p.isIdent(next+1) {
+		next += 2
+	}
+	return first, second, next
+}
+
+// classDecl reads "class X extends Y within Z dependson(A) ...;" from the
+// class keyword at i.
+func (p *parser) classDecl(i int) int {
+	c := p.c
+	p.haveClass = true
+	c.Name = p.intern(p.word(i + 1))
+	c.Line = int(p.toks[i].line)
+	j := i + 2
+	for j < len(p.toks) {
+		if p.isSym(j, ';') {
+			return j + 1
+		}
+		if p.isSym(j, '{') || p.isSym(j, '}') {
+			break
+		}
+		if !p.isIdent(j) {
+			j++
+			continue
+		}
+		w := p.word(j)
+		switch {
+		case (equalFold(w, "extends") || equalFold(w, "expands")) && p.isIdent(j+1):
+			pkg, name, next := p.qualified(j + 1)
+			c.Super, c.SuperPackage = name, pkg
+			p.add(KindExtends, pkg, name, "", p.toks[j+1], 0)
+			j = next
+		case equalFold(w, "within") && p.isIdent(j+1):
+			pkg, name, next := p.qualified(j + 1)
+			c.Within, c.WithinPackage = name, pkg
+			p.add(KindWithin, pkg, name, "", p.toks[j+1], 0)
+			j = next
+		case (equalFold(w, "dependson") || equalFold(w, "implements")) && p.isSym(j+1, '('):
+			kind := KindDependsOn
+			if equalFold(w, "implements") {
+				kind = KindType
+			}
+			end := p.closing(j + 1)
+			for k := j + 2; k < end; {
+				if !p.isIdent(k) {
+					k++
+					continue
+				}
+				pkg, name, next := p.qualified(k)
+				p.add(kind, pkg, name, "", p.toks[k], 0)
+				k = next
+			}
+			j = end + 1
+		case p.isSym(j+1, '('):
+			j = p.closing(j+1) + 1 // config(User), hidecategories(...)
+		default:
+			j++
+		}
+	}
+	c.Diagnostics = append(c.Diagnostics, Diagnostic{File: p.file, Line: c.Line, Msg: "class declaration does not end with ';'"})
+	return j
+}
+
+// skipModifiers skips declaration modifiers (and their parenthesised
+// arguments, as in native(123) or config(User)) from i.
+func (p *parser) skipModifiers(i int) int {
+	for p.isIdent(i) && classify(p.word(i))&kwModifier != 0 {
+		i++
+		if p.isSym(i, '(') {
+			i = p.closing(i) + 1
+		}
+	}
+	return i
+}
+
+// declaration reads the type of "var(Category) modifiers Type Name" or
+// "local Type Name" from the keyword at i. An inline enum or struct is left
+// to the main loop.
+func (p *parser) declaration(i int) int {
+	j := i + 1
+	if p.isSym(j, '(') {
+		j = p.closing(j) + 1
+	}
+	j = p.skipModifiers(j)
+	if p.isWord(j, "enum") || p.isWord(j, "struct") {
+		return j + 1
+	}
+	j = p.typeUnit(j, true, 0)
+	// The names: "A, B[4], C<ToolTip=...>;".
+	for k, name := j, true; k < len(p.toks); k++ {
+		if p.isSym(k, ';') || p.isSym(k, '{') || p.isSym(k, '}') {
+			break
+		}
+		if name && p.isIdent(k) {
+			p.addVar(k)
+		}
+		name = p.isSym(k, ',')
+	}
+	return j
+}
+
+// maxTypeDepth bounds the nesting of array<class<...>> the parser follows,
+// so that hostile input cannot make it recurse deeply.
+const maxTypeDepth = 16
+
+// typeUnit reads a type at i: a name (Foo, Pkg.Foo, Class.Struct),
+// class<T>, array<T> or delegate<F>, recording class references when emit is
+// set. It returns the index after the type, or i when no type starts there.
+func (p *parser) typeUnit(i int, emit bool, depth int) int {
+	if !p.isIdent(i) || depth > maxTypeDepth {
+		return i
+	}
+	w := p.word(i)
+	if p.isSym(i+1, '<') {
+		switch {
+		case equalFold(w, "class"), equalFold(w, "array"):
+			j := p.typeUnit(i+2, emit, depth+1)
+			if p.isSym(j, '>') {
+				j++
+			}
+			return j
+		case equalFold(w, "delegate"):
+			j := i + 2
+			for j < len(p.toks) && j < i+8 && !p.isSym(j, '>') {
+				j++
+			}
+			return j + 1
+		}
+	}
+	if classify(w) != 0 {
+		return i + 1
+	}
+	pkg, name, next := p.qualified(i)
+	if emit {
+		p.add(KindType, pkg, name, "", p.toks[i], 0)
+	}
+	return next
+}
+
+// function reads a function header from the keyword at i: the return type,
+// the name (remembered, to tell calls from casts) and the parameter types.
+// The body is left to the main loop.
+func (p *parser) function(i int) int {
+	// The shapes: "function Name(", "function Type Name(" and, for
+	// operators, "operator(16) Type Symbols(". Anything else is not a
+	// header: UE1 actors have a variable named Event.
+	operator := !equalFold(p.word(i), "function") && !equalFold(p.word(i), "event") && !equalFold(p.word(i), "delegate")
+	j := i + 1
+	if operator && p.isSym(j, '(') {
+		j = p.closing(j) + 1 // operator(16)
+	}
+	j = p.skipModifiers(j)
+	if !p.isIdent(j) {
+		return i + 1
+	}
+	if next := p.typeUnit(j, false, 0); !p.isSym(next, '(') {
+		switch {
+		case operator:
+			k := next
+			for k < len(p.toks) && k < next+3 && p.toks[k].kind == tSym && !p.isSym(k, '(') {
+				k++
+			}
+			if !p.isSym(k, '(') {
+				return i + 1
+			}
+		case !p.isIdent(next) || !p.isSym(next+1, '('):
+			return i + 1
+		}
+		p.typeUnit(j, true, 0) // the return type
+		j = next
+		for !p.isSym(j, '(') {
+			j++
+		}
+	} else {
+		j = next
+	}
+	if p.isIdent(j - 1) {
+		if p.c.funcs == nil {
+			p.c.funcs = map[string]struct{}{}
+		}
+		p.c.funcs[string(lowerBytes(p.word(j-1)))] = struct{}{}
+	}
+	end := p.closing(j)
+	for k := j + 1; k < end; {
+		k = p.skipModifiers(k)
+		k = p.typeUnit(k, true, 0)
+		if p.isIdent(k) && k < end {
+			p.addVar(k)
+		}
+		// Skip the parameter name, array size and UE3 default value.
+		for k < end && !p.isSym(k, ',') {
+			if p.isSym(k, '(') {
+				k = p.closing(k)
+			}
+			k++
+		}
+		k++
+	}
+	return end + 1
+}
+
+// defaults reads a defaultproperties (or structdefaultproperties) block.
+// Its lines are Key=Value pairs, not code: only object literals, subobject
+// classes (Begin Object Class=Foo) and qualified values (Key=Pkg.Name) are
+// references there.
+func (p *parser) defaults(i int) int {
+	j := i + 1
+	end := len(p.toks)
+	if p.isSym(j, '{') {
+		end = p.closing(j)
+		j++
+	}
+	for ; j < end; j++ {
+		t := p.toks[j]
+		switch {
+		case t.kind == tObject:
+			p.literal(t)
+		case t.kind == tDirective:
+			p.directive(t)
+		case p.isWord(j, "begin") && p.isWord(j+1, "object"):
+			for k := j + 2; k < end && p.toks[k].line == t.line; k++ {
+				if p.isWord(k, "class") && p.isSym(k+1, '=') && p.isIdent(k+2) {
+					pkg, name, _ := p.qualified(k + 2)
+					p.add(KindType, pkg, name, "", p.toks[k+2], 0)
+					break
+				}
+			}
+		case p.isSym(j, '=') && p.isIdent(j+1) && p.isSym(j+2, '.') && p.isIdent(j+3):
+			p.add(KindQualified, p.intern(p.word(j+1)), p.intern(p.word(j+3)), "", p.toks[j+1], fValue)
+		}
+	}
+	return end + 1
+}
+
+// literal records an object literal Type'Path'.
+func (p *parser) literal(t token) {
+	typb, path := objectParts(p.src[t.start:t.end])
+	typ := p.intern(typb)
+	if dot := indexByte(path, '.'); dot > 0 && dot < len(path)-1 {
+		p.add(KindLiteral, p.intern(path[:dot]), p.intern(path[dot+1:]), typ, t, 0)
+		return
+	}
+	p.add(KindLiteral, "", p.intern(path), typ, t, 0)
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
