@@ -31,25 +31,31 @@ type decoder struct {
 // name reads a name index and checks its range; at is the record start.
 func (d *decoder) name(at int) int32 {
 	v := d.index()
-	if uint32(v) >= uint32(d.names) && !d.failed() {
+	if uint32(v) >= uint32(d.names) {
 		d.badName(v, at)
 	}
 	return v
 }
 
 func (d *decoder) badName(v int32, at int) {
+	if d.failed() {
+		return // a short read: the record is decoded again
+	}
 	d.err = formatErr(d.base+int64(at), "name index %d out of range (%d names)", v, d.names)
 }
 
 // ref checks an object reference's range; at is where it was read.
 func (d *decoder) ref(v int32, at int, what string) Ref {
-	if (v < -d.imports || v > d.exports) && !d.failed() {
+	if v < -d.imports || v > d.exports {
 		d.badRef(v, at, what)
 	}
 	return Ref(v)
 }
 
 func (d *decoder) badRef(v int32, at int, what string) {
+	if d.failed() {
+		return // a short read: the record is decoded again
+	}
 	d.err = formatErr(d.base+int64(at), "%s reference %d out of range (%d imports, %d exports)", what, v, d.imports, d.exports)
 }
 
@@ -82,22 +88,54 @@ func (d *decoder) i32() int32 { return int32(d.u32()) }
 // "more" bits in the first byte, 7 value bits with a "more" bit in the next
 // three, and a final byte whose bits complete a 32-bit magnitude.
 func (d *decoder) index() int32 {
-	// Fast path, small enough to inline: most indices are one byte.
-	if d.pos < len(d.b) && d.short == 0 {
-		if b0 := d.b[d.pos]; b0&0x40 == 0 {
-			d.pos++
-			v := int32(b0 & 0x3f)
-			if b0&0x80 != 0 {
-				v = -v
-			}
-			return v
-		}
+	// Fast path, small enough to inline: most indices are one byte. (After
+	// a short read the record is decoded again, so values read past that
+	// point do not matter.)
+	if p := d.pos; p < len(d.b) && d.b[p]&0x40 == 0 {
+		b0 := d.b[p]
+		d.pos = p + 1
+		return int32(b0&0x3f) * (1 - int32(b0>>7)*2)
 	}
 	return d.indexSlow()
 }
 
 func (d *decoder) indexSlow() int32 {
 	start := d.pos
+	if d.short == 0 && d.err == nil && len(d.b)-d.pos >= 5 {
+		// All five bytes are there: no bounds bookkeeping per byte.
+		b := d.b[d.pos : d.pos+5]
+		v := uint32(b[0] & 0x3f)
+		n := 1
+		if b[0]&0x40 != 0 {
+			v |= uint32(b[1]&0x7f) << 6
+			n = 2
+			if b[1]&0x80 != 0 {
+				v |= uint32(b[2]&0x7f) << 13
+				n = 3
+				if b[2]&0x80 != 0 {
+					v |= uint32(b[3]&0x7f) << 20
+					n = 4
+					if b[3]&0x80 != 0 {
+						if b[4]&0x80 != 0 {
+							d.err = formatErr(d.base+int64(start), "compact index longer than 5 bytes")
+							return 0
+						}
+						if b[4] > 0x0f {
+							d.err = formatErr(d.base+int64(start), "compact index overflows 32 bits")
+							return 0
+						}
+						v |= uint32(b[4]) << 27
+						n = 5
+					}
+				}
+			}
+		}
+		d.pos += n
+		if b[0]&0x80 != 0 {
+			return -int32(v)
+		}
+		return int32(v)
+	}
 	if !d.need(1) {
 		return 0
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"unsafe"
 )
 
 // File is a parsed package: header and tables.
@@ -258,7 +260,8 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 	if err != nil {
 		return err
 	}
-	all, start := string(text), int32(0)
+	// text is never written again: the names alias it instead of copying.
+	all, start := unsafe.String(unsafe.SliceData(text), len(text)), int32(0)
 	for i, end := range ends {
 		f.Names[i].Name = all[start:end]
 		start = end
@@ -310,6 +313,12 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 	return f.checkOuterChains()
 }
 
+// bufPool recycles table read buffers across tables and files; buffers
+// larger than maxPooledBuf are left to the garbage collector.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+const maxPooledBuf = 4 << 20
+
 // readTable decodes count records starting at off. It reads the file in
 // steps that never go past the bytes the remaining records need at the least
 // (remaining × minRecord, or more once a record's own length is known), so it
@@ -320,7 +329,14 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 	}
 	d := &decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
 	next := off // file offset of the first byte not yet read
-	var buf []byte
+	scratch := bufPool.Get().(*[]byte)
+	buf := (*scratch)[:0]
+	defer func() {
+		if cap(buf) <= maxPooledBuf {
+			*scratch = buf[:0]
+			bufPool.Put(scratch)
+		}
+	}()
 	for done := 0; done < count; {
 		start := d.pos
 		d.short = 0
