@@ -61,7 +61,21 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // temporary file in the same folder, synced to disk, then renamed over path,
 // after which the folder is synced so the rename itself is durable. On error
 // the temporary file is removed and path is untouched.
-func WriteAtomic(path string, r io.Reader, perm fs.FileMode) (err error) {
+func WriteAtomic(path string, r io.Reader, perm fs.FileMode) error {
+	return WriteAtomicFunc(path, perm, func(f *os.File) error {
+		if _, err := io.Copy(f, r); err != nil {
+			return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		}
+		return nil
+	})
+}
+
+// WriteAtomicFunc is WriteAtomic for a caller that writes the temporary
+// file itself: write fills f (and may read it back, to check the result
+// before it is published); when it returns nil, f is synced and renamed over
+// path. When write returns an error, the temporary file is removed, path is
+// untouched and that error is returned as it is. write must not close f.
+func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
 	if err != nil {
@@ -74,8 +88,8 @@ func WriteAtomic(path string, r io.Reader, perm fs.FileMode) (err error) {
 			os.Remove(tmp)
 		}
 	}()
-	if _, err = io.Copy(f, r); err != nil {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+	if err = write(f); err != nil {
+		return err
 	}
 	if err = f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))

@@ -1,0 +1,173 @@
+package cache
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+func mustParse(t testing.TB, data []byte) *iniDoc {
+	t.Helper()
+	d, err := parseIniDoc("cache.ini", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func utf16le(s string) []byte {
+	out := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = binary.LittleEndian.AppendUint16(out, u)
+	}
+	return out
+}
+
+func TestIniDocRoundTrip(t *testing.T) {
+	inputs := map[string][]byte{
+		"crlf":         []byte(ue1CacheIni),
+		"lf no final":  []byte("[Cache]\nA=B"),
+		"mixed ends":   []byte("[Cache]\r\nA=B\nC=D\rE=F\r\n"),
+		"bom":          []byte("\xEF\xBB\xBF[Cache]\r\nA=B\r\n"),
+		"latin1":       []byte("[Cache]\nA=Caf\xe9.u\n"),
+		"utf16":        utf16le("[Cache]\r\nA=Café.u\r\n"),
+		"empty":        {},
+		"spaces":       []byte("  [Cache]  \n  A = B  \n;c=d\n"),
+		"no section":   []byte("A=B\n"),
+		"quoted value": []byte("[Cache]\nA=\"B.u\"\n"),
+	}
+	for name, data := range inputs {
+		d := mustParse(t, data)
+		if have := d.bytes(); !bytes.Equal(have, data) {
+			t.Errorf("%s: round trip changed the bytes:\nhave %q\nwant %q", name, have, data)
+		}
+	}
+}
+
+func TestIniDocParse(t *testing.T) {
+	d := mustParse(t, []byte("; top\n  [cache]  \n  Key1 = Foo.u  \nKey2=\"Quoted Name.u\"\n;Key3=comment\nnot a key\n[Other]\nKey4=x\n[CACHE]\nKey5=y\n"))
+	var keys []string
+	for _, ln := range d.lines {
+		if ln.isCache() {
+			keys = append(keys, ln.key+"="+ln.value)
+		}
+	}
+	want := []string{"Key1= Foo.u", "Key2=Quoted Name.u", "Key5=y"}
+	if strings.Join(keys, "|") != strings.Join(want, "|") {
+		t.Errorf("[Cache] keys: have %q, want %q", keys, want)
+	}
+	if d.newline != "\n" {
+		t.Errorf("newline: have %q", d.newline)
+	}
+}
+
+func TestIniDocSet(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         string
+		key, value string
+		want       string
+		line       int
+	}{
+		{"empty a moved entry, keeping CRLF and the rest",
+			"; c\r\n[Cache]\r\nAAAA=Foo.u\r\nBBBB=Bar.u\r\n\r\n[Other]\r\nX=1\r\n", "aaaa", "",
+			"; c\r\n[Cache]\r\nAAAA=\r\nBBBB=Bar.u\r\n\r\n[Other]\r\nX=1\r\n", 3},
+		{"the last of repeated keys",
+			"[Cache]\nA=1\nA=2\n", "A", "3", "[Cache]\nA=1\nA=3\n", 3},
+		{"add after the last key, before blank lines and other sections",
+			"[Cache]\nA=1\n\n[Other]\nX=1\n", "B", "Bar.u", "[Cache]\nA=1\nB=Bar.u\n\n[Other]\nX=1\n", 3},
+		{"add to the last [Cache] section",
+			"[Cache]\nA=1\n[Other]\nX=1\n[Cache]\nC=3\n", "B", "2", "[Cache]\nA=1\n[Other]\nX=1\n[Cache]\nC=3\nB=2\n", 7},
+		{"add under a header without keys",
+			"[Cache]\r\n", "B", "2", "[Cache]\r\nB=2\r\n", 2},
+		{"add a section to a file without one",
+			"[Other]\nX=1", "B", "2", "[Other]\nX=1\n\n[Cache]\nB=2\n", 5},
+		{"new file", "", "B", "2", "[Cache]" + defaultNewline + "B=2" + defaultNewline, 2},
+		{"keeps the key's spelling and indentation",
+			"[Cache]\n  aBc =Old\n", "ABC", "New", "[Cache]\n  aBc =New\n", 2},
+		{"first line key keeps the BOM",
+			"\xEF\xBB\xBFA=1\n[Cache]\n", "B", "2", "\xEF\xBB\xBFA=1\n[Cache]\nB=2\n", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := mustParse(t, []byte(tt.in))
+			line, err := d.set(tt.key, tt.value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := string(d.bytes()); have != tt.want {
+				t.Errorf("have %q\nwant %q", have, tt.want)
+			}
+			if line != tt.line {
+				t.Errorf("line: have %d, want %d", line, tt.line)
+			}
+			// The result reads back with the value set.
+			d2 := mustParse(t, d.bytes())
+			if i := d2.lastKey(tt.key); i < 0 || d2.lines[i].value != tt.value {
+				t.Errorf("reparsed: key %s not set to %q", tt.key, tt.value)
+			}
+		})
+	}
+}
+
+func TestIniDocEncodings(t *testing.T) {
+	d := mustParse(t, []byte("[Cache]\nA=Caf\xe9.u\n"))
+	if d.enc != encLatin1 || d.lines[1].value != "Café.u" {
+		t.Errorf("latin1: enc %d value %q", d.enc, d.lines[1].value)
+	}
+	if _, err := d.set("B", "Naïve.u"); err != nil {
+		t.Fatal(err)
+	}
+	if have := string(d.bytes()); have != "[Cache]\nA=Caf\xe9.u\nB=Na\xefve.u\n" {
+		t.Errorf("latin1 write: have %q", have)
+	}
+	if _, err := d.set("C", "日本.u"); err == nil {
+		t.Error("a name outside Latin-1 in a Latin-1 file: no error")
+	}
+
+	u := mustParse(t, utf16le("[Cache]\r\nA=Café.u\r\n"))
+	if u.enc != encUTF16LE || u.lines[1].value != "Café.u" {
+		t.Errorf("utf16: enc %d value %q", u.enc, u.lines[1].value)
+	}
+	if _, err := u.set("A", ""); err != nil {
+		t.Fatal(err)
+	}
+	if have, want := u.bytes(), utf16le("[Cache]\r\nA=\r\n"); !bytes.Equal(have, want) {
+		t.Errorf("utf16 write: have %q, want %q", have, want)
+	}
+
+	for name, data := range map[string][]byte{"odd utf16": {0xFF, 0xFE, 'A'}, "NUL": []byte("[Cache]\x00")} {
+		if _, err := parseIniDoc("x", data); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func FuzzIniDoc(f *testing.F) {
+	f.Add([]byte(ue1CacheIni))
+	f.Add([]byte("[Cache]\nA=B"))
+	f.Add(utf16le("[Cache]\r\nA=B\r\n"))
+	f.Add([]byte("\xEF\xBB\xBFA=\xe9\r"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := parseIniDoc("cache.ini", data)
+		if err != nil {
+			return
+		}
+		if d.enc != encUTF16LE && d.enc != encUTF16BE && !bytes.Equal(d.bytes(), data) {
+			t.Fatalf("round trip changed %q into %q", data, d.bytes())
+		}
+		const key = "0123456789ABCDEF0123456789ABCDEF"
+		if _, err := d.set(key, "Foo.u"); err != nil {
+			return
+		}
+		d2, err := parseIniDoc("cache.ini", d.bytes())
+		if err != nil {
+			t.Fatalf("set made an unreadable file: %v", err)
+		}
+		if i := d2.lastKey(key); i < 0 || d2.lines[i].value != "Foo.u" {
+			t.Fatalf("set %s=Foo.u in %q, read back %q", key, data, d2.bytes())
+		}
+	})
+}
