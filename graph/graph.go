@@ -25,8 +25,9 @@ type Candidate struct {
 type Resolution struct {
 	File, Rel    string // "" when the name does not resolve
 	PathIndex    int
-	CaseMismatch bool // found only by the case-insensitive pass
-	FromCache    bool // found in the download cache
+	CaseMismatch bool   // found only by the case-insensitive pass
+	FromCache    bool   // found in the download cache
+	Original     string // for a cache file: its original file name (for the kind)
 }
 
 // Resolver is the engine's package lookup as the graph needs it; the search
@@ -163,7 +164,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 			p = add(&Package{Name: spelling, File: res.File, Rel: res.Rel, PathIndex: res.PathIndex,
 				Kind: KindOf(res.File), FromCache: res.FromCache})
 			if res.FromCache {
-				p.Kind = KindOther
+				p.Kind = KindOf(res.Original)
 			}
 		}
 		resolved[spelling] = p

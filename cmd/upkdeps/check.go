@@ -7,25 +7,28 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
-	var all bool
+	var all, withCache bool
 	cmd := &cobra.Command{
-		Use:   "check [--ini INI] [--json] [--all]",
+		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]]",
 		Short: "Report everything broken in an install: missing packages and objects, collisions, cycles, EditPackages order",
 		Long: `check scans every package reachable through the ini's Paths, resolves every import as
 the engine's linker does, and reports what is broken: a one-screen summary first, then each
 finding with the import chain that makes it matter (root -> ... -> problem). Exit 1 when
-there are errors (warnings alone exit 0).`,
+there are errors (warnings alone exit 0). --with-cache also counts the packages of the
+download cache (cache.ini), as a client joining a server would have them, and says which
+findings that removes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := a.openInstall()
 			if err != nil {
 				return err
 			}
-			rep, err := a.check(cmd, in)
+			rep, err := a.check(cmd, in, withCache)
 			if err != nil {
 				return err
 			}
@@ -45,6 +48,8 @@ there are errors (warnings alone exit 0).`,
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	cmd.Flags().BoolVar(&all, "all", false, "list every object and importer (text output lists the first 10)")
+	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
+	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
 	return cmd
 }
 
@@ -58,6 +63,20 @@ type checkReport struct {
 	MissingPaths    []string        `json:"missing_paths"`
 	Summary         checkSummary    `json:"summary"`
 	Findings        []graph.Finding `json:"findings"`
+	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
+}
+
+// withCacheInfo says what the download cache changes (check --with-cache).
+type withCacheInfo struct {
+	Cache             string          `json:"cache"`
+	PackagesInCache   int             `json:"packages_in_cache"`
+	ResolvedFromCache []cacheUse      `json:"resolved_from_cache"`
+	FindingsRemoved   []graph.Finding `json:"findings_removed"`
+}
+
+type cacheUse struct {
+	Name string `json:"name"`
+	File string `json:"file"`
 }
 
 type checkSummary struct {
@@ -66,23 +85,32 @@ type checkSummary struct {
 	ByKind   map[string]int `json:"by_kind"`
 }
 
-func (a *app) check(cmd *cobra.Command, in *install) (*checkReport, error) {
-	g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
+	resolver := graph.FromSearcher(in.search)
+	findings, g, err := a.checkWith(cmd, in, resolver)
 	if err != nil {
 		return nil, err
 	}
-	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages())
-	if err != nil {
-		return nil, err
+	var wc *withCacheInfo
+	if withCache {
+		cached, dir, err := a.cachedPackages(in)
+		if err != nil {
+			return nil, err
+		}
+		plain := findings
+		findings, g, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached))
+		if err != nil {
+			return nil, err
+		}
+		wc = &withCacheInfo{Cache: dir, PackagesInCache: len(cached), ResolvedFromCache: []cacheUse{},
+			FindingsRemoved: removedFindings(plain, findings)}
+		for _, p := range g.Packages() {
+			if p.FromCache {
+				wc.ResolvedFromCache = append(wc.ResolvedFromCache, cacheUse{p.Name, p.Rel})
+			}
+		}
 	}
-	findings := g.Check(graph.CheckOptions{
-		ServerPackages: in.ini.ServerPackages(),
-		EditPackages:   in.ini.EditPackages(),
-		Sources:        src,
-	})
-	findings = append(findings, graph.SearchFindings(in.search)...)
-	graph.SortFindings(findings)
-	rep := &checkReport{
+	rep := &checkReport{WithCache: wc,
 		SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
 		Summary: checkSummary{ByKind: map[string]int{}},
@@ -109,6 +137,67 @@ func (a *app) check(cmd *cobra.Command, in *install) (*checkReport, error) {
 	return rep, nil
 }
 
+// checkWith builds the graph through r and returns every finding, sorted.
+func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver) ([]graph.Finding, *graph.Graph, error) {
+	g, err := a.buildGraph(cmd.Context(), in, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages())
+	if err != nil {
+		return nil, nil, err
+	}
+	findings := g.Check(graph.CheckOptions{
+		ServerPackages: in.ini.ServerPackages(),
+		EditPackages:   in.ini.EditPackages(),
+		Sources:        src,
+	})
+	findings = append(findings, graph.SearchFindings(in.search)...)
+	graph.SortFindings(findings)
+	return findings, g, nil
+}
+
+// cachedPackages lists the usable packages of the install's download
+// cache in cache.ini order.
+func (a *app) cachedPackages(in *install) ([]graph.CachedPackage, string, error) {
+	dir := in.search.CacheDir()
+	if dir == "" {
+		return nil, "", usagef("--with-cache: the ini sets no CachePath; give the folder with --cache DIR")
+	}
+	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
+	if err != nil {
+		return nil, "", err
+	}
+	entries := c.Entries()
+	slices.SortStableFunc(entries, func(x, y cache.Entry) int { return x.Line - y.Line })
+	var out []graph.CachedPackage
+	for _, e := range entries {
+		if e.File == "" || e.Name == "" || e.Version == 0 || e.State == cache.StateGUIDMismatch {
+			continue
+		}
+		out = append(out, graph.CachedPackage{Name: cache.PackageName(e.Name), Original: e.Name, File: e.File, Rel: in.search.Rel(e.File)})
+	}
+	return out, in.search.Rel(dir), nil
+}
+
+// removedFindings returns the findings of before that after no longer has.
+func removedFindings(before, after []graph.Finding) []graph.Finding {
+	key := func(f graph.Finding) string {
+		return f.Kind + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
+	}
+	have := map[string]bool{}
+	for _, f := range after {
+		have[key(f)] = true
+	}
+	out := []graph.Finding{}
+	for _, f := range before {
+		if !have[key(f)] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // textLimit is how many objects/importers text output lists without --all.
 const textLimit = 10
 
@@ -120,6 +209,22 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
 	}
 	bw.printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
+	if wc := rep.WithCache; wc != nil {
+		bw.printf("With the download cache (%s, %d usable packages):", wc.Cache, wc.PackagesInCache)
+		if len(wc.ResolvedFromCache) == 0 {
+			bw.printf(" nothing the install lacks is in it\n")
+		} else {
+			var names []string
+			for _, u := range wc.ResolvedFromCache {
+				names = append(names, u.Name+" ("+u.File+")")
+			}
+			bw.printf(" it provides %s\n", strings.Join(names, ", "))
+		}
+		bw.printf("%d finding(s) of a plain check disappear with the cache:\n", len(wc.FindingsRemoved))
+		for _, f := range wc.FindingsRemoved {
+			bw.printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
+		}
+	}
 	if len(rep.Findings) == 0 {
 		bw.printf("\nNo problems found.\n")
 		return bw.err

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,5 +144,48 @@ func TestGraphSVG(t *testing.T) {
 	}
 	if b, _ := os.ReadFile("g.png"); len(b) < 8 || string(b[1:4]) != "PNG" {
 		t.Errorf("g.png is not a PNG")
+	}
+}
+
+// TestCheckWithCacheAgreesAfterExtract: what check --with-cache predicts is
+// what a plain check says once the cache is extracted into the install.
+func TestCheckWithCacheAgreesAfterExtract(t *testing.T) {
+	chdirDemo(t)
+	out, _, code := runCLI(t, "check", "--ini", demo.Ini, "--with-cache")
+	if code != exitFindings {
+		t.Errorf("check --with-cache: code %d", code)
+	}
+	golden(t, "check-demo-with-cache.txt", out)
+
+	type report struct {
+		Findings  []struct{ Kind, Package, Message string }
+		WithCache *struct {
+			FindingsRemoved []struct{ Kind, Package string } `json:"findings_removed"`
+		} `json:"with_cache"`
+	}
+	var withCache, after report
+	out, _, _ = runCLI(t, "check", "--ini", demo.Ini, "--with-cache", "--json")
+	if err := json.Unmarshal([]byte(out), &withCache); err != nil {
+		t.Fatal(err)
+	}
+	if withCache.WithCache == nil || len(withCache.WithCache.FindingsRemoved) != 1 || withCache.WithCache.FindingsRemoved[0].Package != "CityTex" {
+		t.Fatalf("with_cache: %+v", withCache.WithCache)
+	}
+	if _, errOut, code := runCLI(t, "cache", "extract", "--ini", demo.Ini); code == exitError {
+		t.Fatalf("cache extract: code %d, stderr %q", code, errOut)
+	}
+	out, _, _ = runCLI(t, "check", "--ini", demo.Ini, "--json")
+	if err := json.Unmarshal([]byte(out), &after); err != nil {
+		t.Fatal(err)
+	}
+	summarize := func(r report) []string {
+		var s []string
+		for _, f := range r.Findings {
+			s = append(s, f.Kind+" "+f.Package)
+		}
+		return s
+	}
+	if have, want := summarize(after), summarize(withCache); !slices.Equal(have, want) {
+		t.Errorf("after extract, check differs from check --with-cache:\nhave %q\nwant %q", have, want)
 	}
 }
