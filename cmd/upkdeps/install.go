@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
@@ -80,5 +79,3 @@ func (in *install) gameLabel() string {
 	}
 	return fmt.Sprintf("%s, UE%d", in.game.Name, in.search.Generation())
 }
-
-func fprintf(w io.Writer, format string, args ...any) { fmt.Fprintf(w, format, args...) }
