@@ -261,7 +261,9 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		pr.objects[object] = true
 		pr.needed[e.From] = true
 	}
-	for _, e := range gr.Edges() {
+	// Edge order does not matter here: problems are collected in sets and
+	// sorted below.
+	for _, e := range gr.edges {
 		to := e.To
 		if to.scan == nil {
 			continue // missing or unreadable: reported as such

@@ -100,7 +100,7 @@ func (o ImportedObject) describe(pkg string) string {
 // Edge says From imports from To.
 type Edge struct {
 	From, To *Package
-	Objects  []ImportedObject // sorted; empty when only the package is imported
+	Objects  []ImportedObject // in the importer's import-table order; empty when only the package is imported
 	// Spelling is how From spells To's name.
 	Spelling string
 }
@@ -225,12 +225,8 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		slices.Sort(p.CaseSpellings)
 	}
 	slices.SortFunc(gr.pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-	for _, e := range gr.edges {
-		slices.SortFunc(e.Objects, func(a, b ImportedObject) int {
-			return cmp.Or(cmpName(a.Path, b.Path), cmpName(a.Class, b.Class))
-		})
-		e.Objects = slices.Compact(e.Objects)
-	}
+	// Edge objects stay in import-table order: deterministic, and sorting
+	// millions of them costs more than every use of them needs.
 	return gr, nil
 }
 

@@ -80,7 +80,14 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 				var hops []Hop
 				for cur := to; via[cur] != nil; cur = via[cur] {
 					e := gr.Edge(via[cur], cur)
-					hops = append(hops, Hop{From: via[cur], To: cur, Objects: e.Objects})
+					objs := slices.Clone(e.Objects)
+					slices.SortFunc(objs, func(a, b ImportedObject) int {
+						if c := cmpName(a.Path, b.Path); c != 0 {
+							return c
+						}
+						return cmpName(a.Class, b.Class)
+					})
+					hops = append(hops, Hop{From: via[cur], To: cur, Objects: slices.Compact(objs)})
 				}
 				slices.Reverse(hops)
 				return hops

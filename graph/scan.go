@@ -94,6 +94,9 @@ func (x *exportIndex) hasPath(path string) bool {
 	return ok
 }
 
+// hashKey must hash exactly what scanFile hashes: the lower-cased path,
+// then NUL and the lower-cased class.
+
 func (x *exportIndex) has(path, class string) bool {
 	_, ok := slices.BinarySearch(x.byPathClass, hashKey(path, class))
 	return ok
@@ -115,6 +118,16 @@ type scanned struct {
 // across the packages one worker reads, and detaches them from the name
 // table text they were sliced from.
 type interner map[string]string
+
+// bytes interns the string b holds; it allocates only for a new string.
+func (in interner) bytes(b []byte) string {
+	if v, ok := in[string(b)]; ok {
+		return v
+	}
+	s := string(b)
+	in[s] = s
+	return s
+}
 
 func (in interner) get(s string) string {
 	if v, ok := in[s]; ok {
@@ -139,6 +152,7 @@ func scanFile(path string, in interner) (*scanned, error) {
 	for _, d := range f.Dependencies() {
 		s.deps = append(s.deps, in.get(d))
 	}
+	var buf []byte
 	for i, im := range f.Imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
@@ -148,21 +162,23 @@ func scanFile(path string, in interner) (*scanned, error) {
 		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
 			continue // a group: implied by the objects inside it
 		}
+		buf = appendPath(buf[:0], f, ref, false)
 		s.imports = append(s.imports, objImport{
 			pkg:   in.get(f.ImportPackage(ref)),
-			path:  in.get(strings.Join(f.GroupPath(ref), ".")),
+			path:  in.bytes(buf),
 			class: in.get(class),
 			cpkg:  in.get(cpkg),
 		})
 	}
-	s.exports.byPath = make([]uint64, 0, len(f.Exports))
-	s.exports.byPathClass = make([]uint64, 0, len(f.Exports))
+	s.exports.byPath = make([]uint64, len(f.Exports))
+	s.exports.byPathClass = make([]uint64, len(f.Exports))
 	for i, ex := range f.Exports {
 		ref := format.ExportRef(i)
-		path := strings.Join(f.GroupPath(ref), ".")
 		class, _ := f.ClassOf(ref)
-		s.exports.byPath = append(s.exports.byPath, hashKey(path, ""))
-		s.exports.byPathClass = append(s.exports.byPathClass, hashKey(path, class))
+		buf = appendPath(buf[:0], f, ref, true)
+		s.exports.byPath[i] = maphash.Bytes(hashSeed, buf)
+		buf = appendLower(append(buf, 0), class)
+		s.exports.byPathClass[i] = maphash.Bytes(hashSeed, buf)
 		if ex.Class.IsNull() && ex.Outer.IsNull() {
 			s.classes = append(s.classes, in.get(f.ObjectName(ref)))
 		}
@@ -170,6 +186,33 @@ func scanFile(path string, in interner) (*scanned, error) {
 	slices.Sort(s.exports.byPath)
 	slices.Sort(s.exports.byPathClass)
 	return s, nil
+}
+
+// appendPath appends the dotted group path of ref below its package — what
+// File.GroupPath joins with "." — lower-cased when lower is set, without
+// allocating for the usual short chains.
+func appendPath(b []byte, f *format.File, ref format.Ref, lower bool) []byte {
+	var stack [16]format.Ref
+	chain := stack[:0]
+	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports)+len(f.Exports); n++ {
+		chain = append(chain, cur)
+		cur = f.Outer(cur)
+	}
+	if ref.IsImport() && len(chain) > 0 {
+		chain = chain[:len(chain)-1] // the top-level package
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		name := f.ObjectName(chain[i])
+		if lower {
+			b = appendLower(b, name)
+		} else {
+			b = append(b, name...)
+		}
+		if i > 0 {
+			b = append(b, '.')
+		}
+	}
+	return b
 }
 
 // exportClass re-reads a package to find the class of the export at path:
