@@ -75,6 +75,8 @@ must build in, what the download cache holds and what a redirect server must ser
 		newWhyCmd(a),
 		newResolveCmd(a),
 		newCacheCmd(a),
+		newUZCmd(a),
+		newRedirectCmd(a),
 	)
 	return root
 }

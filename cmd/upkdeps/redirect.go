@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/redirect"
+)
+
+func newRedirectCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "redirect",
+		Short: "Build and verify a redirect server's folder of compressed packages",
+		Long: `redirect manages the folder an HTTP redirect server (RedirectToURL) publishes: a .uz (UE1)
+or .uz2 (UE2) copy of every package a client can be asked to download. The package map is
+every map the ini's Paths reach (or those --maps selects) and every ServerPackages entry, with
+everything they import, transitively, minus ServerSideOnly packages.`,
+	}
+	cmd.AddCommand(newRedirectBuildCmd(a), newRedirectVerifyCmd(a))
+	return cmd
+}
+
+// mapFlags are the package-map flags build and verify share.
+type mapFlags struct {
+	maps         string
+	includeStock bool
+}
+
+func (m *mapFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&m.maps, "maps", "", "only the maps whose name or file name matches GLOB (case-insensitive; default: every map)")
+	cmd.Flags().BoolVar(&m.includeStock, "include-stock", false, "publish retail packages too (every client owns them)")
+}
+
+// packageMap opens the install and computes its package map.
+func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.Map, error) {
+	if mf.maps != "" {
+		if _, err := path.Match(mf.maps, ""); err != nil {
+			return nil, nil, usagef("--maps %q: %v", mf.maps, err)
+		}
+	}
+	in, err := a.openInstall()
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.search))
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.ini.ServerPackages(), Maps: mf.maps,
+		IncludeStock: mf.includeStock, Generation: in.search.Generation()})
+	if err != nil {
+		return nil, nil, err
+	}
+	return in, m, nil
+}
+
+// progressFunc returns a Progress callback drawing one bar per phase.
+func (a *app) progressFunc(what string, bar **progress.Bar) func(total int) func() {
+	return func(total int) func() {
+		(*bar).Done()
+		*bar = progress.New(a.stderr, !a.cfg.NoProgress, total, what)
+		b := *bar
+		return func() { b.Add(1) }
+	}
+}
+
+func newRedirectBuildCmd(a *app) *cobra.Command {
+	var (
+		mf  mapFlags
+		opt redirect.BuildOptions
+	)
+	cmd := &cobra.Command{
+		Use:   "build [--ini INI] --out DIR [--maps GLOB] [--lowercase] [--include-stock] [--allow-bigger] [--dry-run] [--force] [--json]",
+		Short: "Write the compressed file of every package clients may download, and manifest.json",
+		Long: `build computes the package map and writes into DIR the compressed copy of each package that
+is missing or outdated there (.uz signature 1234 for UE1 packages, .uz2 for UE2), atomically,
+then manifest.json. A file is current when the manifest of the previous build lists it with
+the server's GUID and size and the file still has the size, header and SHA-256 recorded
+there; other files are decompressed and compared with the server's copy. --dry-run prints the
+actions a real run performs and writes nothing. --force rewrites every file. --lowercase also
+writes a lower-case-named copy of each file for case-sensitive web servers. Retail packages
+are left out unless --include-stock; packages without AllowDownload are never published.
+Warnings report what clients cannot get from the redirect. Exit 1 when a file could not be
+written (a .uz larger than its package is refused unless --allow-bigger).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opt.Out == "" {
+				return usagef("--out DIR is required")
+			}
+			in, m, err := a.packageMap(cmd.Context(), mf)
+			if err != nil {
+				return err
+			}
+			var bar *progress.Bar
+			opt.Jobs = a.cfg.Jobs
+			opt.Progress = a.progressFunc("building", &bar)
+			rep, err := redirect.Build(cmd.Context(), m, opt)
+			bar.Done()
+			if err != nil {
+				return err
+			}
+			r := newBuildJSON(in, m, rep)
+			if a.cfg.JSON {
+				err = writeJSON(cmd.OutOrStdout(), r)
+			} else {
+				err = writeBuildText(cmd.OutOrStdout(), r)
+			}
+			if err != nil {
+				return err
+			}
+			if r.Summary.Errors > 0 {
+				return errFindings
+			}
+			return nil
+		},
+	}
+	mf.add(cmd)
+	f := cmd.Flags()
+	f.StringVar(&opt.Out, "out", "", "the redirect folder to fill (created when missing)")
+	f.BoolVar(&opt.Lowercase, "lowercase", false, "also write a lower-case-named copy of each file")
+	f.BoolVar(&opt.AllowBigger, "allow-bigger", false, "publish a .uz even when it is larger than its package (crashes clients before v469)")
+	f.BoolVar(&opt.DryRun, "dry-run", false, "print the actions a real run performs; write nothing")
+	f.BoolVar(&opt.Force, "force", false, "rewrite every file, even those that are current")
+	f.Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+func newRedirectVerifyCmd(a *app) *cobra.Command {
+	var mf mapFlags
+	cmd := &cobra.Command{
+		Use:   "verify [--ini INI] [--maps GLOB] [--json] DIR",
+		Short: "Check a redirect folder against the server's packages",
+		Long: `verify checks the redirect folder DIR against the package map: for each package its file
+must be there under its exact name (a case-sensitive web server finds nothing else), in the
+format its clients read, and decompress cleanly to exactly the server's copy; a file that
+decompresses to something else holds an older version (another GUID or size) or is corrupt.
+Files of retail packages and lower-case copies are checked when present; files no package
+needs are reported as extra. Exit 1 when there is at least one error.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, m, err := a.packageMap(cmd.Context(), mf)
+			if err != nil {
+				return err
+			}
+			var bar *progress.Bar
+			rep, err := redirect.Verify(cmd.Context(), m, redirect.VerifyOptions{Dir: args[0], Jobs: a.cfg.Jobs,
+				Progress: a.progressFunc("verifying", &bar)})
+			bar.Done()
+			if err != nil {
+				return err
+			}
+			r := newVerifyJSON(in, m, rep)
+			if a.cfg.JSON {
+				err = writeJSON(cmd.OutOrStdout(), r)
+			} else {
+				err = writeVerifyText(cmd.OutOrStdout(), r)
+			}
+			if err != nil {
+				return err
+			}
+			if r.Summary.Errors > 0 {
+				return errFindings
+			}
+			return nil
+		},
+	}
+	mf.add(cmd)
+	cmd.Flags().Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+// redirectSummary counts a report's outcome; its JSON form is documented in
+// README.md.
+type redirectSummary struct {
+	Created  int            `json:"created"`
+	Updated  int            `json:"updated"`
+	Kept     int            `json:"kept"`
+	Failed   int            `json:"failed"`
+	Errors   int            `json:"errors"`
+	Warnings int            `json:"warnings"`
+	ByKind   map[string]int `json:"by_kind"`
+}
+
+// buildJSON is the report of `redirect build`.
+type buildJSON struct {
+	SchemaVersion  int                `json:"schema_version"`
+	Ini            string             `json:"ini"`
+	Game           string             `json:"game"`
+	Out            string             `json:"out"`
+	DryRun         bool               `json:"dry_run"`
+	Maps           []string           `json:"maps"`
+	ServerPackages []string           `json:"server_packages"`
+	Packages       int                `json:"packages"`
+	Actions        []redirect.Action  `json:"actions"`
+	Findings       []redirect.Finding `json:"findings"`
+	Summary        redirectSummary    `json:"summary"`
+}
+
+func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
+	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Out: rep.Out, DryRun: rep.DryRun,
+		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
+		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
+	if r.Actions == nil {
+		r.Actions = []redirect.Action{}
+	}
+	r.Summary = summarize(r.Findings)
+	r.Summary.Created, r.Summary.Updated, r.Summary.Kept, r.Summary.Failed = rep.Counts()
+	return r
+}
+
+func summarize(fs []redirect.Finding) redirectSummary {
+	s := redirectSummary{ByKind: map[string]int{}}
+	for _, f := range fs {
+		if f.Severity == redirect.Error {
+			s.Errors++
+		} else {
+			s.Warnings++
+		}
+		s.ByKind[string(f.Kind)]++
+	}
+	return s
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func writeBuildText(w io.Writer, r buildJSON) error {
+	bw := &errWriter{w: w}
+	bw.printf("upkdeps redirect build: %s (%s) -> %s\n", r.Ini, r.Game, r.Out)
+	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
+	if r.DryRun {
+		bw.printf("dry run: nothing is written\n")
+	}
+	bw.printf("\n")
+	width := 0
+	for _, a := range r.Actions {
+		width = max(width, len(a.File))
+	}
+	for _, a := range r.Actions {
+		var detail []string
+		if a.CopyOf != "" {
+			detail = append(detail, "copy of "+a.CopyOf)
+		} else if a.Source != "" {
+			detail = append(detail, a.Source)
+		}
+		if a.Reason != "" {
+			detail = append(detail, a.Reason)
+		}
+		if a.Size > 0 || a.CompressedSize > 0 {
+			if a.CopyOf != "" {
+				detail = append(detail, fmt.Sprintf("%d bytes", a.CompressedSize))
+			} else {
+				detail = append(detail, fmt.Sprintf("%d -> %d bytes (%s)", a.Size, a.CompressedSize, percent(a.CompressedSize, a.Size)))
+			}
+		}
+		if a.Error != "" {
+			detail = append(detail, "FAILED (see below)")
+		}
+		bw.printf("  %-6s  %-*s  %s\n", a.Op, width, a.File, strings.Join(detail, "; "))
+	}
+	writeRedirectFindings(bw, r.Findings)
+	s := r.Summary
+	verb := ""
+	if r.DryRun {
+		verb = "to be "
+	}
+	bw.printf("\n%d %screated, %d %supdated, %d kept, %d failed; %d error(s), %d warning(s)\n",
+		s.Created, verb, s.Updated, verb, s.Kept, s.Failed, s.Errors, s.Warnings)
+	return bw.err
+}
+
+func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
+	if len(fs) == 0 {
+		return
+	}
+	bw.printf("\n")
+	for _, f := range fs {
+		subject := f.Package
+		if subject == "" {
+			subject = f.File
+		}
+		bw.printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
+	}
+}
+
+// verifyJSON is the report of `redirect verify`.
+type verifyJSON struct {
+	SchemaVersion int                `json:"schema_version"`
+	Ini           string             `json:"ini"`
+	Game          string             `json:"game"`
+	Dir           string             `json:"dir"`
+	Maps          []string           `json:"maps"`
+	Packages      int                `json:"packages"`
+	Checked       int                `json:"checked"`
+	Findings      []redirect.Finding `json:"findings"`
+	Summary       verifySummary      `json:"summary"`
+}
+
+type verifySummary struct {
+	Errors   int            `json:"errors"`
+	Warnings int            `json:"warnings"`
+	ByKind   map[string]int `json:"by_kind"`
+}
+
+func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
+	s := summarize(rep.Findings)
+	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Dir: rep.Dir, Maps: orEmpty(m.Maps),
+		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
+		Summary: verifySummary{Errors: s.Errors, Warnings: s.Warnings, ByKind: s.ByKind}}
+}
+
+func writeVerifyText(w io.Writer, r verifyJSON) error {
+	bw := &errWriter{w: w}
+	bw.printf("upkdeps redirect verify: %s against %s (%s)\n", r.Dir, r.Ini, r.Game)
+	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
+		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
+	writeRedirectFindings(bw, r.Findings)
+	if r.Summary.Errors == 0 {
+		bw.printf("\nOK: every package clients may download is there and current\n")
+	}
+	return bw.err
+}

@@ -1,0 +1,140 @@
+package redirect
+
+import (
+	"context"
+	"errors"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/search"
+	"github.com/upkdeps/upkdeps/uz"
+)
+
+func published(m *Map) []string {
+	var out []string
+	for _, e := range m.Published() {
+		out = append(out, e.Compressed)
+	}
+	return out
+}
+
+func TestMapModServer(t *testing.T) {
+	for _, tc := range []struct {
+		gen  int
+		opt  MapOptions
+		want []string
+		maps []string
+	}{
+		{1, MapOptions{}, []string{"CTF-Gen.unr.uz", "DM-Gen.unr.uz", "ModGame.u.uz", "ModSnd.uax.uz", "ModTex.utx.uz"}, []string{"CTF-Gen", "DM-Gen"}},
+		{2, MapOptions{}, []string{"CTF-Gen.ut2.uz2", "DM-Gen.ut2.uz2", "ModGame.u.uz2", "ModSnd.uax.uz2", "ModTex.utx.uz2"}, []string{"CTF-Gen", "DM-Gen"}},
+		{1, MapOptions{Maps: "dm-*"}, []string{"DM-Gen.unr.uz", "ModGame.u.uz", "ModSnd.uax.uz", "ModTex.utx.uz"}, []string{"DM-Gen"}},
+		{1, MapOptions{Maps: "DM-Gen.unr", ServerPackages: []string{}}, []string{"DM-Gen.unr.uz", "ModTex.utx.uz"}, []string{"DM-Gen"}},
+		{1, MapOptions{IncludeStock: true}, []string{"Core.u.uz", "CTF-Gen.unr.uz", "DM-Gen.unr.uz", "Engine.u.uz", "ModGame.u.uz", "ModSnd.uax.uz", "ModTex.utx.uz"}, []string{"CTF-Gen", "DM-Gen"}},
+	} {
+		s := modServer(t, tc.gen)
+		m := s.mapOf(t, tc.opt)
+		if have := published(m); !slices.Equal(have, tc.want) {
+			t.Errorf("gen %d %+v: published\nhave %v\nwant %v", tc.gen, tc.opt, have, tc.want)
+		}
+		if !slices.Equal(m.Maps, tc.maps) {
+			t.Errorf("gen %d %+v: maps have %v, want %v", tc.gen, tc.opt, m.Maps, tc.maps)
+		}
+		for _, f := range m.Findings {
+			if f.Kind != Stock || f.Severity != Warning {
+				t.Errorf("gen %d %+v: unexpected finding %+v", tc.gen, tc.opt, f)
+			}
+		}
+		stock := 0
+		for _, f := range m.Findings {
+			if f.Kind == Stock {
+				stock++
+			}
+		}
+		if want := map[bool]int{false: 2, true: 0}[tc.opt.IncludeStock]; stock != want {
+			t.Errorf("gen %d %+v: %d stock warnings, want %d", tc.gen, tc.opt, stock, want)
+		}
+	}
+}
+
+func TestMapProblems(t *testing.T) {
+	s := writeServer(t, 1, []spec{
+		{file: "System/Core.u", exports: []string{"Object:Class"}},
+		{file: "System/Client.u", exports: []string{"A:Class"},
+			imports: []string{"Admin.Tool:Core.Class", "Retail.Thing:Core.Class", "Gone.Thing:Core.Class", "Bad.Thing:Core.Class", "Core.Object:Core.Class"}},
+		{file: "System/Admin.u", flags: format.FlagServerSideOnly, exports: []string{"Tool:Class"}, imports: []string{"Hidden.X:Core.Class"}},
+		{file: "System/Hidden.u", exports: []string{"X:Class"}},
+		{file: "System/Retail.u", noDL: true, exports: []string{"Thing:Class"}},
+		{file: "System/Bad.u", exports: []string{"Thing:Class"}},
+		{file: "System/Loner.u", noDL: true, exports: []string{"Z:Class"}},
+	}, "Client", "NotThere", "Loner")
+	// Cut Bad.u short: unreadable.
+	img := packageImage(t, spec{exports: []string{"Thing:Class"}, guid: 6})
+	writeRaw(t, s.root+"/System/Bad.u", img[:len(img)-10])
+
+	m := s.mapOf(t, MapOptions{})
+	want := []string{
+		"missing_package:Gone:",
+		"missing_package:NotThere:",
+		"not_downloadable:Loner:System/Loner.u",
+		"not_downloadable:Retail:System/Retail.u",
+		"server_side_only:Admin:System/Admin.u",
+		"stock:Core:System/Core.u",
+		"unreadable:Bad:System/Bad.u",
+	}
+	if have := kinds(m.Findings); !slices.Equal(have, want) {
+		t.Errorf("findings\nhave %q\nwant %q", have, want)
+	}
+	if have := published(m); !slices.Equal(have, []string{"Client.u.uz"}) {
+		t.Errorf("published: have %v, want only Client.u.uz (Hidden is needed only through a ServerSideOnly package)", have)
+	}
+	for _, f := range m.Findings {
+		if f.Kind == MissingPackage && f.Package == "Gone" && !strings.Contains(f.Message, "imported by Client") {
+			t.Errorf("missing Gone: message %q does not name the importer", f.Message)
+		}
+	}
+}
+
+func TestMapPatternErrors(t *testing.T) {
+	s := modServer(t, 1)
+	f, _ := ini.Load(s.ini)
+	srch, _ := search.New(f, search.Options{})
+	g, err := graph.Build(context.Background(), graph.FromSearcher(srch), graph.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewMap(g, MapOptions{Maps: "[DM"}); !errors.Is(err, path.ErrBadPattern) {
+		t.Errorf("bad pattern: have %v, want ErrBadPattern", err)
+	}
+	if _, err := NewMap(g, MapOptions{Maps: "CTF-Nope*"}); err == nil || !strings.Contains(err.Error(), "matches none") {
+		t.Errorf("pattern matching nothing: have %v", err)
+	}
+}
+
+func TestKindAndNames(t *testing.T) {
+	for _, tc := range []struct {
+		version uint16
+		want    uz.Kind
+	}{{61, uz.KindUZ}, {69, uz.KindUZ}, {99, uz.KindUZ}, {100, uz.KindUZ2}, {128, uz.KindUZ2}} {
+		if have := KindFor(tc.version); have != tc.want {
+			t.Errorf("KindFor(%d) = %v, want %v", tc.version, have, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		in, base string
+		kind     uz.Kind
+	}{
+		{"Foo.u.uz", "Foo.u", uz.KindUZ},
+		{"Foo.u.UZ2", "Foo.u", uz.KindUZ2},
+		{"0000.tmp", "0000.tmp", uz.KindUnknown},
+		{"x.uz3", "x.uz3", uz.KindUnknown},
+	} {
+		if base, kind := TrimExt(tc.in); base != tc.base || kind != tc.kind {
+			t.Errorf("TrimExt(%q) = %q, %v; want %q, %v", tc.in, base, kind, tc.base, tc.kind)
+		}
+	}
+}
