@@ -37,11 +37,23 @@ var (
 // importing Core, Engine and each other. Serial data are sparse holes.
 func benchInstall(b *testing.B) string {
 	benchOnce.Do(func() {
+		// UPKDEPS_BENCH_DIR keeps the install for runs of the CLI
+		// (/usr/bin/time -v upkdeps check --ini DIR/System/Bench.ini).
+		if keep := os.Getenv("UPKDEPS_BENCH_DIR"); keep != "" {
+			if _, err := os.Stat(filepath.Join(keep, "System", "Bench.ini")); err == nil {
+				return
+			}
+			benchErr = writeBenchInstall(keep, benchInstallSize())
+			return
+		}
 		benchDir, benchErr = os.MkdirTemp("", "upkdeps-bench-")
 		if benchErr == nil {
 			benchErr = writeBenchInstall(benchDir, benchInstallSize())
 		}
 	})
+	if keep := os.Getenv("UPKDEPS_BENCH_DIR"); keep != "" {
+		return keep
+	}
 	if benchErr != nil {
 		b.Fatal(benchErr)
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	gonum "gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/upkdeps/upkdeps/format"
@@ -112,6 +111,9 @@ type Graph struct {
 	byID   map[int64]*Package
 	g      *simple.DirectedGraph
 	edges  map[[2]int64]*Edge
+	// out and in are the sorted adjacency lists by node ID, made once the
+	// graph is complete so that queries do not sort again.
+	out, in [][]*Package
 }
 
 func lower(s string) string { return strings.ToLower(s) }
@@ -227,6 +229,18 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	slices.SortFunc(gr.pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 	// Edge objects stay in import-table order: deterministic, and sorting
 	// millions of them costs more than every use of them needs.
+	gr.out = make([][]*Package, len(gr.byID))
+	gr.in = make([][]*Package, len(gr.byID))
+	for k := range gr.edges {
+		from, to := gr.byID[k[0]], gr.byID[k[1]]
+		gr.out[from.id] = append(gr.out[from.id], to)
+		gr.in[to.id] = append(gr.in[to.id], from)
+	}
+	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
+	for i := range gr.out {
+		slices.SortFunc(gr.out[i], byName)
+		slices.SortFunc(gr.in[i], byName)
+	}
 	return gr, nil
 }
 
@@ -283,19 +297,12 @@ func (gr *Graph) Package(name string) *Package { return gr.byName[lower(name)] }
 func (gr *Graph) Edge(from, to *Package) *Edge { return gr.edges[[2]int64{from.id, to.id}] }
 
 // Imports returns the packages p imports from, sorted.
-func (gr *Graph) Imports(p *Package) []*Package { return gr.sorted(gr.g.From(p.id)) }
+// The caller must not modify the slice.
+func (gr *Graph) Imports(p *Package) []*Package { return gr.out[p.id] }
 
 // ImportedBy returns the packages that import from p, sorted.
-func (gr *Graph) ImportedBy(p *Package) []*Package { return gr.sorted(gr.g.To(p.id)) }
-
-func (gr *Graph) sorted(it gonum.Nodes) []*Package {
-	var out []*Package
-	for it.Next() {
-		out = append(out, gr.byID[it.Node().ID()])
-	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-	return out
-}
+// The caller must not modify the slice.
+func (gr *Graph) ImportedBy(p *Package) []*Package { return gr.in[p.id] }
 
 // Edges returns every edge sorted by importer, then target.
 func (gr *Graph) Edges() []*Edge {
