@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -9,9 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 // State is what a cache entry is found to be.
@@ -396,24 +397,11 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 // readHeaders reads the header of every entry's file with c.jobs workers
 // and settles not_a_package and guid_mismatch.
 func (c *Cache) readHeaders() {
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(c.jobs, len(c.entries))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				c.readHeader(&c.entries[i])
-			}
-		}()
-	}
-	for i := range c.entries {
+	par.ForEach(context.Background(), len(c.entries), c.jobs, func(_, i int) {
 		if c.entries[i].File != "" {
-			work <- i
+			c.readHeader(&c.entries[i])
 		}
-	}
-	close(work)
-	wg.Wait()
+	})
 }
 
 func (c *Cache) readHeader(e *Entry) {

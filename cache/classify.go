@@ -1,12 +1,13 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/par"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -24,24 +25,11 @@ func (c *Cache) Classify(s *search.Searcher) {
 	if s == nil {
 		return
 	}
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(c.jobs, len(c.entries))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				c.classify(s, &c.entries[i])
-			}
-		}()
-	}
-	for i := range c.entries {
+	par.ForEach(context.Background(), len(c.entries), c.jobs, func(_, i int) {
 		if c.entries[i].Name != "" {
-			work <- i
+			c.classify(s, &c.entries[i])
 		}
-	}
-	close(work)
-	wg.Wait()
+	})
 }
 
 func (c *Cache) classify(s *search.Searcher, e *Entry) {

@@ -2,14 +2,13 @@ package graph
 
 import (
 	"context"
-	"errors"
 	"hash/maphash"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 // Kind classifies a package by its file extension.
@@ -239,38 +238,23 @@ func exportClass(file, path string) string {
 }
 
 // scanAll reads files with jobs workers; done is called after each file.
+// A file not read because ctx was cancelled gets ctx's error.
 func scanAll(ctx context.Context, files []string, jobs int, done func()) ([]*scanned, []error) {
 	out := make([]*scanned, len(files))
 	errs := make([]error, len(files))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, len(files))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			in := interner{}
-			for i := range work {
-				out[i], errs[i] = scanFile(files[i], in)
-				if done != nil {
-					done()
-				}
-			}
-		}()
+	interners := make([]interner, par.Workers(len(files), jobs))
+	for w := range interners {
+		interners[w] = interner{}
 	}
-loop:
-	for i := range files {
-		select {
-		case work <- i:
-		case <-ctx.Done():
-			break loop
+	if err := par.ForEach(ctx, len(files), jobs, func(w, i int) {
+		out[i], errs[i] = scanFile(files[i], interners[w])
+		if done != nil {
+			done()
 		}
-	}
-	close(work)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	}); err != nil {
 		for i := range errs {
 			if out[i] == nil && errs[i] == nil {
-				errs[i] = errors.Join(err)
+				errs[i] = err
 			}
 		}
 	}

@@ -10,9 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/par"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -353,28 +353,5 @@ func writeManifest(jobs []*job, a *Action, out string) {
 // parallel calls fn(i) for i in [0, n) on up to jobs goroutines. It stops
 // handing out work when ctx is cancelled and then returns ctx's error.
 func parallel(ctx context.Context, n, jobs int, fn func(i int)) error {
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, n)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				fn(i)
-			}
-		}()
-	}
-	var err error
-feed:
-	for i := range n {
-		select {
-		case work <- i:
-		case <-ctx.Done():
-			err = ctx.Err()
-			break feed
-		}
-	}
-	close(work)
-	wg.Wait()
-	return err
+	return par.ForEach(ctx, n, jobs, func(_, i int) { fn(i) })
 }

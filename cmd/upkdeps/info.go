@@ -1,16 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 func newInfoCmd(a *app) *cobra.Command {
@@ -111,22 +112,7 @@ type infoExport struct {
 // readInfos reads the files with jobs workers, keeping argument order.
 func readInfos(paths []string, jobs int) []infoReport {
 	out := make([]infoReport, len(paths))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, len(paths))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				out[i] = readInfo(paths[i])
-			}
-		}()
-	}
-	for i := range paths {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	par.ForEach(context.Background(), len(paths), jobs, func(_, i int) { out[i] = readInfo(paths[i]) })
 	return out
 }
 

@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/par"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/uz"
@@ -249,27 +249,12 @@ func refuseSameOutput(jobs []uzJob) {
 func (a *app) runUZ(ctx context.Context, jobs []uzJob, what string, do func(context.Context, *uzJob) (*redirect.FileResult, error)) {
 	bar := progress.New(a.stderr, !a.cfg.NoProgress, len(jobs), what)
 	defer bar.Done()
-	work := make(chan *uzJob)
-	var wg sync.WaitGroup
-	for range max(1, min(a.cfg.Jobs, len(jobs))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				j.res, j.err = do(ctx, j)
-				bar.Add(1)
-			}
-		}()
-	}
-	for i := range jobs {
-		if jobs[i].err == nil {
-			work <- &jobs[i]
-		} else {
-			bar.Add(1)
+	par.ForEach(ctx, len(jobs), a.cfg.Jobs, func(_, i int) {
+		if j := &jobs[i]; j.err == nil {
+			j.res, j.err = do(ctx, j)
 		}
-	}
-	close(work)
-	wg.Wait()
+		bar.Add(1)
+	})
 }
 
 // reportUZ prints one line per file on stdout (input order), warnings and
