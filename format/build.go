@@ -12,6 +12,7 @@ type Builder struct {
 	File    *File
 	names   map[string]int32
 	imports map[string]Ref
+	exports map[string]Ref // by lower-cased dotted path, for ExportPath
 }
 
 // NewBuilder returns a Builder for an empty package of the given version and
@@ -21,6 +22,7 @@ func NewBuilder(version, licensee uint16) *Builder {
 		File:    &File{Header: Header{Tag: Tag, Version: version, Licensee: licensee}},
 		names:   map[string]int32{},
 		imports: map[string]Ref{},
+		exports: map[string]Ref{},
 	}
 }
 
@@ -108,4 +110,31 @@ func (b *Builder) Export(outer Ref, name string, class, super Ref, size int32) R
 // ExportGroup adds a group (an exported Core.Package object).
 func (b *Builder) ExportGroup(outer Ref, name string) Ref {
 	return b.Export(outer, name, b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+}
+
+// ExportPath adds an export at a dotted path below the package
+// ("Skins.Gold", "Actor.Touching") with the given class: "Class" for a
+// class object, else "Pkg.Class" (imported as needed). An outer that is
+// already exported at that path (a class, for its properties) is used;
+// other missing outers become groups.
+func (b *Builder) ExportPath(path, class string, size int32) Ref {
+	parts := strings.Split(path, ".")
+	outer := Ref(0)
+	for i := range parts[:len(parts)-1] {
+		key := strings.ToLower(strings.Join(parts[:i+1], "."))
+		r, ok := b.exports[key]
+		if !ok {
+			r = b.ExportGroup(outer, parts[i])
+			b.exports[key] = r
+		}
+		outer = r
+	}
+	var cls Ref
+	if class != "Class" {
+		cpkg, cname, _ := strings.Cut(class, ".")
+		cls = b.ImportPath(cpkg+"."+cname, "Core", "Class")
+	}
+	r := b.Export(outer, parts[len(parts)-1], cls, 0, size)
+	b.exports[strings.ToLower(path)] = r
+	return r
 }

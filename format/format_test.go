@@ -219,3 +219,23 @@ func TestNotPackage(t *testing.T) {
 		t.Errorf("lineage 2: have %v, want UnsupportedError", err)
 	}
 }
+
+func TestExportPath(t *testing.T) {
+	b := NewBuilder(69, 0)
+	b.File.PackageName = "Pkg"
+	cls := b.ExportPath("Actor", "Class", 10)
+	prop := b.ExportPath("Actor.Touching", "Core.ArrayProperty", 4)
+	tex := b.ExportPath("Skins.Metal.Gold", "Engine.Texture", 8)
+	if b.File.Outer(prop) != cls {
+		t.Errorf("Actor.Touching's outer is %d, want the class %d", b.File.Outer(prop), cls)
+	}
+	for ref, want := range map[Ref]string{prop: "Pkg.Actor.Touching Core.ArrayProperty", tex: "Pkg.Skins.Metal.Gold Engine.Texture"} {
+		c, p := b.File.ClassOf(ref)
+		if have := b.File.ObjectPath(ref) + " " + p + "." + c; have != want {
+			t.Errorf("have %q, want %q", have, want)
+		}
+	}
+	if c, _ := b.File.ClassOf(b.File.Outer(b.File.Outer(tex))); c != "Package" {
+		t.Errorf("Skins is a %s, want a group (Package)", c)
+	}
+}

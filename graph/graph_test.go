@@ -62,24 +62,9 @@ func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
 			cpkg, cname, _ := strings.Cut(class, ".")
 			b.ImportPath(path, cpkg, cname)
 		}
-		groups := map[string]format.Ref{}
 		for _, ex := range s.exports {
 			path, class, _ := strings.Cut(ex, ":")
-			parts := strings.Split(path, ".")
-			outer := format.Ref(0)
-			for i := range parts[:len(parts)-1] {
-				g := strings.Join(parts[:i+1], ".")
-				if groups[g] == 0 {
-					groups[g] = b.ExportGroup(outer, parts[i])
-				}
-				outer = groups[g]
-			}
-			var cls format.Ref
-			if class != "Class" {
-				cpkg, cname, _ := strings.Cut(class, ".")
-				cls = b.ImportPath(cpkg+"."+cname, "Core", "Class")
-			}
-			b.Export(outer, parts[len(parts)-1], cls, 0, 16)
+			b.ExportPath(path, class, 16)
 		}
 		if err := format.WriteFile(filepath.Join(dir, s.file), b.File); err != nil {
 			t.Fatal(err)

@@ -164,43 +164,11 @@ func build(p pkg, guid uint32) *format.File {
 		cpkg, cname, _ := strings.Cut(class, ".")
 		b.ImportPath(path, cpkg, cname)
 	}
-	groups := map[string]format.Ref{}
 	for i, ex := range p.exports {
 		path, class, _ := strings.Cut(ex, ":")
-		parts := strings.Split(path, ".")
-		outer := format.Ref(0)
-		for j := range parts[:len(parts)-1] {
-			g := strings.Join(parts[:j+1], ".")
-			if groups[g] == 0 {
-				if r, ok := classRef(b, g, p); ok {
-					groups[g] = r
-				} else {
-					groups[g] = b.ExportGroup(outer, parts[j])
-				}
-			}
-			outer = groups[g]
-		}
-		var cls format.Ref
-		if class != "Class" {
-			cpkg, cname, _ := strings.Cut(class, ".")
-			cls = b.ImportPath(cpkg+"."+cname, "Core", "Class")
-		}
-		r := b.Export(outer, parts[len(parts)-1], cls, 0, int32(64+32*i))
-		if class == "Class" && outer == 0 {
-			groups[path] = r
-		}
+		b.ExportPath(path, class, int32(64+32*i))
 	}
 	return b.File
-}
-
-// classRef finds an already exported class used as an outer (Actor.Touching).
-func classRef(b *format.Builder, path string, p pkg) (format.Ref, bool) {
-	for i, ex := range b.File.Exports {
-		if ex.Outer == 0 && b.File.NameAt(ex.ObjectName) == path && ex.Class == 0 {
-			return format.ExportRef(i), true
-		}
-	}
-	return 0, false
 }
 
 // Write creates the demo install under dir (which must not hold another
