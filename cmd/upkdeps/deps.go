@@ -26,11 +26,7 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 		Short: short,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.openInstall()
-			if err != nil {
-				return err
-			}
-			g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+			_, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -94,11 +90,7 @@ func newWhyCmd(a *app) *cobra.Command {
 		Short: "Show the shortest import chain from one package to another, object by object",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.openInstall()
-			if err != nil {
-				return err
-			}
-			g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+			_, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}

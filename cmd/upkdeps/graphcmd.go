@@ -39,11 +39,7 @@ png are rendered by Graphviz's dot, which must be installed. DOT output is byte-
 			if format == "png" && out == "" {
 				return usagef("--format png needs -o FILE (binary output)")
 			}
-			in, err := a.openInstall()
-			if err != nil {
-				return err
-			}
-			g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -63,6 +63,20 @@ func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver) (*g
 	return g, err
 }
 
+// openGraph opens the install and builds its graph through the engine's
+// lookup: the start of every graph command.
+func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
+	in, err := a.openInstall()
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.search))
+	if err != nil {
+		return nil, nil, err
+	}
+	return in, g, nil
+}
+
 // folders returns the Paths folders for DOT clusters, by Paths index.
 func (in *install) folders() []string {
 	var out []string

@@ -22,11 +22,7 @@ folder above the ini's) are used whenever they exist, since the moment this chec
 when the .u files are gone. Exit 1 when the order is not valid.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.openInstall()
-			if err != nil {
-				return err
-			}
-			g, err := a.buildGraph(cmd.Context(), in, graph.FromSearcher(in.search))
+			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}
