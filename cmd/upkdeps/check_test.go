@@ -129,8 +129,8 @@ func TestGraphOutputFile(t *testing.T) {
 
 func TestGraphSVG(t *testing.T) {
 	if _, err := exec.LookPath("dot"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install graphviz for this test")
+		if os.Getenv("CI") != "" && os.Getenv("UPKDEPS_NO_GRAPHVIZ") == "" {
+			t.Fatal("CI must install graphviz for this test (.ci/run does)")
 		}
 		t.Skip("graphviz's dot is not installed")
 	}
