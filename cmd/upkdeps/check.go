@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -198,6 +199,23 @@ func removedFindings(before, after []graph.Finding) []graph.Finding {
 	return out
 }
 
+// mostNeeded names the missing packages with the most importers, most
+// first (ties by name), as "Name (N)".
+func mostNeeded(fs []graph.Finding, n int) []string {
+	var missing []graph.Finding
+	for _, f := range fs {
+		if f.Kind == graph.MissingPackage {
+			missing = append(missing, f)
+		}
+	}
+	slices.SortStableFunc(missing, func(a, b graph.Finding) int { return len(b.NeededBy) - len(a.NeededBy) })
+	var out []string
+	for _, f := range missing[:min(n, len(missing))] {
+		out = append(out, fmt.Sprintf("%s (%d)", f.Package, len(f.NeededBy)))
+	}
+	return out
+}
+
 // textLimit is how many objects/importers text output lists without --all.
 const textLimit = 10
 
@@ -237,6 +255,9 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	bw.printf("\n")
 	for _, k := range kinds {
 		bw.printf("  %-18s %5d\n", k, rep.Summary.ByKind[k])
+	}
+	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
+		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
 	for _, f := range rep.Findings {
 		writeFindingText(bw, f, all)
