@@ -450,6 +450,18 @@ func (gr *Graph) checkCycles() []Finding {
 // everything they import, transitively (ServerSideOnly packages included,
 // so that they can be reported).
 func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
+	parent := gr.reach(gr.clientRoots(serverPackages))
+	var out []*Package
+	for p := range parent {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+	return out
+}
+
+// clientRoots are where a client's downloads start: the ServerPackages
+// entries and every map.
+func (gr *Graph) clientRoots(serverPackages []string) []*Package {
 	var roots []*Package
 	for _, n := range serverPackages {
 		if p := gr.Package(n); p != nil {
@@ -461,29 +473,12 @@ func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
 			roots = append(roots, p)
 		}
 	}
-	parent := gr.reach(roots)
-	var out []*Package
-	for p := range parent {
-		out = append(out, p)
-	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-	return out
+	return roots
 }
 
 func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 	var out []Finding
-	var roots []*Package
-	for _, n := range opt.ServerPackages {
-		if p := gr.Package(n); p != nil {
-			roots = append(roots, p)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap {
-			roots = append(roots, p)
-		}
-	}
-	parent := gr.reach(roots)
+	parent := gr.reach(gr.clientRoots(opt.ServerPackages))
 	for _, p := range gr.pkgs {
 		if p.Flags&format.FlagServerSideOnly == 0 || IsStock(p.Name) {
 			continue // retail packages are on every client

@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -45,11 +44,7 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 			return nil, nil, usagef("--maps %q: %v", mf.maps, err)
 		}
 	}
-	in, err := a.openInstall()
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.search))
+	in, g, err := a.openGraph(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
