@@ -266,18 +266,7 @@ and stray download files (????.tmp; .uz data when the server's redirect compress
 				return err
 			}
 			rep := v.verify()
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), rep)
-			} else {
-				err = v.writeVerify(cmd.OutOrStdout(), rep)
-			}
-			if err != nil {
-				return err
-			}
-			if rep.Summary.Errors > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return v.writeVerify(w, rep) }, rep.Summary.Errors > 0)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print JSON (README.md, \"cache verify\")")

@@ -33,18 +33,7 @@ findings that removes.`,
 			if err != nil {
 				return err
 			}
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), rep)
-			} else {
-				err = writeCheckText(cmd.OutOrStdout(), rep, all)
-			}
-			if err != nil {
-				return err
-			}
-			if rep.Summary.Errors > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.Summary.Errors > 0)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON")

@@ -26,21 +26,13 @@ text output; --json always includes them in full. Exit 1 when a file cannot be r
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reports := readInfos(args, a.cfg.Jobs)
-			var err error
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), reports)
-			} else {
-				err = writeInfoText(cmd.OutOrStdout(), reports, names, imports, exports)
-			}
-			if err != nil {
-				return err
-			}
+			failed := false
 			for _, r := range reports {
-				if r.Error != "" {
-					return errFindings
-				}
+				failed = failed || r.Error != ""
 			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), reports, func(w io.Writer) error {
+				return writeInfoText(w, reports, names, imports, exports)
+			}, failed)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print one JSON array, one object per file")
@@ -238,6 +230,24 @@ func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// emit prints a report: as JSON with --json, else with text; then returns
+// errFindings when failed, for exit code 1.
+func (a *app) emit(w io.Writer, report any, text func(io.Writer) error, failed bool) error {
+	var err error
+	if a.cfg.JSON {
+		err = writeJSON(w, report)
+	} else {
+		err = text(w)
+	}
+	if err != nil {
+		return err
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
 }
 
 // writeJSON writes v as indented JSON with a trailing newline.

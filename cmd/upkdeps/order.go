@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,18 +39,7 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 					rep.Sources = append(rep.Sources, sp.Name)
 				}
 			}
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), rep)
-			} else {
-				err = writeOrderText(cmd.OutOrStdout(), rep, explain)
-			}
-			if err != nil {
-				return err
-			}
-			if !res.Valid {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, !res.Valid)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the result as JSON")

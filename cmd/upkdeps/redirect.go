@@ -102,18 +102,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 				return err
 			}
 			r := newBuildJSON(in, m, rep)
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), r)
-			} else {
-				err = writeBuildText(cmd.OutOrStdout(), r)
-			}
-			if err != nil {
-				return err
-			}
-			if r.Summary.Errors > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeBuildText(w, r) }, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
@@ -152,18 +141,7 @@ needs are reported as extra. Exit 1 when there is at least one error.`,
 				return err
 			}
 			r := newVerifyJSON(in, m, rep)
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), r)
-			} else {
-				err = writeVerifyText(cmd.OutOrStdout(), r)
-			}
-			if err != nil {
-				return err
-			}
-			if r.Summary.Errors > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeVerifyText(w, r) }, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
