@@ -3,6 +3,8 @@ package format
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -237,5 +239,44 @@ func TestExportPath(t *testing.T) {
 	}
 	if c, _ := b.File.ClassOf(b.File.Outer(b.File.Outer(tex))); c != "Package" {
 		t.Errorf("Skins is a %s, want a group (Package)", c)
+	}
+}
+
+// TestReaderReuse reads packages of every layout, big and small, with one
+// Reader: each result equals what Open returns, although memory is reused.
+func TestReaderReuse(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i, v := range []uint16{128, 61, 69, 64, 129} {
+		f := sample(v, 0)
+		for j := 0; j < 50*(i%2); j++ { // alternate big and small tables
+			f.Exports = append(f.Exports, Export{ObjectName: 1, SerialSize: 4})
+		}
+		p := filepath.Join(dir, fmt.Sprintf("P%d.u", i))
+		if err := WriteFile(p, f); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	var rd Reader
+	for round := 0; round < 2; round++ {
+		for _, p := range paths {
+			want, err := Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Close()
+			want.closer = nil
+			have, err := rd.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(want, have) {
+				t.Errorf("%s: Reader result differs from Open", p)
+			}
+		}
+	}
+	if _, err := rd.Open(filepath.Join(dir, "missing.u")); err == nil {
+		t.Error("no error for a missing file")
 	}
 }

@@ -81,21 +81,77 @@ func (f *File) Close() error {
 // heritage table, and nothing else.
 func NewFile(r io.ReaderAt, size int64) (*File, error) {
 	f := &File{}
-	if err := f.readHeader(r, size); err != nil {
+	if err := f.parse(r, size, nil); err != nil {
 		return nil, err
 	}
-	err := f.readTables(r, size)
+	return f, nil
+}
+
+// parse reads header and tables into f, reusing f's table slices and sc's
+// buffers when they are large enough (sc may be nil).
+func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
+	if err := f.readHeader(r, size); err != nil {
+		return err
+	}
+	err := f.readTables(r, size, sc)
 	if err == nil {
-		return f, nil
+		return nil
 	}
 	// A licensee we do not know whose tables do not parse as the standard
 	// layout is a layout we do not read, not a corrupt file.
 	var fe *FormatError
 	if errors.As(err, &fe) && !knownLicensee(f.Version, f.Licensee) {
-		return nil, &UnsupportedError{Version: f.Version, Licensee: f.Licensee,
+		return &UnsupportedError{Version: f.Version, Licensee: f.Licensee,
 			Reason: "unknown licensee layout (" + fe.Error() + ")"}
 	}
-	return nil, err
+	return err
+}
+
+// scratch holds the buffers a Reader reuses from one file to the next.
+type scratch struct {
+	ends  []int32
+	text  []byte
+	state []uint8
+}
+
+// reuse returns s emptied when it can hold n elements, else a new slice.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:0]
+	}
+	return make([]T, 0, n)
+}
+
+// Reader reads many packages one after another, reusing the memory of the
+// previous File for the next: for scans of thousands of files that keep
+// only a summary of each. It is not safe for concurrent use; give each
+// goroutine its own.
+type Reader struct {
+	f  File
+	sc scratch
+}
+
+// Open reads the header and tables of the package at path, like Open, and
+// closes the file before returning. The returned File, its tables and its
+// name strings belong to the Reader: they are valid only until the next
+// call of Open (copy what must outlive it, e.g. with strings.Clone).
+func (rd *Reader) Open(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
+	if err := rd.f.parse(fh, st.Size(), &rd.sc); err != nil {
+		return nil, &PathError{Path: path, Err: err}
+	}
+	base := filepath.Base(path)
+	rd.f.PackageName = strings.TrimSuffix(base, filepath.Ext(base))
+	return &rd.f, nil
 }
 
 func readAt(r io.ReaderAt, size int64, off int64, n int, what string) ([]byte, error) {
@@ -221,7 +277,10 @@ func (f *File) headerEnd() int64 {
 	return fixedHeaderSize + 20 + 8*int64(len(f.Generations))
 }
 
-func (f *File) readTables(r io.ReaderAt, size int64) error {
+func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
+	if sc == nil {
+		sc = &scratch{}
+	}
 	h := &f.Header
 	end := f.headerEnd()
 	if err := checkTable(size, end, "name", 12, h.NameCount, h.NameOffset, minNameRecord); err != nil {
@@ -238,9 +297,9 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 
 	// Names are decoded into one buffer and become slices of one string: one
 	// allocation for the whole table instead of one per name.
-	f.Names = make([]Name, 0, nNames)
-	ends := make([]int32, 0, nNames)
-	text := make([]byte, 0, int(nNames)*12)
+	f.Names = reuse(f.Names, int(nNames))
+	ends := reuse(sc.ends, int(nNames))
+	text := reuse(sc.text, int(nNames)*12)
 	oldNames := h.Version < 64
 	err := readTable(r, size, int64(h.NameOffset), int(nNames), minNameRecord, "name", limits, func(d *decoder) {
 		var raw []byte
@@ -260,14 +319,17 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 	if err != nil {
 		return err
 	}
-	// text is never written again: the names alias it instead of copying.
+	// text is not written again while the names live (a Reader reuses it
+	// for its next file, when its File's names are dead by contract): the
+	// names alias it instead of copying.
+	sc.ends, sc.text = ends, text
 	all, start := unsafe.String(unsafe.SliceData(text), len(text)), int32(0)
 	for i, end := range ends {
 		f.Names[i].Name = all[start:end]
 		start = end
 	}
 
-	f.Imports = make([]Import, 0, nImports)
+	f.Imports = reuse(f.Imports, int(nImports))
 	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImportRecord, "import", limits, func(d *decoder) {
 		start := d.pos
 		var im Import
@@ -284,7 +346,7 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 		return err
 	}
 
-	f.Exports = make([]Export, 0, nExports)
+	f.Exports = reuse(f.Exports, int(nExports))
 	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExportRecord, "export", limits, func(d *decoder) {
 		start := d.pos
 		var ex Export
@@ -310,7 +372,7 @@ func (f *File) readTables(r io.ReaderAt, size int64) error {
 	if err != nil {
 		return err
 	}
-	return f.checkOuterChains()
+	return f.checkOuterChains(sc)
 }
 
 // bufPool recycles table read buffers across tables and files; buffers
@@ -391,14 +453,16 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 // checkOuterChains verifies that every outer chain ends at the package, so
 // that resolving paths cannot loop. The error gives the offset of the table
 // and the record that closes the loop.
-func (f *File) checkOuterChains() error {
+func (f *File) checkOuterChains(sc *scratch) error {
 	const (
 		unseen = iota
 		active
 		done
 	)
 	ni := len(f.Imports)
-	state := make([]uint8, ni+len(f.Exports))
+	state := reuse(sc.state, ni+len(f.Exports))[:ni+len(f.Exports)]
+	clear(state)
+	sc.state = state
 	slot := func(r Ref) int {
 		if r.IsImport() {
 			return r.Index()

@@ -137,13 +137,21 @@ func (in interner) get(s string) string {
 	return s
 }
 
+// worker is what one scanning goroutine reuses from file to file.
+type worker struct {
+	in interner
+	rd format.Reader
+}
+
 // scanFile reads one package's header and tables into a scanned summary.
-func scanFile(path string, in interner) (*scanned, error) {
-	f, err := format.Open(path)
+// Everything kept is copied out of the Reader's memory (the interner
+// clones).
+func scanFile(path string, w *worker) (*scanned, error) {
+	in := w.in
+	f, err := w.rd.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	s := &scanned{
 		version: f.Version, licensee: f.Licensee, flags: f.Flags, guid: f.GUID,
 		exportCount: len(f.Exports),
@@ -242,12 +250,12 @@ func exportClass(file, path string) string {
 func scanAll(ctx context.Context, files []string, jobs int, done func()) ([]*scanned, []error) {
 	out := make([]*scanned, len(files))
 	errs := make([]error, len(files))
-	interners := make([]interner, par.Workers(len(files), jobs))
-	for w := range interners {
-		interners[w] = interner{}
+	workers := make([]worker, par.Workers(len(files), jobs))
+	for w := range workers {
+		workers[w].in = interner{}
 	}
 	if err := par.ForEach(ctx, len(files), jobs, func(w, i int) {
-		out[i], errs[i] = scanFile(files[i], interners[w])
+		out[i], errs[i] = scanFile(files[i], &workers[w])
 		if done != nil {
 			done()
 		}
