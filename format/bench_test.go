@@ -44,6 +44,23 @@ func BenchmarkOpen(b *testing.B) {
 	}
 }
 
+// BenchmarkReaderOpen is BenchmarkOpen through a Reader, which reuses table
+// memory from file to file: the path install-wide scans take.
+func BenchmarkReaderOpen(b *testing.B) {
+	files, total := benchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	var rd Reader
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bf := range files {
+			if _, err := rd.Open(bf.path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkRawTableRead is the baseline for BenchmarkOpen: open each file and
 // read exactly the byte ranges the parser reads, without parsing.
 func BenchmarkRawTableRead(b *testing.B) {
