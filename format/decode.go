@@ -268,3 +268,92 @@ func isLatin1(s string) bool {
 	}
 	return true
 }
+
+// Largest encoded table records: compact indices take at most 5 bytes.
+const (
+	maxImportRecord = 5 + 5 + 4 + 5
+	maxExportRecord = 5 + 5 + 4 + 5 + 4 + 5 + 5
+)
+
+// fastIndex decodes a compact index at b[p:], which must hold 5 bytes. ok
+// is false for a malformed index; the careful path then reports it.
+func fastIndex(b []byte, p int) (v int32, next int, ok bool) {
+	b0 := b[p]
+	if b0&0x40 == 0 {
+		v = int32(b0 & 0x3f)
+		if b0&0x80 != 0 {
+			v = -v
+		}
+		return v, p + 1, true
+	}
+	u := uint32(b0 & 0x3f)
+	shift := uint(6)
+	for i := 1; i < 4; i++ {
+		c := b[p+i]
+		u |= uint32(c&0x7f) << shift
+		shift += 7
+		if c&0x80 == 0 {
+			return sign(b0, u), p + i + 1, true
+		}
+	}
+	c := b[p+4]
+	if c > 0x0f {
+		return 0, p, false
+	}
+	return sign(b0, u|uint32(c)<<27), p + 5, true
+}
+
+func sign(b0 byte, u uint32) int32 {
+	if b0&0x80 != 0 {
+		return -int32(u)
+	}
+	return int32(u)
+}
+
+// fastImport decodes one import record at b[p:] when the buffer holds the
+// largest possible record and every value is valid; otherwise ok is false
+// and the caller takes the careful path, which reports any error.
+func fastImport(b []byte, p int, limits [3]int32) (im Import, next int, ok bool) {
+	if len(b)-p < maxImportRecord {
+		return im, p, false
+	}
+	var ok1, ok2, ok3 bool
+	im.ClassPackage, p, ok1 = fastIndex(b, p)
+	im.ClassName, p, ok2 = fastIndex(b, p)
+	im.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
+	im.ObjectName, p, ok3 = fastIndex(b, p+4)
+	n := uint32(limits[0])
+	if !ok1 || !ok2 || !ok3 || uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
+		int32(im.Outer) < -limits[1] || int32(im.Outer) > limits[2] {
+		return Import{}, 0, false
+	}
+	return im, p, true
+}
+
+// fastExport is fastImport for export records; size is the file size that
+// serial data must lie within.
+func fastExport(b []byte, p int, limits [3]int32, size int64) (ex Export, next int, ok bool) {
+	if len(b)-p < maxExportRecord {
+		return ex, p, false
+	}
+	var c, s, name int32
+	var ok1, ok2, ok3, ok4, ok5 bool
+	c, p, ok1 = fastIndex(b, p)
+	s, p, ok2 = fastIndex(b, p)
+	ex.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
+	name, p, ok3 = fastIndex(b, p+4)
+	ex.ObjectFlags = binary.LittleEndian.Uint32(b[p:])
+	ex.SerialSize, p, ok4 = fastIndex(b, p+4)
+	ok5 = true
+	if ex.SerialSize > 0 {
+		ex.SerialOffset, p, ok5 = fastIndex(b, p)
+	}
+	ex.Class, ex.Super, ex.ObjectName = Ref(c), Ref(s), name
+	inRange := func(r int32) bool { return r >= -limits[1] && r <= limits[2] }
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || uint32(name) >= uint32(limits[0]) ||
+		!inRange(c) || !inRange(s) || !inRange(int32(ex.Outer)) ||
+		ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size {
+		return Export{}, 0, false
+	}
+	return ex, p, true
+}

@@ -331,6 +331,11 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 
 	f.Imports = reuse(f.Imports, int(nImports))
 	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImportRecord, "import", limits, func(d *decoder) {
+		if im, n, ok := fastImport(d.b, d.pos, limits); ok {
+			f.Imports = append(f.Imports, im)
+			d.pos = n
+			return
+		}
 		start := d.pos
 		var im Import
 		im.ClassPackage = d.name(start)
@@ -348,6 +353,11 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 
 	f.Exports = reuse(f.Exports, int(nExports))
 	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExportRecord, "export", limits, func(d *decoder) {
+		if ex, n, ok := fastExport(d.b, d.pos, limits, size); ok {
+			f.Exports = append(f.Exports, ex)
+			d.pos = n
+			return
+		}
 		start := d.pos
 		var ex Export
 		ex.Class = d.ref(d.index(), start, "class")
