@@ -138,3 +138,18 @@ func (b *Builder) ExportPath(path, class string, size int32) Ref {
 	b.exports[strings.ToLower(path)] = r
 	return r
 }
+
+// ImportSpec imports the object a fixture spec names:
+// "Pkg.Group.Name:ClassPkg.Class", e.g. "Engine.Actor.Touching:Core.ObjectProperty".
+func (b *Builder) ImportSpec(spec string) Ref {
+	path, class, _ := strings.Cut(spec, ":")
+	cpkg, cname, _ := strings.Cut(class, ".")
+	return b.ImportPath(path, cpkg, cname)
+}
+
+// ExportSpec exports the object a fixture spec names: "Group.Name:Pkg.Class",
+// or "Name:Class" for a class (see ExportPath).
+func (b *Builder) ExportSpec(spec string, size int32) Ref {
+	path, class, _ := strings.Cut(spec, ":")
+	return b.ExportPath(path, class, size)
+}

@@ -58,13 +58,10 @@ func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
 		b.File.Flags = s.flags | format.FlagAllowDownload
 		b.File.GUID = format.GUID{uint32(len(s.file)), 1, 2, 3}
 		for _, im := range s.imports {
-			path, class, _ := strings.Cut(im, ":")
-			cpkg, cname, _ := strings.Cut(class, ".")
-			b.ImportPath(path, cpkg, cname)
+			b.ImportSpec(im)
 		}
 		for _, ex := range s.exports {
-			path, class, _ := strings.Cut(ex, ":")
-			b.ExportPath(path, class, 16)
+			b.ExportSpec(ex, 16)
 		}
 		if err := format.WriteFile(filepath.Join(dir, s.file), b.File); err != nil {
 			t.Fatal(err)

@@ -13,24 +13,11 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
 var ctx = context.Background()
-
-// listDir returns the names in dir, sorted.
-func listDir(t testing.TB, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
-}
 
 func TestCompressRoundTrip(t *testing.T) {
 	big := packageImage(t, spec{exports: []string{"A:Class", "B:Class"}, payload: 300 << 10, guid: 3})
@@ -105,7 +92,7 @@ func TestCompressRefusesBigger(t *testing.T) {
 	if !errors.As(err, &be) || !errors.Is(err, ErrBigger) || be.Compressed <= be.Size || !strings.Contains(err.Error(), "v469") {
 		t.Fatalf("have %v, want a BiggerError", err)
 	}
-	if have := listDir(t, dir); !slices.Equal(have, []string{"Noise.u"}) {
+	if have := testutil.DirNames(t, dir); !slices.Equal(have, []string{"Noise.u"}) {
 		t.Errorf("files left: %v", have)
 	}
 	// .uz2 has no such limit (UE2 clients cope); --allow-bigger publishes.
@@ -198,7 +185,7 @@ func TestDecompressCorrupt(t *testing.T) {
 			if !strings.Contains(err.Error(), in) || !strings.Contains(err.Error(), "offset") {
 				t.Errorf("%v %s: error %q lacks the file name or the offset", kind, tc.name, err)
 			}
-			if left := listDir(t, out); len(left) > 0 {
+			if left := testutil.DirNames(t, out); len(left) > 0 {
 				t.Errorf("%v %s: files left behind: %v", kind, tc.name, left)
 			}
 		}
@@ -246,7 +233,7 @@ func TestDecompressNames(t *testing.T) {
 		if res.Dst != filepath.Join(dir, tc.want) || (len(res.Warnings) > 0) != tc.warn {
 			t.Errorf("%q: wrote %s (warnings %q), want %s", tc.embedded, res.Dst, res.Warnings, tc.want)
 		}
-		if have := listDir(t, dir); !slices.Equal(have, sorted(tc.input, tc.want)) {
+		if have := testutil.DirNames(t, dir); !slices.Equal(have, sorted(tc.input, tc.want)) {
 			t.Errorf("%q: folder holds %v", tc.embedded, have)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -36,7 +37,7 @@ func FuzzDecompressFile(f *testing.F) {
 		out := filepath.Join(dir, "out")
 		os.Mkdir(out, 0o755)
 		res, err := DecompressFile(ctx, in, out, DecompressOptions{Limit: 4 << 20})
-		left := listDir(t, out)
+		left := testutil.DirNames(t, out)
 		switch {
 		case err != nil && len(left) > 0:
 			t.Fatalf("error %v, yet files left: %v", err, left)

@@ -114,22 +114,14 @@ func packageImage(t testing.TB, p spec) []byte {
 	}
 	b.File.GUID = format.GUID{0xA0000000 + p.guid, 0x0B000000 + p.guid*7, 0x00C00000 | p.guid<<4, 0x000D0000 + p.guid}
 	for _, im := range p.imports {
-		path, class, _ := strings.Cut(im, ":")
-		cpkg, cname, _ := strings.Cut(class, ".")
-		b.ImportPath(path, cpkg, cname)
+		b.ImportSpec(im)
 	}
 	for i, ex := range p.exports {
-		name, class, _ := strings.Cut(ex, ":")
-		var cls format.Ref
-		if class != "Class" {
-			cpkg, cname, _ := strings.Cut(class, ".")
-			cls = b.ImportPath(cpkg+"."+cname, "Core", "Class")
-		}
 		size := int32(16)
 		if i == 0 && p.payload > 0 {
 			size = int32(p.payload)
 		}
-		b.Export(0, name, cls, 0, size)
+		b.ExportSpec(ex, size)
 	}
 	img, err := format.Marshal(b.File)
 	if err != nil {

@@ -59,19 +59,6 @@ func readFile(t testing.TB, path string) []byte {
 	return b
 }
 
-func dirNames(t testing.TB, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
-}
-
 func TestUZRoundTrip(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, "in/Mod.u", genPackage(t, 69, 1, 400<<10))    // UE1, over one BWT block
@@ -82,7 +69,7 @@ func TestUZRoundTrip(t *testing.T) {
 		t.Fatalf("compress: code %d, stderr %q", code, errOut)
 	}
 	golden(t, "uz-compress.txt", out)
-	if have := dirNames(t, "packed"); !slices.Equal(have, []string{"Map.ut2.uz2", "Mod.u.uz", "Tex.utx.uz"}) {
+	if have := testutil.DirNames(t, "packed"); !slices.Equal(have, []string{"Map.ut2.uz2", "Mod.u.uz", "Tex.utx.uz"}) {
 		t.Errorf("packed: %v", have)
 	}
 	// The same again: unchanged. A dry run writes nothing.
@@ -102,7 +89,7 @@ func TestUZRoundTrip(t *testing.T) {
 	if b := readFile(t, "sig/Mod.u.uz"); binary.LittleEndian.Uint32(b) != 5678 {
 		t.Errorf("--sig 5678 wrote signature %d", binary.LittleEndian.Uint32(b))
 	}
-	if _, errOut, code := runCLI(t, "uz", "compress", "--format", "uz2", "-o", "fmt", "in/Mod.u"); code != exitOK || len(dirNames(t, "fmt")) != 1 {
+	if _, errOut, code := runCLI(t, "uz", "compress", "--format", "uz2", "-o", "fmt", "in/Mod.u"); code != exitOK || len(testutil.DirNames(t, "fmt")) != 1 {
 		t.Errorf("--format uz2: code %d, %q", code, errOut)
 	}
 
@@ -161,7 +148,7 @@ func TestUZRefusesBigger(t *testing.T) {
 	if code != exitFindings || !strings.Contains(errOut, "larger than its source") || !strings.Contains(errOut, "--allow-bigger") {
 		t.Errorf("code %d, stderr %q", code, errOut)
 	}
-	if have := dirNames(t, "."); !slices.Equal(have, []string{"Tiny.u"}) {
+	if have := testutil.DirNames(t, "."); !slices.Equal(have, []string{"Tiny.u"}) {
 		t.Errorf("files: %v", have)
 	}
 	if _, _, code := runCLI(t, "uz", "compress", "--allow-bigger", "Tiny.u"); code != exitOK {
@@ -210,7 +197,7 @@ func TestUZDecompressCorrupt(t *testing.T) {
 		if code != exitFindings || !strings.Contains(errOut, tc.name) || !regexp.MustCompile(`offset \d+`).MatchString(errOut) {
 			t.Errorf("%s: code %d, stderr %q; want %d with the file name and the offset", tc.name, code, errOut, exitFindings)
 		}
-		if have := dirNames(t, dir); len(have) > 0 {
+		if have := testutil.DirNames(t, dir); len(have) > 0 {
 			t.Errorf("%s: files left behind: %v", tc.name, have)
 		}
 	}
@@ -237,7 +224,7 @@ func TestUZHostileNames(t *testing.T) {
 		if code != exitOK || !strings.Contains(errOut, "not a plain file name") || !strings.Contains(stdout, want) {
 			t.Errorf("%q: code %d, stdout %q, stderr %q", name, code, stdout, errOut)
 		}
-		if have := dirNames(t, out); !slices.Equal(have, []string{want}) {
+		if have := testutil.DirNames(t, out); !slices.Equal(have, []string{want}) {
 			t.Errorf("%q: wrote %v, want %s", name, have, want)
 		}
 	}

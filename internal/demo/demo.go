@@ -160,13 +160,10 @@ func build(p pkg, guid uint32) *format.File {
 	b.File.Flags = p.flags | format.FlagAllowDownload
 	b.File.GUID = format.GUID{0xDE300000 + guid, 0x11D40000 + guid*7, 0xA0000000 | guid<<8, 0x0000C0DE + guid}
 	for _, im := range p.imports {
-		path, class, _ := strings.Cut(im, ":")
-		cpkg, cname, _ := strings.Cut(class, ".")
-		b.ImportPath(path, cpkg, cname)
+		b.ImportSpec(im)
 	}
 	for i, ex := range p.exports {
-		path, class, _ := strings.Cut(ex, ":")
-		b.ExportPath(path, class, int32(64+32*i))
+		b.ExportSpec(ex, int32(64+32*i))
 	}
 	return b.File
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func TestSafeFileName(t *testing.T) {
@@ -101,20 +103,6 @@ func read(t *testing.T, path string) string {
 	return string(b)
 }
 
-// names lists a folder's entries.
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
-}
-
 func TestWriteFileAtomic(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "cache.ini")
@@ -133,7 +121,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	if have := read(t, p); have != "[Cache]\nA=B\n" {
 		t.Errorf("replaced content: have %q", have)
 	}
-	if have := names(t, dir); len(have) != 1 {
+	if have := testutil.DirNames(t, dir); len(have) != 1 {
 		t.Errorf("folder after writes: have %v, want only cache.ini", have)
 	}
 }
@@ -158,7 +146,7 @@ func TestWriteAtomicRenameFails(t *testing.T) {
 	if have := read(t, p); have != "old" {
 		t.Errorf("after a failed rename: have %q, want the old content", have)
 	}
-	if have := names(t, dir); len(have) != 1 {
+	if have := testutil.DirNames(t, dir); len(have) != 1 {
 		t.Errorf("temporary file left behind: %v", have)
 	}
 }
@@ -246,7 +234,7 @@ func TestReadOnlyFolder(t *testing.T) {
 	if err := CopyFileAtomic(src, filepath.Join(ro, "dst"), false); !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("copy into a read-only folder: have %v, want fs.ErrPermission", err)
 	}
-	if have := names(t, ro); len(have) != 0 {
+	if have := testutil.DirNames(t, ro); len(have) != 0 {
 		t.Errorf("read-only folder gained %v", have)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func TestWriteAtomicFunc(t *testing.T) {
@@ -38,7 +40,7 @@ func TestWriteAtomicFunc(t *testing.T) {
 	if have := read(t, p); have != "new data" {
 		t.Errorf("after a refusal: %q", have)
 	}
-	if have := names(t, dir); len(have) != 1 {
+	if have := testutil.DirNames(t, dir); len(have) != 1 {
 		t.Errorf("temporary file left behind: %v", have)
 	}
 }

@@ -60,3 +60,18 @@ func ProjectRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// DirNames lists the names in dir (sorted, as os.ReadDir returns them),
+// failing the test when dir cannot be read.
+func DirNames(t testing.TB, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		out = append(out, e.Name())
+	}
+	return out
+}
