@@ -43,6 +43,9 @@ type Resolver interface {
 type Options struct {
 	Jobs     int                    // parallel readers (0 or less: 1)
 	Progress func(total int) func() // optional: called once with the file count; the returned func after each file
+	// Reuse is a graph of the same install built before: the packages it
+	// read are not read again (check --with-cache builds twice).
+	Reuse *Graph
 }
 
 // Package is a node of the graph: a resolved package file or a missing name.
@@ -114,6 +117,7 @@ type Graph struct {
 	// out and in are the sorted adjacency lists by node ID, made once the
 	// graph is complete so that queries do not sort again.
 	out, in [][]*Package
+	byFile  map[string]*Package // made on first use by packageByFile
 }
 
 func lower(s string) string { return strings.ToLower(s) }
@@ -183,20 +187,30 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	for len(queue) > 0 {
 		batch := queue
 		queue = nil
-		files := make([]string, len(batch))
-		for i, p := range batch {
+		var toRead []*Package
+		for _, p := range batch {
+			if old := opt.Reuse.packageByFile(p.File); old != nil {
+				p.scan, p.Err = old.scan, old.Err
+			} else {
+				toRead = append(toRead, p)
+			}
+		}
+		files := make([]string, len(toRead))
+		for i, p := range toRead {
 			files[i] = p.File
 		}
 		var done func()
-		if opt.Progress != nil {
+		if opt.Progress != nil && len(files) > 0 {
 			done = opt.Progress(len(files))
 		}
 		scans, errs := scanAll(ctx, files, jobs, done)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for i, p := range batch {
+		for i, p := range toRead {
 			p.scan, p.Err = scans[i], errs[i]
+		}
+		for _, p := range batch {
 			if p.scan != nil {
 				p.Version, p.Licensee = p.scan.version, p.scan.licensee
 				p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
@@ -285,6 +299,23 @@ func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
 		gr.g.SetEdge(simple.Edge{F: simple.Node(from.id), T: simple.Node(to.id)})
 	}
 	return e
+}
+
+// packageByFile returns the node read from file, or nil (also for a nil
+// graph).
+func (gr *Graph) packageByFile(file string) *Package {
+	if gr == nil {
+		return nil
+	}
+	if gr.byFile == nil {
+		gr.byFile = map[string]*Package{}
+		for _, p := range gr.pkgs {
+			if p.File != "" {
+				gr.byFile[p.File] = p
+			}
+		}
+	}
+	return gr.byFile[file]
 }
 
 // Packages returns every node, sorted by name.

@@ -251,3 +251,31 @@ func TestEditPackagesOrder(t *testing.T) {
 		t.Errorf("source cycle: valid %v suggested %v findings %+v", res.Valid, res.Suggested, res.Findings)
 	}
 }
+
+// TestBuildReuse: a second build over the same install reads nothing again
+// and finds the same.
+func TestBuildReuse(t *testing.T) {
+	dir := t.TempDir()
+	writeSpecs(t, dir, baseSpecs)
+	first, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	second, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2, Reuse: first,
+		Progress: func(n int) func() { read += n; return func() {} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read != 0 {
+		t.Errorf("the second build read %d files, want 0", read)
+	}
+	for _, p := range first.Packages() {
+		if q := second.Package(p.Name); q == nil || q.scan != p.scan {
+			t.Errorf("%s: summary not reused", p.Name)
+		}
+	}
+	if have, want := adjacency(second), adjacency(first); !reflect.DeepEqual(have, want) {
+		t.Errorf("reused graph differs:\nhave %q\nwant %q", have, want)
+	}
+}

@@ -77,7 +77,7 @@ type checkSummary struct {
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
 	resolver := graph.FromSearcher(in.search)
-	findings, g, err := a.checkWith(cmd, in, resolver)
+	findings, g, err := a.checkWith(cmd, in, resolver, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 			return nil, err
 		}
 		plain := findings
-		findings, g, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached))
+		findings, g, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached), g)
 		if err != nil {
 			return nil, err
 		}
@@ -128,8 +128,9 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 }
 
 // checkWith builds the graph through r and returns every finding, sorted.
-func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver) ([]graph.Finding, *graph.Graph, error) {
-	g, err := a.buildGraph(cmd.Context(), in, r)
+// reuse is an earlier graph whose package reads are reused (or nil).
+func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
+	g, err := a.buildGraph(cmd.Context(), in, r, reuse)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -51,9 +51,11 @@ func (a *app) openInstall() (*install, error) {
 }
 
 // buildGraph scans the install, with a progress bar on a terminal.
-func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver) (*graph.Graph, error) {
+// reuse, when not nil, is an earlier graph of the install whose packages
+// are not read again.
+func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver, reuse *graph.Graph) (*graph.Graph, error) {
 	var bar *progress.Bar
-	opt := graph.Options{Jobs: a.cfg.Jobs, Progress: func(total int) func() {
+	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Progress: func(total int) func() {
 		bar.Done()
 		bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "scanning packages")
 		return func() { bar.Add(1) }
@@ -70,7 +72,7 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.search))
+	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.search), nil)
 	if err != nil {
 		return nil, nil, err
 	}
