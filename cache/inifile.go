@@ -337,11 +337,3 @@ func (d *iniDoc) write() error {
 	}
 	return nil
 }
-
-// clone returns an independent copy, for planning changes without making
-// them.
-func (d *iniDoc) clone() *iniDoc {
-	c := *d
-	c.lines = append([]iniLine(nil), d.lines...)
-	return &c
-}

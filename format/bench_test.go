@@ -79,7 +79,7 @@ func BenchmarkRawTableRead(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, r := range bf.reads {
-				p := buf[:0]
+				var p []byte
 				if r.n <= int64(len(buf)) {
 					p = buf[:r.n]
 				} else {

@@ -240,9 +240,8 @@ func (gr *Graph) checkMissing(parent map[*Package]*Package) []Finding {
 // objectProblem collects the objects of one target package with one kind of
 // problem.
 type objectProblem struct {
-	objects  map[string]bool
-	needed   map[*Package]bool
-	firstImp *Package
+	objects map[string]bool
+	needed  map[*Package]bool
 }
 
 func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {

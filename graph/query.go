@@ -66,7 +66,7 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	if from == to {
 		return nil
 	}
-	var via map[*Package]*Package = map[*Package]*Package{from: nil}
+	via := map[*Package]*Package{from: nil}
 	queue := []*Package{from}
 	for len(queue) > 0 {
 		p := queue[0]
