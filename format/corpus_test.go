@@ -40,13 +40,32 @@ func readManifest(t testing.TB) []manifestEntry {
 		if len(c) < 7 {
 			continue
 		}
-		e := manifestEntry{path: strings.ReplaceAll(c[0], "/", "__") + "/" + c[2], magic: c[4]}
+		e := manifestEntry{path: corpusPath(dir, c[0], c[2]), magic: c[4]}
 		e.size, _ = strconv.ParseInt(c[3], 10, 64)
 		e.version, _ = strconv.Atoi(c[5])
 		e.licensee, _ = strconv.Atoi(c[6])
 		out = append(out, e)
 	}
 	return out
+}
+
+// corpusPath finds a manifest row's file: in the folder "owner__repo", or,
+// for a repository kept under another folder name (a sample of a large
+// repository: "unreal-archive-data__sample"), in the corpus folder that
+// holds that path.
+func corpusPath(dir, repo, file string) string {
+	want := strings.ReplaceAll(repo, "/", "__") + "/" + file
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(want))); err == nil {
+		return want
+	}
+	folders, _ := os.ReadDir(dir)
+	for _, fo := range folders {
+		cand := fo.Name() + "/" + file
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(cand))); fo.IsDir() && err == nil {
+			return cand
+		}
+	}
+	return want
 }
 
 func isPackageMagic(m string) bool { return m == "c1832a9e" || m == "c2832a9e" }
