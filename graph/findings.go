@@ -44,7 +44,10 @@ type Finding struct {
 	NeededBy []string `json:"needed_by,omitempty"`
 	Packages []string `json:"packages,omitempty"`
 	Chain    []string `json:"chain,omitempty"`
-	Message  string   `json:"message"`
+	// Roots are the ini lines ("Demo.ini:20 ServerPackages=Foo") that make
+	// the engine load the package or objects of the finding.
+	Roots   []string `json:"roots,omitempty"`
+	Message string   `json:"message"`
 }
 
 // SortFindings orders findings: errors first, then by kind, package and
@@ -71,9 +74,9 @@ func severityRank(s string) int {
 type CheckOptions struct {
 	ServerPackages []string // [Engine.GameEngine] ServerPackages
 	EditPackages   []string // [Editor.EditorEngine] EditPackages, in order
-	// NativeCode reports whether a package ships native code (a DLL/.so
-	// beside it); stock native packages are known without it.
-	NativeCode func(p *Package) bool
+	// Natives says which classes packages register in native code; nil
+	// uses the built-in list of the stock packages' native-only classes.
+	Natives Natives
 	// Sources are the EditPackages entries' UnrealScript sources (optional):
 	// their dependencies replace the compiled imports for the order checks,
 	// and their .upkg flags are checked.
@@ -82,11 +85,14 @@ type CheckOptions struct {
 
 // Check returns every finding of the graph, sorted.
 func (gr *Graph) Check(opt CheckOptions) []Finding {
+	if opt.Natives == nil {
+		opt.Natives = builtinNatives{}
+	}
 	roots := gr.roots(opt)
 	parent := gr.reach(roots)
 	var out []Finding
 	out = append(out, gr.checkUnreadable()...)
-	out = append(out, gr.checkMissing(parent)...)
+	out = append(out, gr.checkMissing(opt.Natives, parent)...)
 	out = append(out, gr.checkObjects(opt, parent)...)
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles()...)
@@ -104,7 +110,7 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 }
 
 // roots are the packages a player or the build starts from: ServerPackages,
-// maps, and EditPackages.
+// the other ini roots, maps, and EditPackages.
 func (gr *Graph) roots(opt CheckOptions) []*Package {
 	var roots []*Package
 	seen := map[*Package]bool{}
@@ -116,6 +122,12 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	}
 	for _, n := range opt.ServerPackages {
 		addName(n)
+	}
+	for _, r := range gr.iniRoots {
+		if !seen[r.Package] {
+			seen[r.Package] = true
+			roots = append(roots, r.Package)
+		}
 	}
 	for _, p := range gr.pkgs {
 		if p.Kind == KindMap && !seen[p] {
@@ -150,21 +162,50 @@ func (gr *Graph) reach(roots []*Package) map[*Package]*Package {
 	return parent
 }
 
-// chain returns root → ... → p → extra for display; when no root reaches p,
-// it starts at p.
-func chain(parent map[*Package]*Package, p *Package, extra ...string) []string {
+// chain returns root → ... → p → extra for display, starting at the ini
+// line that names the root when there is one; when no root reaches p, it
+// starts at p.
+func (gr *Graph) chain(parent map[*Package]*Package, p *Package, extra ...string) []string {
 	var rev []string
+	top := p
 	for cur, n := p, 0; cur != nil && n < 10000; n++ {
 		rev = append(rev, label(cur))
+		top = cur
 		next, ok := parent[cur]
 		if !ok {
 			break
 		}
 		cur = next
 	}
+	if refs := gr.rootsOf(top); len(refs) > 0 {
+		rev = append(rev, refs[0].Evidence())
+	}
 	slices.Reverse(rev)
 	return append(rev, extra...)
 }
+
+// evidence returns the ini lines of refs.
+func evidence(refs []RootRef) []string {
+	var out []string
+	for _, r := range refs {
+		out = append(out, r.Evidence())
+	}
+	return out
+}
+
+// clientOnly reports whether every ref is loaded only by the game client.
+func clientOnly(refs []RootRef) bool {
+	for _, r := range refs {
+		if !r.clientOnly() {
+			return false
+		}
+	}
+	return len(refs) > 0
+}
+
+// clientNote is added to the message of a finding that only client-side
+// ini lines cause.
+const clientNote = "; only the game client loads it (a dedicated server does not)"
 
 // label names a package with its file for chains.
 func label(p *Package) string {
@@ -209,94 +250,218 @@ func (gr *Graph) checkUnreadable() []Finding {
 		if by := gr.ImportedBy(p); len(by) > 0 {
 			f.NeededBy = names(by)
 		}
+		f.Roots = evidence(gr.rootsOf(p))
 		out = append(out, f)
 	}
 	return out
 }
 
-func (gr *Graph) checkMissing(parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Finding {
 	var out []Finding
 	for _, p := range gr.pkgs {
 		if !p.Missing() {
 			continue
 		}
 		by := gr.ImportedBy(p)
-		if len(by) == 0 {
+		// A package with native code and no package file (a render or
+		// audio driver: OpenGLDrv.dll) still has the classes its binary
+		// registers, when the install has that binary.
+		var refs, unregistered []RootRef
+		for _, r := range gr.rootsOf(p) {
+			switch {
+			case r.Object == "" || !nat.FromBinary(p.Name):
+				refs = append(refs, r) // a table cannot say the binary is there
+			case nat.Has(p.Name, firstSegment(r.Object)):
+			default:
+				unregistered = append(unregistered, r)
+			}
+		}
+		if len(unregistered) > 0 {
+			f := Finding{Kind: MissingObject, Severity: Error, Package: p.Name, Roots: evidence(unregistered),
+				Chain: []string{unregistered[0].Evidence(), p.Name + " (native code only)"},
+				Message: fmt.Sprintf("%s has no package file, and its native code registers none of the %d class(es) the ini names",
+					p.Name, len(unregistered))}
+			for _, r := range unregistered {
+				f.Objects = append(f.Objects, p.Name+"."+r.Object+" (Core.Class)")
+			}
+			if clientOnly(unregistered) {
+				f.Severity, f.Message = Warning, f.Message+clientNote
+			}
+			f.Objects = sortedKeys(setOf(f.Objects))
+			out = append(out, f)
+		}
+		if len(by) == 0 && len(refs) == 0 {
 			continue
 		}
 		spell := p.Name
 		if len(p.Spellings) > 1 {
 			spell = strings.Join(p.Spellings, "/")
 		}
-		out = append(out, Finding{
-			Kind: MissingPackage, Severity: Error, Package: p.Name, NeededBy: names(by),
-			Chain:   chain(parent, reachedFirst(parent, by), p.Name+" (missing)"),
-			Message: fmt.Sprintf("package %s is imported by %d package(s) but no file resolves through Paths", spell, len(by)),
-		})
+		f := Finding{Kind: MissingPackage, Severity: Error, Package: p.Name, Roots: evidence(refs)}
+		switch {
+		case len(refs) == 0:
+			f.Message = fmt.Sprintf("package %s is imported by %d package(s) but no file resolves through Paths", spell, len(by))
+		case len(by) == 0:
+			f.Message = fmt.Sprintf("package %s is named by %d ini line(s) but no file resolves through Paths", spell, len(refs))
+		default:
+			f.Message = fmt.Sprintf("package %s is imported by %d package(s) and named by %d ini line(s) but no file resolves through Paths",
+				spell, len(by), len(refs))
+		}
+		objs := map[string]bool{}
+		for _, r := range refs {
+			if r.Object != "" {
+				objs[p.Name+"."+r.Object+" (Core.Class)"] = true
+			}
+		}
+		if len(objs) > 0 {
+			f.Objects = sortedKeys(objs)
+			f.Message += fmt.Sprintf(", nor does a %s.dll or %s.so register the class(es)", p.Name, p.Name)
+		}
+		if len(by) > 0 {
+			f.NeededBy = names(by)
+			f.Chain = gr.chain(parent, reachedFirst(parent, by), p.Name+" (missing)")
+		} else {
+			f.Chain = []string{refs[0].Evidence(), p.Name + " (missing)"}
+			if clientOnly(refs) {
+				f.Severity, f.Message = Warning, f.Message+clientNote
+			}
+		}
+		out = append(out, f)
 	}
 	return out
 }
 
+func setOf(items []string) map[string]bool {
+	m := make(map[string]bool, len(items))
+	for _, it := range items {
+		m[it] = true
+	}
+	return m
+}
+
 // objectProblem collects the objects of one target package with one kind of
-// problem.
+// problem, and what needs them.
 type objectProblem struct {
 	objects map[string]bool
 	needed  map[*Package]bool
+	roots   []RootRef
 }
 
-func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {
-	type key struct {
-		kind string
-		to   *Package
+// objectCheck is the object-level check of one Check: the natives in use
+// and the problems found, by kind and target package.
+type objectCheck struct {
+	gr       *Graph
+	nat      Natives
+	problems map[objectKey]*objectProblem
+}
+
+type objectKey struct {
+	kind string
+	to   *Package
+}
+
+func (c *objectCheck) problem(kind string, to *Package, object string) *objectProblem {
+	k := objectKey{kind, to}
+	pr := c.problems[k]
+	if pr == nil {
+		pr = &objectProblem{objects: map[string]bool{}, needed: map[*Package]bool{}}
+		c.problems[k] = pr
 	}
-	problems := map[key]*objectProblem{}
-	note := func(kind string, e *Edge, object string) {
-		k := key{kind, e.To}
-		pr := problems[k]
-		if pr == nil {
-			pr = &objectProblem{objects: map[string]bool{}, needed: map[*Package]bool{}}
-			problems[k] = pr
-		}
-		pr.objects[object] = true
-		pr.needed[e.From] = true
+	pr.objects[object] = true
+	return pr
+}
+
+// classify returns the problem kind of an object that to does not export
+// with the wanted class ("" when there is none): path is the group path
+// below to, class the wanted class (for the message).
+func (c *objectCheck) classify(to *Package, path, class string) string {
+	switch {
+	case to.scan.exports.has(path, class):
+		return ""
+	case to.scan.exports.hasPath(path):
+		return ClassMismatch
+	case c.nat.Has(to.Name, firstSegment(path)):
+		return ""
+	case c.nat.FromBinary(to.Name):
+		return MissingObject // the binary's list is exact
+	case strings.EqualFold(class, "Class") && c.nat.HasPackage(to.Name):
+		return NativeUnknown
 	}
+	return MissingObject
+}
+
+func (c *objectCheck) importObjects() {
 	// Edge order does not matter here: problems are collected in sets and
 	// sorted below.
-	for _, e := range gr.edges {
+	for _, e := range c.gr.edges {
 		to := e.To
 		if to.scan == nil {
 			continue // missing or unreadable: reported as such
 		}
 		for _, o := range e.Objects {
-			switch {
-			case to.scan.exports.has(o.Path, o.Class):
+			kind := c.classify(to, o.Path, o.Class)
+			if kind == "" {
 				continue
-			case to.scan.exports.hasPath(o.Path):
-				note(ClassMismatch, e, fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-					to.Name+"."+o.Path, o.ClassPackage, o.Class, exportClass(to.File, o.Path)))
-			case isNativeOnly(to.Name, firstSegment(o.Path)):
-				continue
-			case strings.EqualFold(o.Class, "Class") && (hasNativeCode(to.Name) || (opt.NativeCode != nil && opt.NativeCode(to))):
-				note(NativeUnknown, e, o.describe(to.Name))
-			default:
-				note(MissingObject, e, o.describe(to.Name))
 			}
+			obj := o.describe(to.Name)
+			if kind == ClassMismatch {
+				obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
+					to.Name+"."+o.Path, o.ClassPackage, o.Class, exportClass(to.File, o.Path))
+			}
+			c.problem(kind, to, obj).needed[e.From] = true
 		}
 	}
+}
+
+// rootObjects checks the classes the ini names in packages that resolve.
+func (c *objectCheck) rootObjects() {
+	for _, r := range c.gr.iniRoots {
+		to := r.Package
+		if r.Object == "" || to.scan == nil {
+			continue
+		}
+		kind := c.classify(to, r.Object, "Class")
+		if kind == "" {
+			continue
+		}
+		obj := to.Name + "." + r.Object + " (Core.Class)"
+		if kind == ClassMismatch {
+			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, exportClass(to.File, r.Object))
+		}
+		pr := c.problem(kind, to, obj)
+		pr.roots = append(pr.roots, r)
+	}
+}
+
+func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {
+	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
+	c.importObjects()
+	c.rootObjects()
 	var out []Finding
-	for k, pr := range problems {
+	for k, pr := range c.problems {
 		objs := sortedKeys(pr.objects)
 		var needed []*Package
 		for p := range pr.needed {
 			needed = append(needed, p)
 		}
 		slices.SortFunc(needed, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-		f := Finding{Kind: k.kind, Package: k.to.Name, Objects: objs, NeededBy: names(needed),
-			Chain: chain(parent, reachedFirst(parent, needed), label(k.to))}
+		f := Finding{Kind: k.kind, Package: k.to.Name, Objects: objs, NeededBy: names(needed), Roots: evidence(pr.roots)}
+		if len(needed) > 0 {
+			f.Chain = gr.chain(parent, reachedFirst(parent, needed), label(k.to))
+		} else {
+			f.Chain = []string{pr.roots[0].Evidence(), label(k.to)}
+		}
+		who := fmt.Sprintf("%d package(s) import", len(needed))
+		switch {
+		case len(needed) == 0:
+			who = fmt.Sprintf("%d ini line(s) name", len(pr.roots))
+		case len(pr.roots) > 0:
+			who = fmt.Sprintf("%d package(s) and %d ini line(s) use", len(needed), len(pr.roots))
+		}
 		switch k.kind {
 		case MissingObject:
 			f.Severity = Error
-			f.Message = fmt.Sprintf("%s (%s) lacks %d object(s) that %d package(s) import", k.to.Name, k.to.Rel, len(objs), len(needed))
+			f.Message = fmt.Sprintf("%s (%s) lacks %d object(s) that %s", k.to.Name, k.to.Rel, len(objs), who)
 			if k.to.Kind != KindCode && k.to.Kind != KindOther {
 				if n := countClasses(objs); n > 0 {
 					f.Message += fmt.Sprintf("; %d of them are classes, but %s is a %s package", n, k.to.Rel, k.to.Kind)
@@ -305,9 +470,18 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		case ClassMismatch:
 			f.Severity = Error
 			f.Message = fmt.Sprintf("%s (%s) exports %d imported object(s) with another class: built against another version?", k.to.Name, k.to.Rel, len(objs))
+			if len(pr.roots) > 0 {
+				f.Message = fmt.Sprintf("%s (%s) exports %d object(s) that %s with another class: built against another version?", k.to.Name, k.to.Rel, len(objs), who)
+			}
 		case NativeUnknown:
 			f.Severity = Warning
 			f.Message = fmt.Sprintf("%s (%s) has no export for %d imported class(es) that are not known native-only classes", k.to.Name, k.to.Rel, len(objs))
+			if len(pr.roots) > 0 {
+				f.Message = fmt.Sprintf("%s (%s) has no export for %d class(es) that %s and that are not known native-only classes", k.to.Name, k.to.Rel, len(objs), who)
+			}
+		}
+		if f.Severity == Error && len(needed) == 0 && clientOnly(pr.roots) {
+			f.Severity, f.Message = Warning, f.Message+clientNote
 		}
 		out = append(out, f)
 	}
@@ -350,10 +524,25 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 					by = append(by, q)
 				}
 			}
-			f := Finding{Kind: CaseMismatch, Severity: Warning, Package: p.Name, NeededBy: names(by),
-				Message: fmt.Sprintf("imported as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", sp, p.Rel)}
+			var refs []RootRef
+			for _, r := range gr.rootsOf(p) {
+				if r.Root.Package == sp {
+					refs = append(refs, r)
+				}
+			}
+			how := "imported"
+			switch {
+			case len(by) == 0 && len(refs) > 0:
+				how = "named by the ini"
+			case len(refs) > 0:
+				how = "imported and named by the ini"
+			}
+			f := Finding{Kind: CaseMismatch, Severity: Warning, Package: p.Name, NeededBy: names(by), Roots: evidence(refs),
+				Message: fmt.Sprintf("%s as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", how, sp, p.Rel)}
 			if len(by) > 0 {
-				f.Chain = chain(parent, reachedFirst(parent, by), label(p))
+				f.Chain = gr.chain(parent, reachedFirst(parent, by), label(p))
+			} else if len(refs) > 0 {
+				f.Chain = []string{refs[0].Evidence(), label(p)}
 			}
 			out = append(out, f)
 		}
@@ -492,7 +681,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Error, Package: p.Name, NeededBy: names(by),
-			Chain:   chain(parent, by[0], label(p)),
+			Chain:   gr.chain(parent, by[0], label(p)),
 			Message: fmt.Sprintf("%s is ServerSideOnly (never sent to clients), but %d package(s) that clients load import from it", p.Name, len(by))})
 	}
 	return out

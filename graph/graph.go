@@ -46,6 +46,10 @@ type Options struct {
 	// Reuse is a graph of the same install built before: the packages it
 	// read are not read again (check --with-cache builds twice).
 	Reuse *Graph
+	// Roots are the ini lines that make the engine load packages by name;
+	// each is looked up like an import, so a missing or case-only name gets
+	// its node.
+	Roots []Root
 }
 
 // Package is a node of the graph: a resolved package file or a missing name.
@@ -116,8 +120,9 @@ type Graph struct {
 	edges  map[[2]int64]*Edge
 	// out and in are the sorted adjacency lists by node ID, made once the
 	// graph is complete so that queries do not sort again.
-	out, in [][]*Package
-	byFile  map[string]*Package // made on first use by packageByFile
+	out, in  [][]*Package
+	byFile   map[string]*Package // made on first use by packageByFile
+	iniRoots []RootRef
 }
 
 func lower(s string) string { return strings.ToLower(s) }
@@ -181,6 +186,10 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 			p.Spellings = append(p.Spellings, spelling)
 		}
 		return p
+	}
+
+	for _, r := range opt.Roots {
+		gr.iniRoots = append(gr.iniRoots, RootRef{Root: r, Package: lookup(r.Package)})
 	}
 
 	jobs := max(1, opt.Jobs)

@@ -33,3 +33,11 @@ func hasNativeCode(pkg string) bool {
 	_, ok := nativeSet[strings.ToLower(pkg)]
 	return ok
 }
+
+// builtinNatives is the Natives of the built-in lists, for checks that are
+// given none.
+type builtinNatives struct{}
+
+func (builtinNatives) Has(pkg, class string) bool { return isNativeOnly(pkg, class) }
+func (builtinNatives) HasPackage(pkg string) bool { return hasNativeCode(pkg) }
+func (builtinNatives) FromBinary(string) bool     { return false }

@@ -101,7 +101,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 		}
 	}
 	rep := &checkReport{WithCache: wc,
-		SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(),
+		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
 		Summary: checkSummary{ByKind: map[string]int{}},
 	}
@@ -189,8 +189,8 @@ func removedFindings(before, after []graph.Finding) []graph.Finding {
 	return out
 }
 
-// mostNeeded names the missing packages with the most importers, most
-// first (ties by name), as "Name (N)".
+// mostNeeded names the missing packages with the most importers and ini
+// lines, most first (ties by name), as "Name (N)".
 func mostNeeded(fs []graph.Finding, n int) []string {
 	var missing []graph.Finding
 	for _, f := range fs {
@@ -198,10 +198,11 @@ func mostNeeded(fs []graph.Finding, n int) []string {
 			missing = append(missing, f)
 		}
 	}
-	slices.SortStableFunc(missing, func(a, b graph.Finding) int { return len(b.NeededBy) - len(a.NeededBy) })
+	need := func(f graph.Finding) int { return len(f.NeededBy) + len(f.Roots) }
+	slices.SortStableFunc(missing, func(a, b graph.Finding) int { return need(b) - need(a) })
 	var out []string
 	for _, f := range missing[:min(n, len(missing))] {
-		out = append(out, fmt.Sprintf("%s (%d)", f.Package, len(f.NeededBy)))
+		out = append(out, fmt.Sprintf("%s (%d)", f.Package, need(f)))
 	}
 	return out
 }
@@ -276,6 +277,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 	}
 	list("objects", f.Objects)
 	list("needed by", f.NeededBy)
+	list("named in the ini", f.Roots)
 	if f.Kind != graph.Cycle {
 		list("packages", f.Packages)
 	} else {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
@@ -55,11 +56,15 @@ func (a *app) openInstall() (*install, error) {
 // are not read again.
 func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver, reuse *graph.Graph) (*graph.Graph, error) {
 	var bar *progress.Bar
-	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Progress: func(total int) func() {
-		bar.Done()
-		bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "scanning packages")
-		return func() { bar.Add(1) }
-	}}
+	if len(r.Candidates()) == 0 {
+		return nil, in.nothingToScan()
+	}
+	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Roots: graph.RootsOf(in.ini, in.search.Generation()),
+		Progress: func(total int) func() {
+			bar.Done()
+			bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "scanning packages")
+			return func() { bar.Add(1) }
+		}}
 	g, err := graph.Build(ctx, r, opt)
 	bar.Done()
 	return g, err
@@ -77,6 +82,19 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 		return nil, nil, err
 	}
 	return in, g, nil
+}
+
+// nothingToScan is the error of a graph command whose install has no
+// package to read: an empty ini, no Paths, or Paths that match nothing.
+// Saying "no problems found" there would hide a wrong --ini.
+func (in *install) nothingToScan() error {
+	paths := in.ini.System().Paths
+	if len(paths) == 0 {
+		return fmt.Errorf("%s: no Paths in [%s]: the ini names no folder to load packages from (is this the game's ini?)",
+			in.iniPath, ini.SectionSystem)
+	}
+	return fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
+		in.iniPath, strings.Join(paths, ", "))
 }
 
 // folders returns the Paths folders for DOT clusters, by Paths index.

@@ -22,6 +22,10 @@ const Ini = "System/Demo.ini"
 const iniText = `; upkdeps demo install: every problem upkdeps check finds, in one small game folder.
 [Engine.Engine]
 Language=int
+GameEngine=Engine.GameEngine
+DefaultGame=DemoGame.DemoGameInfo
+DefaultServerGame=DemoGame.DemoTeamGame
+Console=DemoMenu.DemoConsole
 
 [Core.System]
 PurgeCacheDays=30
@@ -39,6 +43,9 @@ Paths=../Extra/*.u
 [Engine.GameEngine]
 ServerPackages=DemoGame
 ServerPackages=DemoSkins
+ServerPackages=DemoVoices
+ServerActors=demobase.DemoInfo
+ServerActors=DemoStats.StatsUplink Interval=60
 
 [Editor.EditorEngine]
 EditPackages=Core

@@ -1,0 +1,66 @@
+package graph
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/upkdeps/upkdeps/ini"
+)
+
+// Root is an ini line that makes the engine load a package, or a class of
+// a package, by name (ini.File.References lists them): a root of the graph
+// like the maps, with the line as evidence.
+type Root struct {
+	ini.Reference
+	Ini string // the ini file the line is in; its base name is shown
+}
+
+// RootsOf returns the references of f for an engine generation, as roots.
+func RootsOf(f *ini.File, generation int) []Root {
+	var out []Root
+	for _, r := range f.References(generation) {
+		out = append(out, Root{Reference: r, Ini: f.Path})
+	}
+	return out
+}
+
+// Evidence names the line: "UnrealTournament.ini:123 ServerPackages=Foo".
+func (r Root) Evidence() string {
+	return fmt.Sprintf("%s:%d %s=%s", filepath.Base(r.Ini), r.Line, r.Key, r.Value)
+}
+
+// clientOnly reports whether only the game client loads what r names.
+func (r Root) clientOnly() bool { return r.Load == ini.LoadClient }
+
+// RootRef is a root with the node its package resolved to.
+type RootRef struct {
+	Root
+	Package *Package
+}
+
+// Roots returns the ini roots given to Build, in their order, each with its
+// package's node. The caller must not modify the slice.
+func (gr *Graph) Roots() []RootRef { return gr.iniRoots }
+
+// rootsOf returns the roots whose package is p, in order.
+func (gr *Graph) rootsOf(p *Package) []RootRef {
+	var out []RootRef
+	for _, r := range gr.iniRoots {
+		if r.Package == p {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Natives says which classes packages register in native code (a DLL or
+// .so beside the packages, or a built-in table of the game's binaries).
+type Natives interface {
+	// Has reports whether pkg's native code registers class (any case).
+	Has(pkg, class string) bool
+	// HasPackage reports whether pkg is known to have native code.
+	HasPackage(pkg string) bool
+	// FromBinary reports whether pkg's own binary was read, so that its
+	// list of classes is exact.
+	FromBinary(pkg string) bool
+}

@@ -1,0 +1,116 @@
+package ini
+
+import (
+	"strings"
+)
+
+// Where the engine loads what an ini line names.
+const (
+	LoadServer = "server" // a dedicated server loads it (and so does a listen server)
+	LoadClient = "client" // only the game client loads it (rendering, sound, menus)
+	LoadBoth   = "both"   // server and client load it
+)
+
+// Reference is one ini line that makes the engine load a package, or a
+// class of a package, by name: a root of the install's dependency graph.
+type Reference struct {
+	Section string // as in refKeys, e.g. "Engine.Engine"
+	Key     string // as spelled in the file, e.g. "ServerActors" or "Applications[0]"
+	Value   string // the whole value as written (ServerActors may carry parameters)
+	Line    int    // 1-based line in the ini
+	Package string // the package the engine loads
+	Object  string // the class path below Package ("" when the line names a package)
+	Load    string // LoadServer, LoadClient or LoadBoth
+}
+
+// refKey is one kind of ini line that names something the engine loads.
+type refKey struct {
+	section, key string
+	class        bool   // the value is Pkg.Class (else a package name)
+	load         string // who loads it
+	gen          int    // 0: every generation; 1 or 2: only that one
+	// enabledBy, when set, is a boolean key of the same section that must
+	// be true for the engine to load the value.
+	enabledBy string
+}
+
+// refKeys are the lines the engine resolves by name when it starts: the
+// game engine's devices and classes in [Engine.Engine], read with
+// GetClass/LoadClass at startup by UGameEngine::Init (UE1 and UE2
+// Default.ini, UnrealTournament.ini and UT2004.ini ship them); the
+// ServerPackages and ServerActors of [Engine.GameEngine] (UGameEngine loads
+// every ServerPackages entry for clients and spawns every ServerActors
+// class on a server), and the same keys of XC_Engine's replacement game
+// engine; the default player class of [URL]; UT2004's menu classes in
+// [Engine.GameEngine]; and the web admin applications of [UWeb.WebServer],
+// which the WebServer actor loads only when bEnabled is true.
+// EditPackages are handled by the EditPackages checks (order, sources).
+var refKeys = []refKey{
+	{section: SectionEngine, key: "GameRenderDevice", class: true, load: LoadClient},
+	{section: SectionEngine, key: "WindowedRenderDevice", class: true, load: LoadClient},
+	{section: SectionEngine, key: "RenderDevice", class: true, load: LoadClient},
+	{section: SectionEngine, key: "AudioDevice", class: true, load: LoadClient},
+	{section: SectionEngine, key: "Console", class: true, load: LoadClient},
+	{section: SectionEngine, key: "ViewportManager", class: true, load: LoadClient},
+	{section: SectionEngine, key: "Render", class: true, load: LoadClient},
+	{section: SectionEngine, key: "Input", class: true, load: LoadClient},
+	{section: SectionEngine, key: "Canvas", class: true, load: LoadClient},
+	{section: SectionEngine, key: "GUIController", class: true, load: LoadClient, gen: 2},
+	{section: SectionEngine, key: "NetworkDevice", class: true, load: LoadBoth},
+	{section: SectionEngine, key: "DemoRecordingDevice", class: true, load: LoadBoth},
+	{section: SectionEngine, key: "GameEngine", class: true, load: LoadBoth},
+	{section: SectionEngine, key: "DefaultGame", class: true, load: LoadBoth},
+	{section: SectionEngine, key: "DefaultServerGame", class: true, load: LoadServer},
+	{section: "URL", key: "Class", class: true, load: LoadBoth},
+	{section: SectionGameEngine, key: "ServerPackages", load: LoadServer},
+	{section: SectionGameEngine, key: "ServerActors", class: true, load: LoadServer},
+	{section: SectionXCGameEngine, key: "ServerPackages", load: LoadServer},
+	{section: SectionXCGameEngine, key: "ServerActors", class: true, load: LoadServer},
+	{section: SectionGameEngine, key: "MainMenuClass", class: true, load: LoadClient, gen: 2},
+	{section: SectionGameEngine, key: "InitialMenuClass", class: true, load: LoadClient, gen: 2},
+	{section: SectionGameEngine, key: "ConnectingMenuClass", class: true, load: LoadClient, gen: 2},
+	{section: SectionGameEngine, key: "DisconnectMenuClass", class: true, load: LoadClient, gen: 2},
+	{section: SectionGameEngine, key: "LoadingClass", class: true, load: LoadClient, gen: 2},
+	{section: "UWeb.WebServer", key: "Applications", class: true, load: LoadServer, enabledBy: "bEnabled"},
+}
+
+// References returns the lines of f that make the engine load a package or
+// a class by name, for an engine of the given generation (0: any), in the
+// order of refKeys and then of the file. Empty values and "None" are
+// skipped; a class value without a package ("Foo" rather than "Pkg.Foo") is
+// skipped too, since the engine cannot load it by that name either.
+// ServerActors values keep their parameters in Value; Package and Object
+// come from the first word.
+func (f *File) References(generation int) []Reference {
+	var out []Reference
+	for _, k := range refKeys {
+		if k.gen != 0 && generation != 0 && k.gen != generation {
+			continue
+		}
+		if k.enabledBy != "" {
+			v, ok := f.Last(k.section, k.enabledBy)
+			if !ok || !parseBool(v) {
+				continue
+			}
+		}
+		for _, e := range f.Entries(k.section, k.key) {
+			word, _, _ := strings.Cut(strings.TrimSpace(e.Value), " ")
+			word = strings.TrimSpace(strings.Trim(word, "\t"))
+			if word == "" || strings.EqualFold(word, "None") {
+				continue
+			}
+			r := Reference{Section: k.section, Key: e.Key, Value: e.Value, Line: e.Line, Load: k.load}
+			if k.class {
+				pkg, obj, ok := strings.Cut(word, ".")
+				if !ok || pkg == "" || obj == "" {
+					continue
+				}
+				r.Package, r.Object = pkg, obj
+			} else {
+				r.Package = word
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
