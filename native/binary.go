@@ -25,10 +25,10 @@ const (
 
 // How a Binary's classes were found.
 const (
-	MethodPE        = "pe-exports"       // the PE export directory
-	MethodELF       = "elf-symbols"      // defined ELF .dynsym and .symtab symbols
-	MethodImportLib = "coff-import-lib"  // the import objects of an MSVC import library (.lib)
-	MethodByteScan  = "byte-scan"        // a PE or ELF file without export table or symbols: its bytes
+	MethodPE        = "pe-exports"      // the PE export directory
+	MethodELF       = "elf-symbols"     // defined ELF .dynsym and .symtab symbols
+	MethodImportLib = "coff-import-lib" // the import objects of an MSVC import library (.lib)
+	MethodByteScan  = "byte-scan"       // a PE or ELF file without export table or symbols: its bytes
 )
 
 // Binary is what one native module says about its package: the classes its

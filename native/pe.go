@@ -3,7 +3,7 @@ package native
 import (
 	"debug/pe"
 	"encoding/binary"
-		"fmt"
+	"fmt"
 	"io"
 )
 
