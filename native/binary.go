@@ -132,9 +132,7 @@ func compareFold(a, b string) int {
 // sortClasses sorts names case-insensitively and drops later spellings of
 // a name already present (ignoring case).
 func sortClasses(names []string) []string {
-	slices.SortStableFunc(names, func(a, b string) int {
-		return strings.Compare(strings.ToLower(a), strings.ToLower(b))
-	})
+	slices.SortStableFunc(names, compareLower)
 	return slices.CompactFunc(names, strings.EqualFold)
 }
 

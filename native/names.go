@@ -38,7 +38,7 @@ func ClassFromSymbol(sym string) (class string, ok bool) {
 
 // classFromIdent takes <Prefix><Name> apart.
 func classFromIdent(s string) (string, bool) {
-	if len(s) < 2 || (s[0] != 'A' && s[0] != 'U' && s[0] != 'F') {
+	if len(s) < 2 || (s[0] != 'A' && s[0] != 'U' && s[0] != 'F') || s[1] >= '0' && s[1] <= '9' {
 		return "", false
 	}
 	for i := 1; i < len(s); i++ {
