@@ -22,7 +22,7 @@ func TestClassFromSymbol(t *testing.T) {
 		// Itanium: the length prefix decides, the trailing E is not part of the name
 		{"_ZN7UObject16autoclassUObjectE", "Object", true},
 		{"_ZN6AActor15autoclassAActorE", "Actor", true},
-		{"_ZN4UFooE13autoclassUFoo", "", false}, // past the nested name's E
+		{"_ZN4UFooE13autoclassUFoo", "", false},               // past the nested name's E
 		{"_ZN8UObject217autoclassUObject2E", "Object2", true}, // digits of two lengths side by side
 		{"_ZN8UObject216autoclassUObject2E", "Object", true},
 		{"_Z16autoclassUObject", "Object", true},
