@@ -3,7 +3,6 @@ package format
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,7 +99,7 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	// A licensee we do not know whose tables do not parse as the standard
 	// layout is a layout we do not read, not a corrupt file.
 	var fe *FormatError
-	if errors.As(err, &fe) && !knownLicensee(f.Version, f.Licensee) {
+	if errors.As(err, &fe) && !knownLayout(f.Version, f.Licensee) {
 		return &UnsupportedError{Version: f.Version, Licensee: f.Licensee,
 			Reason: "unknown licensee layout (" + fe.Error() + ")"}
 	}
@@ -187,31 +186,46 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		return ErrNotPackage
 	}
-	b, err := readAt(r, size, 0, fixedHeaderSize, "header")
+	h := &f.Header
+	h.Tag = t
+	vb, err := readAt(r, size, 4, 4, "header")
 	if err != nil {
 		return err
 	}
-	h := &f.Header
-	h.Tag = t
-	h.Version = binary.LittleEndian.Uint16(b[4:])
-	h.Licensee = binary.LittleEndian.Uint16(b[6:])
-	h.Flags = PackageFlags(binary.LittleEndian.Uint32(b[8:]))
-	get := func(i int) int32 { return int32(binary.LittleEndian.Uint32(b[12+4*i:])) }
-	h.NameCount, h.NameOffset = get(0), get(1)
-	h.ExportCount, h.ExportOffset = get(2), get(3)
-	h.ImportCount, h.ImportOffset = get(4), get(5)
+	h.Version = binary.LittleEndian.Uint16(vb)
+	h.Licensee = binary.LittleEndian.Uint16(vb[2:])
 	if reason := unsupported(h.Version, h.Licensee); reason != "" {
 		return &UnsupportedError{Version: h.Version, Licensee: h.Licensee, Reason: reason}
 	}
+	lay := layoutOf(h.Version, h.Licensee)
+	off := int64(8)
+	if lay.FlagsPrefix {
+		b, err := readAt(r, size, off, 4, "header")
+		if err != nil {
+			return err
+		}
+		h.FlagsPrefix = binary.LittleEndian.Uint32(b)
+		off += 4
+	}
+	b, err := readAt(r, size, off, 28, "header")
+	if err != nil {
+		return err
+	}
+	h.Flags = PackageFlags(binary.LittleEndian.Uint32(b))
+	get := func(i int) int32 { return int32(binary.LittleEndian.Uint32(b[4+4*i:])) }
+	h.NameCount, h.NameOffset = get(0), get(1)
+	h.ExportCount, h.ExportOffset = get(2), get(3)
+	h.ImportCount, h.ImportOffset = get(4), get(5)
+	off += 28
 
 	if h.HasHeritage() {
-		b, err := readAt(r, size, fixedHeaderSize, 8, "header")
+		b, err := readAt(r, size, off, 8, "header")
 		if err != nil {
 			return err
 		}
 		h.HeritageCount = int32(binary.LittleEndian.Uint32(b))
 		h.HeritageOffset = int32(binary.LittleEndian.Uint32(b[4:]))
-		if err := checkTable(size, fixedHeaderSize+8, "heritage", 36, h.HeritageCount, h.HeritageOffset, 16); err != nil {
+		if err := checkTable(size, off+8, "heritage", off, h.HeritageCount, h.HeritageOffset, 16); err != nil {
 			return err
 		}
 		hb, err := readAt(r, size, int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
@@ -227,15 +241,28 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		return nil
 	}
-	b, err = readAt(r, size, fixedHeaderSize, 20, "header")
+	prefix, err := readGUIDPrefix(r, size, off, lay)
 	if err != nil {
 		return err
 	}
-	h.GUID = getGUID(b)
-	n := int32(binary.LittleEndian.Uint32(b[16:]))
-	const genOff = fixedHeaderSize + 20
+	h.GUIDPrefix = prefix
+	off += int64(len(prefix))
+	if !lay.NoGUID {
+		b, err := readAt(r, size, off, 16, "header")
+		if err != nil {
+			return err
+		}
+		h.GUID = getGUID(b)
+		off += 16
+	}
+	b, err = readAt(r, size, off, 4, "header")
+	if err != nil {
+		return err
+	}
+	n := int32(binary.LittleEndian.Uint32(b))
+	genOff := off + 4
 	if n < 0 || int64(n) > (size-genOff)/8 {
-		return formatErr(fixedHeaderSize+16, "generation count %d does not fit in the file (size %d)", n, size)
+		return formatErr(off, "generation count %d does not fit in the file (size %d)", n, size)
 	}
 	gb, err := readAt(r, size, genOff, int(n)*8, "generation table")
 	if err != nil {
@@ -249,6 +276,50 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 	}
 	return nil
+}
+
+// readGUIDPrefix returns the raw licensee fields at off, before the GUID:
+// lay.GUIDPrefix bytes, or Splinter Cell's magic with its byte array when
+// the magic is there. It returns nil when the layout has none.
+func readGUIDPrefix(r io.ReaderAt, size, off int64, lay Layout) ([]byte, error) {
+	if lay.GUIDPrefix > 0 {
+		return readAt(r, size, off, lay.GUIDPrefix, "header")
+	}
+	if !lay.SCMagic {
+		return nil, nil
+	}
+	// The magic, then a byte array: a compact index count and the bytes.
+	n := min(int64(4+5), size-off)
+	if n < 4 {
+		return nil, formatErr(off, "header truncated")
+	}
+	b, err := readAt(r, size, off, int(n), "header")
+	if err != nil {
+		return nil, err
+	}
+	if binary.LittleEndian.Uint32(b) != scMagic {
+		return nil, nil
+	}
+	d := &decoder{b: b[:n], pos: 4, base: off}
+	count := d.index()
+	switch {
+	case d.err != nil:
+		return nil, d.err
+	case d.short > 0:
+		return nil, formatErr(off+4, "header truncated")
+	case count < 0 || count > maxSCArray:
+		return nil, formatErr(off+4, "splinter cell header array of %d bytes (want 0 to %d)", count, maxSCArray)
+	}
+	return readAt(r, size, off, d.pos+int(count), "header")
+}
+
+// tableFields returns the header offset of NameCount (the table counts and
+// offsets follow it), for error messages.
+func (h *Header) tableFields() int64 {
+	if layoutOf(h.Version, h.Licensee).FlagsPrefix {
+		return 16
+	}
+	return 12
 }
 
 // checkTable validates a table's count and offset against the file size
@@ -272,9 +343,19 @@ func checkTable(size, headerEnd int64, what string, field int64, count, off int3
 
 func (f *File) headerEnd() int64 {
 	if f.HasHeritage() {
-		return fixedHeaderSize + 8
+		return f.tableFields() + 24 + 8
 	}
-	return fixedHeaderSize + 20 + 8*int64(len(f.Generations))
+	return f.headerEndOf(f.tableFields())
+}
+
+// headerEndOf returns the end of a header (version >= 68) whose table
+// counts start at fields.
+func (h *Header) headerEndOf(fields int64) int64 {
+	end := fields + 24 + int64(len(h.GUIDPrefix)) + 4 + 8*int64(len(h.Generations))
+	if !layoutOf(h.Version, h.Licensee).NoGUID {
+		end += 16
+	}
+	return end
 }
 
 func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
@@ -283,13 +364,15 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 	h := &f.Header
 	end := f.headerEnd()
-	if err := checkTable(size, end, "name", 12, h.NameCount, h.NameOffset, minNameRecord); err != nil {
+	field := h.tableFields()
+	minName, minImport, minExport := layoutOf(h.Version, h.Licensee).minRecords()
+	if err := checkTable(size, end, "name", field, h.NameCount, h.NameOffset, int64(minName)); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "import", 28, h.ImportCount, h.ImportOffset, minImportRecord); err != nil {
+	if err := checkTable(size, end, "import", field+16, h.ImportCount, h.ImportOffset, int64(minImport)); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "export", 20, h.ExportCount, h.ExportOffset, minExportRecord); err != nil {
+	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport)); err != nil {
 		return err
 	}
 	nNames, nImports, nExports := h.NameCount, h.ImportCount, h.ExportCount
@@ -301,13 +384,18 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	ends := reuse(sc.ends, int(nNames))
 	text := reuse(sc.text, int(nNames)*12)
 	oldNames := h.Version < 64
-	err := readTable(r, size, int64(h.NameOffset), int(nNames), minNameRecord, "name", limits, func(d *decoder) {
+	lay := layoutOf(h.Version, h.Licensee)
+	std := lay.IsStandard()
+	err := readTable(r, size, int64(h.NameOffset), int(nNames), minName, "name", limits, func(d *decoder) {
 		var raw []byte
 		wide := false
-		if oldNames {
+		switch {
+		case oldNames:
 			raw = d.cstring()
-		} else {
+		case std:
 			raw, wide = d.fstring()
+		default:
+			raw, wide = d.nameString(lay, false)
 		}
 		flags := d.u32()
 		if !d.failed() {
@@ -330,7 +418,13 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 
 	f.Imports = reuse(f.Imports, int(nImports))
-	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImportRecord, "import", limits, func(d *decoder) {
+	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImport, "import", limits, func(d *decoder) {
+		if !std {
+			if im, ok := d.importRecord(lay); ok {
+				f.Imports = append(f.Imports, im)
+			}
+			return
+		}
 		if im, n, ok := fastImport(d.b, d.pos, limits); ok {
 			f.Imports = append(f.Imports, im)
 			d.pos = n
@@ -352,7 +446,13 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 
 	f.Exports = reuse(f.Exports, int(nExports))
-	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExportRecord, "export", limits, func(d *decoder) {
+	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExport, "export", limits, func(d *decoder) {
+		if !std {
+			if ex, ok := d.exportRecord(lay, size); ok {
+				f.Exports = append(f.Exports, ex)
+			}
+			return
+		}
 		if ex, n, ok := fastExport(d.b, d.pos, limits, size); ok {
 			f.Exports = append(f.Exports, ex)
 			d.pos = n
@@ -533,51 +633,4 @@ func isLineage2(r io.ReaderAt, size int64) bool {
 		}
 	}
 	return true
-}
-
-// unsupported returns why a version/licensee is refused, or "".
-func unsupported(version, licensee uint16) string {
-	switch {
-	case version < 61:
-		return "older than any known Unreal package version (61)"
-	case version >= 178:
-		return "Unreal Engine 3 package"
-	case version > 129:
-		return "post-UE2 layout (versions 130-177) is not read"
-	case version == 100 && licensee >= 9 && licensee <= 17:
-		return "Splinter Cell header layout"
-	}
-	return ""
-}
-
-// knownLicensee reports whether the version/licensee pair is one whose
-// tables are known to use the standard layout.
-func knownLicensee(version, licensee uint16) bool {
-	if licensee == 0 {
-		return true
-	}
-	return version >= 100 && licensee >= 25 && licensee <= 29
-}
-
-// Game suggests the game a version/licensee pair comes from, for display.
-func Game(version, licensee uint16) string {
-	switch {
-	case version < 64:
-		return "Unreal (early)"
-	case version < 68:
-		return "Unreal"
-	case version <= 69 && licensee == 0:
-		return "UT99 / Unreal / Deus Ex / Rune"
-	case version < 100:
-		return "UE1 licensee game"
-	case version >= 119 && version <= 120 && licensee >= 25 && licensee <= 28:
-		return "UT2003"
-	case version == 129 && licensee == 27:
-		return "SWAT 4"
-	case version >= 118 && version <= 128 && licensee == 29:
-		return "UT2004 / Killing Floor / Red Orchestra"
-	case version <= 129:
-		return "UE2"
-	}
-	return fmt.Sprintf("unknown (%d/%d)", version, licensee)
 }
