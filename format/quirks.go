@@ -1,6 +1,9 @@
 package format
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // MinVersion is the oldest package version the engine loads: the published
 // UE1 source (OldUnreal/Unreal-PubSrc Core/Inc/UnObjVer.h, and the same
@@ -101,7 +104,8 @@ const (
 // standard layout only name the game. Where builds overlap, the more
 // specific row comes first.
 var Quirks = []*Quirk{
-	{Game: "Unreal (early)", MinVersion: 60, MaxVersion: 63, Source: "Unreal (1998) retail maps are version 60; " + srcUELibReadme, Corpus: true},
+	{Game: "Unreal (early)", MinVersion: 60, MaxVersion: 60, Source: "a real Unreal (1998) install: its retail maps are version 60; OldUnreal/Unreal-PubSrc Core/Inc/UnObjVer.h (PACKAGE_MIN_VERSION 60)"},
+	{Game: "Unreal (early)", MinVersion: 61, MaxVersion: 63, Source: srcUELibReadme, Corpus: true},
 	{Game: "Unreal", MinVersion: 64, MaxVersion: 67, Source: srcUELibReadme, Corpus: true},
 	{Game: "UT99 / Unreal / Deus Ex / Rune", MinVersion: 68, MaxVersion: 69, Source: srcUELibReadme, Corpus: true},
 	{Game: "Duke Nukem Forever (2001 build)", MinVersion: 68, MaxVersion: 68, MinLicensee: 2, MaxLicensee: 2, Source: srcUELibReadme},
@@ -253,4 +257,68 @@ func layoutOf(version, licensee uint16) Layout {
 		return q.Layout
 	}
 	return Layout{}
+}
+
+// String describes how the layout differs from the standard one, or
+// "standard".
+func (l Layout) String() string {
+	var parts []string
+	if l.FlagsPrefix {
+		parts = append(parts, "int32 before the flags")
+	}
+	if l.GUIDPrefix > 0 {
+		parts = append(parts, fmt.Sprintf("%d bytes before the GUID", l.GUIDPrefix))
+	}
+	if l.SCMagic {
+		parts = append(parts, "magic 0x0FF0ADDE and a byte array before the GUID (when present)")
+	}
+	if l.NoGUID {
+		parts = append(parts, "no GUID")
+	}
+	switch l.Names {
+	case NameByteLen:
+		parts = append(parts, "names with a length byte")
+	case NameU16Len:
+		parts = append(parts, "names with a 16-bit length")
+	case NameInt32Len:
+		parts = append(parts, "names with an int32 length")
+	}
+	if l.Int32Index {
+		parts = append(parts, "int32 indices")
+	}
+	if l.Outer16 {
+		parts = append(parts, "16-bit outers")
+	}
+	if l.ExportExtra {
+		parts = append(parts, "an extra index in exports")
+	}
+	if l.FixedSerial {
+		parts = append(parts, "int32 serial size and offset")
+	}
+	if l.Reordered {
+		parts = append(parts, "reordered import and export fields")
+	}
+	if len(parts) == 0 {
+		return "standard"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// GamesTable returns the licensee table as the Markdown table README.md
+// shows.
+func GamesTable() string {
+	var b strings.Builder
+	b.WriteString("| version/licensee | game | layout | read | corpus-tested | source |\n|---|---|---|---|---|---|\n")
+	for _, q := range Quirks {
+		read, layout := "yes", q.Layout.String()
+		if q.Unsupported != "" {
+			read, layout = "no: "+q.Unsupported, "—"
+		}
+		corpus := "no"
+		if q.Corpus {
+			corpus = "yes"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", q.Versions(), q.Game, layout, read, corpus, q.Source)
+	}
+	return b.String()
 }

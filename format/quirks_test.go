@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -157,5 +159,17 @@ func TestQuirkMalformed(t *testing.T) {
 		mutate("export class out of range", func(f *File) { f.Exports[1].Class = ExportRef(99) }, func(f *File) int64 { return -1 })
 		mutate("export outer out of range", func(f *File) { f.Exports[1].Outer = ImportRef(99) }, func(f *File) int64 { return -1 })
 		mutate("export super out of range", func(f *File) { f.Exports[2].Super = ImportRef(77) }, func(f *File) int64 { return -1 })
+	}
+}
+
+// TestREADMEGamesTable keeps README.md's supported-games table equal to
+// the licensee table.
+func TestREADMEGamesTable(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Skipf("README.md: %v", err)
+	}
+	if want := GamesTable(); !bytes.Contains(readme, []byte(want)) {
+		t.Errorf("README.md does not hold the current games table; replace it with:\n%s", want)
 	}
 }
