@@ -194,7 +194,7 @@ func TestUnsupportedVersions(t *testing.T) {
 		version, licensee uint16
 		reason            string
 	}{
-		{59, 0, "PACKAGE_MIN_VERSION (60)"}, {1, 0, "PACKAGE_MIN_VERSION"},
+		{59, 0, "older than version 60, the engine's PACKAGE_MIN_VERSION"}, {1, 0, "PACKAGE_MIN_VERSION"},
 		{141, 56, "Bioshock"}, {128, 32, "America's Army 2"}, {102, 116, "Splinter Cell: Conviction"},
 		{175, 0, "ShadowStrike"}, {134, 38, "Arctic Combat"}, {178, 0, "Unreal Engine 3"}, {868, 0, "Unreal Engine 3"},
 	} {

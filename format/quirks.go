@@ -230,7 +230,7 @@ func (f *File) Game() string { return Game(f.Version, f.Licensee) }
 func unsupported(version, licensee uint16) string {
 	switch {
 	case version < MinVersion:
-		return fmt.Sprintf("older than PACKAGE_MIN_VERSION (%d), the oldest version the engine itself loads", MinVersion)
+		return fmt.Sprintf("older than version %d, the engine's PACKAGE_MIN_VERSION: the engine itself refuses to load it", MinVersion)
 	case version >= 178:
 		return "Unreal Engine 3 package"
 	}

@@ -167,15 +167,54 @@ func readAt(r io.ReaderAt, size int64, off int64, n int, what string) ([]byte, e
 	return b, nil
 }
 
+// headerReader serves header reads from one read of the file's first
+// bytes: the tag and version first, then the header as long as the layout
+// makes it with one generation. It never reads past that, so it touches no
+// serial data.
+type headerReader struct {
+	r    io.ReaderAt
+	size int64
+	pre  []byte
+}
+
+func newHeaderReader(r io.ReaderAt, size int64) (*headerReader, error) {
+	hr := &headerReader{r: r, size: size}
+	return hr, hr.prefetch(8)
+}
+
+// prefetch reads the first n bytes (fewer at the end of the file).
+func (hr *headerReader) prefetch(n int64) error {
+	pre := make([]byte, min(hr.size, n))
+	if k, err := hr.r.ReadAt(pre, 0); k < len(pre) {
+		if err != nil && err != io.EOF {
+			return err
+		}
+		pre = pre[:k]
+	}
+	hr.pre = pre
+	return nil
+}
+
+// at returns n bytes at off, like readAt.
+func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
+	if off >= 0 && off+int64(n) <= int64(len(hr.pre)) {
+		return hr.pre[off : off+int64(n)], nil
+	}
+	return readAt(hr.r, hr.size, off, n, what)
+}
+
 func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	if size < 4 {
 		return ErrNotPackage
 	}
-	var tag [4]byte
-	if _, err := r.ReadAt(tag[:], 0); err != nil && err != io.EOF {
+	hr, err := newHeaderReader(r, size)
+	if err != nil {
 		return err
 	}
-	t := binary.LittleEndian.Uint32(tag[:])
+	if len(hr.pre) < 4 {
+		return formatErr(int64(len(hr.pre)), "header truncated")
+	}
+	t := binary.LittleEndian.Uint32(hr.pre)
 	switch t {
 	case Tag, TagKF:
 	case tagSwapped:
@@ -188,7 +227,7 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	}
 	h := &f.Header
 	h.Tag = t
-	vb, err := readAt(r, size, 4, 4, "header")
+	vb, err := hr.at(4, 4, "header")
 	if err != nil {
 		return err
 	}
@@ -198,16 +237,19 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		return &UnsupportedError{Version: h.Version, Licensee: h.Licensee, Reason: reason}
 	}
 	lay := layoutOf(h.Version, h.Licensee)
+	if err := hr.prefetch(lay.headerSize(h.Version)); err != nil {
+		return err
+	}
 	off := int64(8)
 	if lay.FlagsPrefix {
-		b, err := readAt(r, size, off, 4, "header")
+		b, err := hr.at(off, 4, "header")
 		if err != nil {
 			return err
 		}
 		h.FlagsPrefix = binary.LittleEndian.Uint32(b)
 		off += 4
 	}
-	b, err := readAt(r, size, off, 28, "header")
+	b, err := hr.at(off, 28, "header")
 	if err != nil {
 		return err
 	}
@@ -219,7 +261,7 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	off += 28
 
 	if h.HasHeritage() {
-		b, err := readAt(r, size, off, 8, "header")
+		b, err := hr.at(off, 8, "header")
 		if err != nil {
 			return err
 		}
@@ -228,7 +270,7 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		if err := checkTable(size, off+8, "heritage", off, h.HeritageCount, h.HeritageOffset, 16); err != nil {
 			return err
 		}
-		hb, err := readAt(r, size, int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
+		hb, err := hr.at(int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
 		if err != nil {
 			return err
 		}
@@ -241,21 +283,21 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		return nil
 	}
-	prefix, err := readGUIDPrefix(r, size, off, lay)
+	prefix, err := readGUIDPrefix(hr, off, lay)
 	if err != nil {
 		return err
 	}
 	h.GUIDPrefix = prefix
 	off += int64(len(prefix))
 	if !lay.NoGUID {
-		b, err := readAt(r, size, off, 16, "header")
+		b, err := hr.at(off, 16, "header")
 		if err != nil {
 			return err
 		}
 		h.GUID = getGUID(b)
 		off += 16
 	}
-	b, err = readAt(r, size, off, 4, "header")
+	b, err = hr.at(off, 4, "header")
 	if err != nil {
 		return err
 	}
@@ -264,7 +306,7 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	if n < 0 || int64(n) > (size-genOff)/8 {
 		return formatErr(off, "generation count %d does not fit in the file (size %d)", n, size)
 	}
-	gb, err := readAt(r, size, genOff, int(n)*8, "generation table")
+	gb, err := hr.at(genOff, int(n)*8, "generation table")
 	if err != nil {
 		return err
 	}
@@ -281,19 +323,19 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 // readGUIDPrefix returns the raw licensee fields at off, before the GUID:
 // lay.GUIDPrefix bytes, or Splinter Cell's magic with its byte array when
 // the magic is there. It returns nil when the layout has none.
-func readGUIDPrefix(r io.ReaderAt, size, off int64, lay Layout) ([]byte, error) {
+func readGUIDPrefix(hr *headerReader, off int64, lay Layout) ([]byte, error) {
 	if lay.GUIDPrefix > 0 {
-		return readAt(r, size, off, lay.GUIDPrefix, "header")
+		return hr.at(off, lay.GUIDPrefix, "header")
 	}
 	if !lay.SCMagic {
 		return nil, nil
 	}
 	// The magic, then a byte array: a compact index count and the bytes.
-	n := min(int64(4+5), size-off)
+	n := min(int64(4+5), hr.size-off)
 	if n < 4 {
 		return nil, formatErr(off, "header truncated")
 	}
-	b, err := readAt(r, size, off, int(n), "header")
+	b, err := hr.at(off, int(n), "header")
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +352,24 @@ func readGUIDPrefix(r io.ReaderAt, size, off int64, lay Layout) ([]byte, error) 
 	case count < 0 || count > maxSCArray:
 		return nil, formatErr(off+4, "splinter cell header array of %d bytes (want 0 to %d)", count, maxSCArray)
 	}
-	return readAt(r, size, off, d.pos+int(count), "header")
+	return hr.at(off, d.pos+int(count), "header")
+}
+
+// headerSize returns the length of a header of the layout with one
+// generation and no optional fields.
+func (l Layout) headerSize(version uint16) int64 {
+	n := int64(8 + 28)
+	if l.FlagsPrefix {
+		n += 4
+	}
+	if version < 68 {
+		return n + 8
+	}
+	n += int64(l.GUIDPrefix) + 4 + 8
+	if !l.NoGUID {
+		n += 16
+	}
+	return n
 }
 
 // tableFields returns the header offset of NameCount (the table counts and
