@@ -181,7 +181,12 @@ func (d *decoder) indexSlow() int32 {
 // UTF-16.
 func (d *decoder) fstring() (raw []byte, wide bool) {
 	start := d.pos
-	n := d.index()
+	return d.fstringBody(d.index(), start)
+}
+
+// fstringBody reads the characters of an FString whose length n was read
+// at start.
+func (d *decoder) fstringBody(n int32, start int) (raw []byte, wide bool) {
 	if d.failed() || n == 0 {
 		return nil, false
 	}

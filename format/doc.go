@@ -12,12 +12,26 @@
 // methods (ObjectName, ObjectPath, ClassOf, Dependencies, ...) resolve those
 // indices so callers never do index arithmetic.
 //
-// Versions 61 to 129 are read: Unreal and UT99 (61-69, with NUL-terminated
+// Versions 60 to 177 are read: Unreal and UT99 (60-69, with NUL-terminated
 // names before 64), Deus Ex, Rune and the other UE1 games, UT2003, UT2004,
-// Killing Floor (which writes the tag C2 83 2A 9E) and SWAT 4. Anything else
-// that is recognisably a package (UE3 from version 178, big-endian console
-// packages, encrypted Lineage 2 files, Splinter Cell's header layout) is refused
-// with an *UnsupportedError naming version and licensee rather than misparsed.
+// Killing Floor (which writes the tag C2 83 2A 9E), SWAT 4 and the other UE2
+// and UE2.5 builds. The licensee table Quirks lists every build that the
+// public readers UELib and umodel document, with the game it belongs to and
+// the Layout its header and table records use (Splinter Cell's extra header
+// fields and short names, Republic Commando's fixed-size serial fields,
+// Unreal Championship 2's plain int32 indices, Pariah's reordered records,
+// ...); one code path reads and writes all of them, and File.Game names the
+// game. A package older than version 60 is refused with an *UnsupportedError:
+// 60 is PACKAGE_MIN_VERSION in the engine's own UnObjVer.h (the published
+// OldUnreal/Unreal-PubSrc source, and every later UE1/UE2 header), below
+// which its linker does not load a file without asking. Anything else that
+// is recognisably a package but not readable (UE3 from version 178,
+// big-endian console packages, encrypted Lineage 2 and America's Army 2
+// files, compressed builds, the rows of Quirks marked Unsupported) is also
+// refused with an *UnsupportedError naming version, licensee and game
+// rather than misparsed. A licensee missing from Quirks is read with the
+// standard layout; when its tables do not parse that way the error is an
+// *UnsupportedError ("unknown licensee layout"), not a *FormatError.
 //
 // Marshal and WriteFile write valid packages from a File value; they are how
 // upkdeps makes its test fixtures and demo install.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -92,7 +93,7 @@ func TestRoundTrip(t *testing.T) {
 		version, licensee uint16
 		tag               uint32
 	}{
-		{61, 0, Tag}, {63, 0, Tag}, {64, 0, Tag}, {66, 0, Tag}, {68, 0, Tag}, {69, 0, Tag},
+		{60, 0, Tag}, {61, 0, Tag}, {63, 0, Tag}, {64, 0, Tag}, {66, 0, Tag}, {68, 0, Tag}, {69, 0, Tag},
 		{100, 0, Tag}, {119, 25, Tag}, {128, 29, Tag}, {128, 29, TagKF}, {129, 27, Tag},
 	} {
 		f := sample(tc.version, tc.licensee)
@@ -189,15 +190,25 @@ func TestWriteFileSparse(t *testing.T) {
 }
 
 func TestUnsupportedVersions(t *testing.T) {
-	for _, tc := range []struct{ version, licensee uint16 }{{60, 0}, {130, 0}, {141, 56}, {178, 0}, {868, 0}, {100, 12}} {
+	for _, tc := range []struct {
+		version, licensee uint16
+		reason            string
+	}{
+		{59, 0, "older than version 60, the engine's PACKAGE_MIN_VERSION"}, {1, 0, "PACKAGE_MIN_VERSION"},
+		{141, 56, "Bioshock"}, {128, 32, "America's Army 2"}, {102, 116, "Splinter Cell: Conviction"},
+		{175, 0, "ShadowStrike"}, {134, 38, "Arctic Combat"}, {178, 0, "Unreal Engine 3"}, {868, 0, "Unreal Engine 3"},
+	} {
 		f := NewBuilder(69, 0).File
 		img, _ := Marshal(f)
 		img[4], img[5] = byte(tc.version), byte(tc.version>>8)
 		img[6], img[7] = byte(tc.licensee), byte(tc.licensee>>8)
 		_, err := NewFile(bytes.NewReader(img), int64(len(img)))
 		var ue *UnsupportedError
-		if !errors.As(err, &ue) || ue.Version != tc.version || ue.Licensee != tc.licensee {
-			t.Errorf("%d/%d: have %v, want UnsupportedError", tc.version, tc.licensee, err)
+		if !errors.As(err, &ue) || ue.Version != tc.version || ue.Licensee != tc.licensee || !strings.Contains(ue.Reason, tc.reason) {
+			t.Errorf("%d/%d: have %v, want UnsupportedError naming %q", tc.version, tc.licensee, err, tc.reason)
+		}
+		if _, err := Marshal(&File{Header: Header{Version: tc.version, Licensee: tc.licensee}}); !errors.As(err, &ue) {
+			t.Errorf("%d/%d: Marshal: have %v, want UnsupportedError", tc.version, tc.licensee, err)
 		}
 	}
 }

@@ -11,8 +11,16 @@ import (
 // FuzzNewFile feeds arbitrary bytes to the reader: it must return a File or
 // an error, never panic, and a File it returns must resolve every reference.
 func FuzzNewFile(f *testing.F) {
-	for _, v := range []uint16{61, 63, 64, 68, 69, 100, 128, 129} {
+	for _, v := range []uint16{60, 61, 63, 64, 68, 69, 100, 128, 129} {
 		img, err := Marshal(sample(v, 0))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(img)
+	}
+	// Every readable layout of the licensee table.
+	for _, vl := range readableQuirks() {
+		img, err := Marshal(quirkSample(vl[0], vl[1]))
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -78,9 +78,9 @@ func TestReadsOnlyTables(t *testing.T) {
 			t.Errorf("%s: no reads recorded", name)
 		}
 	}
-	for _, v := range []uint16{61, 69, 128} {
+	for _, vl := range [][2]uint16{{61, 0}, {69, 0}, {128, 0}, {100, 120}, {95, 69}, {151, 0}, {159, 1}, {159, 29}} {
 		path := filepath.Join(t.TempDir(), "Gen.u")
-		if err := WriteFile(path, sample(v, 0)); err != nil {
+		if err := WriteFile(path, quirkSample(vl[0], vl[1])); err != nil {
 			t.Fatal(err)
 		}
 		f, reads := readSpans(t, path)

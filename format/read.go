@@ -3,7 +3,6 @@ package format
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,7 +99,7 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	// A licensee we do not know whose tables do not parse as the standard
 	// layout is a layout we do not read, not a corrupt file.
 	var fe *FormatError
-	if errors.As(err, &fe) && !knownLicensee(f.Version, f.Licensee) {
+	if errors.As(err, &fe) && !knownLayout(f.Version, f.Licensee) {
 		return &UnsupportedError{Version: f.Version, Licensee: f.Licensee,
 			Reason: "unknown licensee layout (" + fe.Error() + ")"}
 	}
@@ -168,15 +167,54 @@ func readAt(r io.ReaderAt, size int64, off int64, n int, what string) ([]byte, e
 	return b, nil
 }
 
+// headerReader serves header reads from one read of the file's first
+// bytes: the tag and version first, then the header as long as the layout
+// makes it with one generation. It never reads past that, so it touches no
+// serial data.
+type headerReader struct {
+	r    io.ReaderAt
+	size int64
+	pre  []byte
+}
+
+func newHeaderReader(r io.ReaderAt, size int64) (*headerReader, error) {
+	hr := &headerReader{r: r, size: size}
+	return hr, hr.prefetch(8)
+}
+
+// prefetch reads the first n bytes (fewer at the end of the file).
+func (hr *headerReader) prefetch(n int64) error {
+	pre := make([]byte, min(hr.size, n))
+	if k, err := hr.r.ReadAt(pre, 0); k < len(pre) {
+		if err != nil && err != io.EOF {
+			return err
+		}
+		pre = pre[:k]
+	}
+	hr.pre = pre
+	return nil
+}
+
+// at returns n bytes at off, like readAt.
+func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
+	if off >= 0 && off+int64(n) <= int64(len(hr.pre)) {
+		return hr.pre[off : off+int64(n)], nil
+	}
+	return readAt(hr.r, hr.size, off, n, what)
+}
+
 func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	if size < 4 {
 		return ErrNotPackage
 	}
-	var tag [4]byte
-	if _, err := r.ReadAt(tag[:], 0); err != nil && err != io.EOF {
+	hr, err := newHeaderReader(r, size)
+	if err != nil {
 		return err
 	}
-	t := binary.LittleEndian.Uint32(tag[:])
+	if len(hr.pre) < 4 {
+		return formatErr(int64(len(hr.pre)), "header truncated")
+	}
+	t := binary.LittleEndian.Uint32(hr.pre)
 	switch t {
 	case Tag, TagKF:
 	case tagSwapped:
@@ -187,34 +225,52 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		return ErrNotPackage
 	}
-	b, err := readAt(r, size, 0, fixedHeaderSize, "header")
+	h := &f.Header
+	h.Tag = t
+	vb, err := hr.at(4, 4, "header")
 	if err != nil {
 		return err
 	}
-	h := &f.Header
-	h.Tag = t
-	h.Version = binary.LittleEndian.Uint16(b[4:])
-	h.Licensee = binary.LittleEndian.Uint16(b[6:])
-	h.Flags = PackageFlags(binary.LittleEndian.Uint32(b[8:]))
-	get := func(i int) int32 { return int32(binary.LittleEndian.Uint32(b[12+4*i:])) }
-	h.NameCount, h.NameOffset = get(0), get(1)
-	h.ExportCount, h.ExportOffset = get(2), get(3)
-	h.ImportCount, h.ImportOffset = get(4), get(5)
+	h.Version = binary.LittleEndian.Uint16(vb)
+	h.Licensee = binary.LittleEndian.Uint16(vb[2:])
 	if reason := unsupported(h.Version, h.Licensee); reason != "" {
 		return &UnsupportedError{Version: h.Version, Licensee: h.Licensee, Reason: reason}
 	}
+	lay := layoutOf(h.Version, h.Licensee)
+	if err := hr.prefetch(lay.headerSize(h.Version)); err != nil {
+		return err
+	}
+	off := int64(8)
+	if lay.FlagsPrefix {
+		b, err := hr.at(off, 4, "header")
+		if err != nil {
+			return err
+		}
+		h.FlagsPrefix = binary.LittleEndian.Uint32(b)
+		off += 4
+	}
+	b, err := hr.at(off, 28, "header")
+	if err != nil {
+		return err
+	}
+	h.Flags = PackageFlags(binary.LittleEndian.Uint32(b))
+	get := func(i int) int32 { return int32(binary.LittleEndian.Uint32(b[4+4*i:])) }
+	h.NameCount, h.NameOffset = get(0), get(1)
+	h.ExportCount, h.ExportOffset = get(2), get(3)
+	h.ImportCount, h.ImportOffset = get(4), get(5)
+	off += 28
 
 	if h.HasHeritage() {
-		b, err := readAt(r, size, fixedHeaderSize, 8, "header")
+		b, err := hr.at(off, 8, "header")
 		if err != nil {
 			return err
 		}
 		h.HeritageCount = int32(binary.LittleEndian.Uint32(b))
 		h.HeritageOffset = int32(binary.LittleEndian.Uint32(b[4:]))
-		if err := checkTable(size, fixedHeaderSize+8, "heritage", 36, h.HeritageCount, h.HeritageOffset, 16); err != nil {
+		if err := checkTable(size, off+8, "heritage", off, h.HeritageCount, h.HeritageOffset, 16); err != nil {
 			return err
 		}
-		hb, err := readAt(r, size, int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
+		hb, err := hr.at(int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
 		if err != nil {
 			return err
 		}
@@ -227,17 +283,30 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		return nil
 	}
-	b, err = readAt(r, size, fixedHeaderSize, 20, "header")
+	prefix, err := readGUIDPrefix(hr, off, lay)
 	if err != nil {
 		return err
 	}
-	h.GUID = getGUID(b)
-	n := int32(binary.LittleEndian.Uint32(b[16:]))
-	const genOff = fixedHeaderSize + 20
-	if n < 0 || int64(n) > (size-genOff)/8 {
-		return formatErr(fixedHeaderSize+16, "generation count %d does not fit in the file (size %d)", n, size)
+	h.GUIDPrefix = prefix
+	off += int64(len(prefix))
+	if !lay.NoGUID {
+		b, err := hr.at(off, 16, "header")
+		if err != nil {
+			return err
+		}
+		h.GUID = getGUID(b)
+		off += 16
 	}
-	gb, err := readAt(r, size, genOff, int(n)*8, "generation table")
+	b, err = hr.at(off, 4, "header")
+	if err != nil {
+		return err
+	}
+	n := int32(binary.LittleEndian.Uint32(b))
+	genOff := off + 4
+	if n < 0 || int64(n) > (size-genOff)/8 {
+		return formatErr(off, "generation count %d does not fit in the file (size %d)", n, size)
+	}
+	gb, err := hr.at(genOff, int(n)*8, "generation table")
 	if err != nil {
 		return err
 	}
@@ -249,6 +318,67 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 	}
 	return nil
+}
+
+// readGUIDPrefix returns the raw licensee fields at off, before the GUID:
+// lay.GUIDPrefix bytes, or Splinter Cell's magic with its byte array when
+// the magic is there. It returns nil when the layout has none.
+func readGUIDPrefix(hr *headerReader, off int64, lay Layout) ([]byte, error) {
+	if lay.GUIDPrefix > 0 {
+		return hr.at(off, lay.GUIDPrefix, "header")
+	}
+	if !lay.SCMagic {
+		return nil, nil
+	}
+	// The magic, then a byte array: a compact index count and the bytes.
+	n := min(int64(4+5), hr.size-off)
+	if n < 4 {
+		return nil, formatErr(off, "header truncated")
+	}
+	b, err := hr.at(off, int(n), "header")
+	if err != nil {
+		return nil, err
+	}
+	if binary.LittleEndian.Uint32(b) != scMagic {
+		return nil, nil
+	}
+	d := &decoder{b: b[:n], pos: 4, base: off}
+	count := d.index()
+	switch {
+	case d.err != nil:
+		return nil, d.err
+	case d.short > 0:
+		return nil, formatErr(off+4, "header truncated")
+	case count < 0 || count > maxSCArray:
+		return nil, formatErr(off+4, "splinter cell header array of %d bytes (want 0 to %d)", count, maxSCArray)
+	}
+	return hr.at(off, d.pos+int(count), "header")
+}
+
+// headerSize returns the length of a header of the layout with one
+// generation and no optional fields.
+func (l Layout) headerSize(version uint16) int64 {
+	n := int64(8 + 28)
+	if l.FlagsPrefix {
+		n += 4
+	}
+	if version < 68 {
+		return n + 8
+	}
+	n += int64(l.GUIDPrefix) + 4 + 8
+	if !l.NoGUID {
+		n += 16
+	}
+	return n
+}
+
+// tableFields returns the header offset of NameCount (the table counts and
+// offsets follow it), for error messages.
+func (h *Header) tableFields() int64 {
+	if layoutOf(h.Version, h.Licensee).FlagsPrefix {
+		return 16
+	}
+	return 12
 }
 
 // checkTable validates a table's count and offset against the file size
@@ -272,9 +402,19 @@ func checkTable(size, headerEnd int64, what string, field int64, count, off int3
 
 func (f *File) headerEnd() int64 {
 	if f.HasHeritage() {
-		return fixedHeaderSize + 8
+		return f.tableFields() + 24 + 8
 	}
-	return fixedHeaderSize + 20 + 8*int64(len(f.Generations))
+	return f.headerEndOf(f.tableFields())
+}
+
+// headerEndOf returns the end of a header (version >= 68) whose table
+// counts start at fields.
+func (h *Header) headerEndOf(fields int64) int64 {
+	end := fields + 24 + int64(len(h.GUIDPrefix)) + 4 + 8*int64(len(h.Generations))
+	if !layoutOf(h.Version, h.Licensee).NoGUID {
+		end += 16
+	}
+	return end
 }
 
 func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
@@ -283,13 +423,15 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 	h := &f.Header
 	end := f.headerEnd()
-	if err := checkTable(size, end, "name", 12, h.NameCount, h.NameOffset, minNameRecord); err != nil {
+	field := h.tableFields()
+	minName, minImport, minExport := layoutOf(h.Version, h.Licensee).minRecords()
+	if err := checkTable(size, end, "name", field, h.NameCount, h.NameOffset, int64(minName)); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "import", 28, h.ImportCount, h.ImportOffset, minImportRecord); err != nil {
+	if err := checkTable(size, end, "import", field+16, h.ImportCount, h.ImportOffset, int64(minImport)); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "export", 20, h.ExportCount, h.ExportOffset, minExportRecord); err != nil {
+	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport)); err != nil {
 		return err
 	}
 	nNames, nImports, nExports := h.NameCount, h.ImportCount, h.ExportCount
@@ -301,13 +443,18 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	ends := reuse(sc.ends, int(nNames))
 	text := reuse(sc.text, int(nNames)*12)
 	oldNames := h.Version < 64
-	err := readTable(r, size, int64(h.NameOffset), int(nNames), minNameRecord, "name", limits, func(d *decoder) {
+	lay := layoutOf(h.Version, h.Licensee)
+	std := lay.IsStandard()
+	err := readTable(r, size, int64(h.NameOffset), int(nNames), minName, "name", limits, func(d *decoder) {
 		var raw []byte
 		wide := false
-		if oldNames {
+		switch {
+		case oldNames:
 			raw = d.cstring()
-		} else {
+		case std:
 			raw, wide = d.fstring()
+		default:
+			raw, wide = d.nameString(lay, false)
 		}
 		flags := d.u32()
 		if !d.failed() {
@@ -330,7 +477,13 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 
 	f.Imports = reuse(f.Imports, int(nImports))
-	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImportRecord, "import", limits, func(d *decoder) {
+	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImport, "import", limits, func(d *decoder) {
+		if !std {
+			if im, ok := d.importRecord(lay); ok {
+				f.Imports = append(f.Imports, im)
+			}
+			return
+		}
 		if im, n, ok := fastImport(d.b, d.pos, limits); ok {
 			f.Imports = append(f.Imports, im)
 			d.pos = n
@@ -352,7 +505,13 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 
 	f.Exports = reuse(f.Exports, int(nExports))
-	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExportRecord, "export", limits, func(d *decoder) {
+	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExport, "export", limits, func(d *decoder) {
+		if !std {
+			if ex, ok := d.exportRecord(lay, size); ok {
+				f.Exports = append(f.Exports, ex)
+			}
+			return
+		}
 		if ex, n, ok := fastExport(d.b, d.pos, limits, size); ok {
 			f.Exports = append(f.Exports, ex)
 			d.pos = n
@@ -533,51 +692,4 @@ func isLineage2(r io.ReaderAt, size int64) bool {
 		}
 	}
 	return true
-}
-
-// unsupported returns why a version/licensee is refused, or "".
-func unsupported(version, licensee uint16) string {
-	switch {
-	case version < 61:
-		return "older than any known Unreal package version (61)"
-	case version >= 178:
-		return "Unreal Engine 3 package"
-	case version > 129:
-		return "post-UE2 layout (versions 130-177) is not read"
-	case version == 100 && licensee >= 9 && licensee <= 17:
-		return "Splinter Cell header layout"
-	}
-	return ""
-}
-
-// knownLicensee reports whether the version/licensee pair is one whose
-// tables are known to use the standard layout.
-func knownLicensee(version, licensee uint16) bool {
-	if licensee == 0 {
-		return true
-	}
-	return version >= 100 && licensee >= 25 && licensee <= 29
-}
-
-// Game suggests the game a version/licensee pair comes from, for display.
-func Game(version, licensee uint16) string {
-	switch {
-	case version < 64:
-		return "Unreal (early)"
-	case version < 68:
-		return "Unreal"
-	case version <= 69 && licensee == 0:
-		return "UT99 / Unreal / Deus Ex / Rune"
-	case version < 100:
-		return "UE1 licensee game"
-	case version >= 119 && version <= 120 && licensee >= 25 && licensee <= 28:
-		return "UT2003"
-	case version == 129 && licensee == 27:
-		return "SWAT 4"
-	case version >= 118 && version <= 128 && licensee == 29:
-		return "UT2004 / Killing Floor / Red Orchestra"
-	case version <= 129:
-		return "UE2"
-	}
-	return fmt.Sprintf("unknown (%d/%d)", version, licensee)
 }

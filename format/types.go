@@ -144,7 +144,22 @@ type Header struct {
 	GUID GUID
 	// Generations (>= 68 only).
 	Generations []Generation
+
+	// Licensee header fields (see Layout), kept so that a package writes
+	// back as it was read: the int32 before the flags (FlagsPrefix
+	// layouts) and the raw bytes between the table offsets and the GUID
+	// (GUIDPrefix layouts, and Splinter Cell's magic and byte array).
+	FlagsPrefix uint32
+	GUIDPrefix  []byte
 }
+
+// scMagic is the constant Splinter Cell builds write before their byte
+// array (umodel UnPackage2.cpp and UELib UnrealPackage.cs both name it).
+const scMagic uint32 = 0x0FF0ADDE
+
+// maxSCArray caps Splinter Cell's header byte array (a user, computer and
+// folder name with a time stamp: a few hundred bytes in practice).
+const maxSCArray = 64 << 10
 
 // HasHeritage reports whether the version keeps a heritage table instead of
 // a GUID and generations in the header.

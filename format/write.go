@@ -128,15 +128,18 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	h.ImportCount = int32(len(f.Imports))
 	h.ExportCount = int32(len(f.Exports))
 
+	lay := layoutOf(h.Version, h.Licensee)
+	fields := h.tableFields() // offset of NameCount
 	var e encoder
-	headerLen := int64(fixedHeaderSize + 8)
+	headerLen := fields + 24
 	if h.HasHeritage() {
 		if len(h.Heritage) == 0 {
 			h.Heritage = []GUID{h.GUID}
 		}
 		h.GUID = h.Heritage[len(h.Heritage)-1]
-		h.Generations = nil
+		h.Generations, h.GUIDPrefix = nil, nil
 		h.HeritageCount = int32(len(h.Heritage))
+		headerLen += 8
 		h.HeritageOffset = int32(headerLen)
 		headerLen += 16 * int64(len(h.Heritage))
 	} else {
@@ -144,14 +147,31 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 			h.Generations = []Generation{{ExportCount: h.ExportCount, NameCount: h.NameCount}}
 		}
 		h.Heritage, h.HeritageCount, h.HeritageOffset = nil, 0, 0
-		headerLen = fixedHeaderSize + 20 + 8*int64(len(h.Generations))
+		switch {
+		case lay.GUIDPrefix > 0 && h.GUIDPrefix == nil:
+			h.GUIDPrefix = make([]byte, lay.GUIDPrefix)
+		case lay.GUIDPrefix > 0 && len(h.GUIDPrefix) != lay.GUIDPrefix:
+			return nil, nil, 0, fmt.Errorf("format: %d/%d: GUIDPrefix holds %d bytes, the layout %d", h.Version, h.Licensee, len(h.GUIDPrefix), lay.GUIDPrefix)
+		case lay.SCMagic && h.GUIDPrefix == nil:
+			h.GUIDPrefix = binary.LittleEndian.AppendUint32(nil, scMagic)
+			h.GUIDPrefix = append(h.GUIDPrefix, 0) // an empty byte array
+		case lay.GUIDPrefix == 0 && !lay.SCMagic && len(h.GUIDPrefix) > 0:
+			return nil, nil, 0, fmt.Errorf("format: %d/%d: the layout has no fields before the GUID", h.Version, h.Licensee)
+		}
+		if lay.NoGUID {
+			h.GUID = GUID{}
+		}
+		headerLen = h.headerEndOf(fields)
+	}
+	if !lay.FlagsPrefix {
+		h.FlagsPrefix = 0
 	}
 
 	// Name table right after the header.
 	e.b = make([]byte, headerLen, headerLen+16*int64(len(f.Names)))
 	h.NameOffset = int32(headerLen)
 	for _, n := range f.Names {
-		if err := e.name(n.Name, h.Version < 64); err != nil {
+		if err := e.layoutName(lay, n.Name, h.Version < 64); err != nil {
 			return nil, nil, 0, err
 		}
 		e.u32(n.Flags)
@@ -181,21 +201,14 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	var t encoder
 	h.ImportOffset = int32(pos)
 	for _, im := range f.Imports {
-		t.index(im.ClassPackage)
-		t.index(im.ClassName)
-		t.u32(uint32(im.Outer))
-		t.index(im.ObjectName)
+		if err := t.importRecord(lay, im); err != nil {
+			return nil, nil, 0, err
+		}
 	}
 	h.ExportOffset = int32(pos + int64(len(t.b)))
 	for _, ex := range f.Exports {
-		t.index(int32(ex.Class))
-		t.index(int32(ex.Super))
-		t.u32(uint32(ex.Outer))
-		t.index(ex.ObjectName)
-		t.u32(ex.ObjectFlags)
-		t.index(ex.SerialSize)
-		if ex.SerialSize > 0 {
-			t.index(ex.SerialOffset)
+		if err := t.exportRecord(lay, ex); err != nil {
+			return nil, nil, 0, err
 		}
 	}
 	tail = t.b
@@ -208,23 +221,31 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	binary.LittleEndian.PutUint32(b[0:], h.Tag)
 	binary.LittleEndian.PutUint16(b[4:], h.Version)
 	binary.LittleEndian.PutUint16(b[6:], h.Licensee)
-	binary.LittleEndian.PutUint32(b[8:], uint32(h.Flags))
-	for i, v := range []int32{h.NameCount, h.NameOffset, h.ExportCount, h.ExportOffset, h.ImportCount, h.ImportOffset} {
-		binary.LittleEndian.PutUint32(b[12+4*i:], uint32(v))
+	if lay.FlagsPrefix {
+		binary.LittleEndian.PutUint32(b[8:], h.FlagsPrefix)
 	}
+	binary.LittleEndian.PutUint32(b[fields-4:], uint32(h.Flags))
+	for i, v := range []int32{h.NameCount, h.NameOffset, h.ExportCount, h.ExportOffset, h.ImportCount, h.ImportOffset} {
+		binary.LittleEndian.PutUint32(b[fields+4*int64(i):], uint32(v))
+	}
+	off := fields + 24
 	if h.HasHeritage() {
-		binary.LittleEndian.PutUint32(b[36:], uint32(h.HeritageCount))
-		binary.LittleEndian.PutUint32(b[40:], uint32(h.HeritageOffset))
+		binary.LittleEndian.PutUint32(b[off:], uint32(h.HeritageCount))
+		binary.LittleEndian.PutUint32(b[off+4:], uint32(h.HeritageOffset))
 		for i, g := range h.Heritage {
 			g.put(b[int(h.HeritageOffset)+16*i:])
 		}
-	} else {
-		h.GUID.put(b[36:])
-		binary.LittleEndian.PutUint32(b[52:], uint32(len(h.Generations)))
-		for i, g := range h.Generations {
-			binary.LittleEndian.PutUint32(b[56+8*i:], uint32(g.ExportCount))
-			binary.LittleEndian.PutUint32(b[60+8*i:], uint32(g.NameCount))
-		}
+		return head, tail, serial, nil
+	}
+	off += int64(copy(b[off:], h.GUIDPrefix))
+	if !lay.NoGUID {
+		h.GUID.put(b[off:])
+		off += 16
+	}
+	binary.LittleEndian.PutUint32(b[off:], uint32(len(h.Generations)))
+	for i, g := range h.Generations {
+		binary.LittleEndian.PutUint32(b[off+4+8*int64(i):], uint32(g.ExportCount))
+		binary.LittleEndian.PutUint32(b[off+8+8*int64(i):], uint32(g.NameCount))
 	}
 	return head, tail, serial, nil
 }

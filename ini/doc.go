@@ -1,7 +1,9 @@
 // Package ini reads the ini files of Unreal Engine 1 and 2 games
 // (UnrealTournament.ini, UT2004.ini, DeusEx.ini, Default.ini, ...) the way
 // the engine reads them, and gives typed access to the settings upkdeps needs:
-// the package search Paths and download cache of [Core.System], EditPackages,
+// the package search Paths and download cache of the system section
+// ([Core.System], or the section a licensee build moved them to, such as
+// [Engine.System]: see File.SystemSection and the game Profiles), EditPackages,
 // ServerPackages, the download redirect and the language.
 //
 // Unreal inis look like Windows inis but differ in ways a general parser gets

@@ -12,9 +12,10 @@ const (
 	SectionHTTPDownload = "IpDrv.HTTPDownload"
 )
 
-// System is what [Core.System] (and the language setting) tell about where
-// the engine looks for packages and keeps its download cache.
+// System is what the system section (and the language setting) tell about
+// where the engine looks for packages and keeps its download cache.
 type System struct {
+	Section        string   // the section read: "Core.System", or a licensee's "Engine.System", ...
 	Paths          []string // package search paths, in search order, e.g. "../System/*.u"
 	CachePath      string   // download cache folder, e.g. "../Cache"; "" when not set
 	CacheExt       string   // cache file extension, e.g. ".uxx"; "" when not set
@@ -22,20 +23,72 @@ type System struct {
 	Language       string   // localisation extension, "int" unless set
 }
 
-// System returns [Core.System] Paths, CachePath, CacheExt and PurgeCacheDays,
-// and the Language. Paths are as written, relative to Dir. Single-valued
-// settings written more than once take the last line, as the engine does.
+// System returns the Paths, CachePath, CacheExt and PurgeCacheDays of the
+// system section of the game GuessGame tells, and the Language; see
+// SystemFor.
 func (f *File) System() System {
+	return f.SystemFor(GuessGame(f))
+}
+
+// SystemFor returns Paths, CachePath, CacheExt and PurgeCacheDays from the
+// system section of game g (see SystemSection), and the Language. Paths are
+// as written, relative to Dir. Single-valued settings written more than
+// once take the last line, as the engine does.
+func (f *File) SystemFor(g Game) System {
+	sec := f.SystemSection(g)
 	s := System{
-		Paths:    f.Values(SectionSystem, "Paths"),
+		Section:  sec,
+		Paths:    f.Values(sec, "Paths"),
 		Language: f.Language(),
 	}
-	s.CachePath, _ = f.Last(SectionSystem, "CachePath")
-	s.CacheExt, _ = f.Last(SectionSystem, "CacheExt")
-	if v, ok := f.Last(SectionSystem, "PurgeCacheDays"); ok {
+	s.CachePath, _ = f.Last(sec, "CachePath")
+	s.CacheExt, _ = f.Last(sec, "CacheExt")
+	if v, ok := f.Last(sec, "PurgeCacheDays"); ok {
 		s.PurgeCacheDays = atoi(v)
 	}
 	return s
+}
+
+// SystemSection returns the section that holds the package Paths and the
+// CachePath. UE1 and UE2 keep them in [Core.System]; some licensee builds
+// moved them ([Engine.System]). The game's profile names its section; when
+// the ini has no Paths there (or the game has no profile), the section is
+// the one that holds Paths (or, without any, CachePath); when several do,
+// [Core.System] is preferred, then the first in the file. An ini with none
+// of them gives SectionSystem.
+func (f *File) SystemSection(g Game) string {
+	if p := g.Profile(); p != nil && p.SystemSection != "" && f.HasKey(p.SystemSection, "Paths") {
+		return f.spelling(p.SystemSection)
+	}
+	for _, key := range []string{"Paths", "CachePath"} {
+		var found []string
+		for _, sec := range f.Sections() {
+			if f.HasKey(sec, key) {
+				found = append(found, sec)
+			}
+		}
+		switch {
+		case len(found) == 1:
+			return found[0]
+		case len(found) > 1:
+			for _, sec := range found {
+				if strings.EqualFold(sec, SectionSystem) {
+					return sec
+				}
+			}
+			return found[0]
+		}
+	}
+	return SectionSystem
+}
+
+// spelling returns the section name as the file spells it, or name when the
+// file has no such section.
+func (f *File) spelling(name string) string {
+	if sec := f.sections[strings.ToLower(name)]; sec != nil {
+		return sec.name
+	}
+	return name
 }
 
 // Language returns [Engine.Engine] Language, the extension of the
@@ -107,16 +160,16 @@ func atoi(s string) int {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	const limit = 1 << 31
-	n := 0
+	const limit = 1 << 31 // int64 arithmetic: int is 32 bits on 386
+	var n int64
 	for _, c := range []byte(s) {
 		if c < '0' || c > '9' {
 			break
 		}
-		n = min(n*10+int(c-'0'), limit)
+		n = min(n*10+int64(c-'0'), limit)
 	}
 	if neg {
-		return -n
+		return int(-n)
 	}
-	return min(n, limit-1)
+	return int(min(n, limit-1))
 }

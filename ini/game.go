@@ -25,11 +25,66 @@ var (
 	UT2004       = Game{"ut2004", 2}
 	KillingFloor = Game{"kf", 2}
 	Swat4        = Game{"swat4", 2}
+	RavenShield  = Game{"r6rs", 2}
+	ShadowOps    = Game{"shadowops", 2}
+	UE2Runtime   = Game{"ue2runtime", 2}
 	UE2          = Game{"ue2", 2} // some other Unreal Engine 2 game
 )
 
 // Games lists the games ParseGame accepts by their short names.
-var Games = []Game{UT99, Unreal, DeusEx, Rune, UE1, UT2003, UT2004, KillingFloor, Swat4, UE2}
+var Games = []Game{UT99, Unreal, DeusEx, Rune, UE1, UT2003, UT2004, KillingFloor, Swat4, RavenShield, ShadowOps, UE2Runtime, UE2}
+
+// Profile is what upkdeps knows of a game's installation: the names of its
+// game ini, the section that holds Paths and CachePath, the extensions its
+// stock Paths use, and where those facts come from. The extensions describe
+// the game (GuessGame reads them); the packages searched are always those
+// the ini's Paths wildcards name.
+type Profile struct {
+	Game          Game
+	Title         string   // the game's name for people
+	Inis          []string // game ini names, as Find looks for them
+	SystemSection string   // section holding Paths and CachePath
+	Exts          []string // extensions of the stock Paths, with the dot
+	Source        string   // where the facts come from
+}
+
+// Profiles lists the game profiles, one per game of Games.
+var Profiles = []Profile{
+	{UT99, "Unreal Tournament (UT99)", []string{"UnrealTournament.ini"}, SectionSystem,
+		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, "stock UnrealTournament.ini (corpus adrak0/ut99)"},
+	{Unreal, "Unreal / Unreal Gold", []string{"Unreal.ini"}, SectionSystem,
+		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, "stock Unreal.ini"},
+	{DeusEx, "Deus Ex", []string{"DeusEx.ini"}, SectionSystem,
+		[]string{".u", ".dx", ".utx", ".uax", ".umx"}, "stock DeusEx.ini (corpus butterwagon69/NerdMod)"},
+	{Rune, "Rune", []string{"RuneServer.ini", "Rune.ini"}, SectionSystem,
+		[]string{".u", ".run", ".utx", ".uax", ".umx"}, "stock Rune.ini"},
+	{UE1, "Unreal Engine 1 game", nil, SectionSystem, nil, "engine source (Core/Src/UnMisc.cpp, [Core.System])"},
+	{UT2003, "Unreal Tournament 2003", []string{"UT2003.ini"}, SectionSystem,
+		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx"}, "stock UT2003.ini"},
+	{UT2004, "Unreal Tournament 2004", []string{"UT2004.ini"}, SectionSystem,
+		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx", ".upx", ".uvx"}, "stock UT2004.ini"},
+	{KillingFloor, "Killing Floor", []string{"KillingFloor.ini"}, SectionSystem,
+		[]string{".u", ".rom", ".utx", ".uax", ".usx", ".ukx"}, "stock KillingFloor.ini"},
+	{Swat4, "SWAT 4", []string{"Swat4.ini", "Swat4X.ini", "Swat4DedicatedServer.ini", "Swat4XDedicatedServer.ini"}, SectionSystem,
+		[]string{".u", ".s4m", ".utx", ".uax", ".usx", ".ukx", ".pkg"}, "SWAT 4 installs (maps .s4m, Art/*.pkg)"},
+	{RavenShield, "Tom Clancy's Rainbow Six 3: Raven Shield", nil, SectionSystem,
+		[]string{".rsm", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, "UELib src/UnrealPackage.cs (BuildName.R6RS extensions)"},
+	{ShadowOps, "Shadow Ops: Red Mercury", nil, SectionSystem,
+		[]string{".sfr", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, "UELib src/UnrealPackage.cs (BuildName.RM extensions)"},
+	{UE2Runtime, "Unreal Engine 2 Runtime", nil, SectionSystem,
+		[]string{".u", ".urt", ".utx", ".uax", ".usx", ".ukx"}, "UE2 Runtime installs (maps .urt)"},
+	{UE2, "Unreal Engine 2 game", nil, SectionSystem, nil, "engine source ([Core.System])"},
+}
+
+// Profile returns the profile of g, or nil for the zero Game.
+func (g Game) Profile() *Profile {
+	for i := range Profiles {
+		if Profiles[i].Game == g {
+			return &Profiles[i]
+		}
+	}
+	return nil
+}
 
 // String returns the short name, or "unknown".
 func (g Game) String() string {
@@ -52,6 +107,9 @@ var gameAliases = map[string]Game{
 	"ut2004": UT2004, "ut2k4": UT2004,
 	"kf": KillingFloor, "killingfloor": KillingFloor,
 	"swat4": Swat4, "swat": Swat4,
+	"r6rs": RavenShield, "ravenshield": RavenShield,
+	"shadowops": ShadowOps, "rm": ShadowOps,
+	"ue2runtime": UE2Runtime, "ue2rt": UE2Runtime,
 	"ue2": UE2,
 }
 
@@ -68,21 +126,16 @@ func ParseGame(s string) (Game, error) {
 	return Game{}, fmt.Errorf("ini: unknown game %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// gameByIni maps lower-cased ini file names to games.
-var gameByIni = map[string]Game{
-	"unrealtournament.ini":      UT99,
-	"ut2004.ini":                UT2004,
-	"ut2003.ini":                UT2003,
-	"unreal.ini":                Unreal,
-	"deusex.ini":                DeusEx,
-	"runeserver.ini":            Rune,
-	"rune.ini":                  Rune,
-	"killingfloor.ini":          KillingFloor,
-	"swat4.ini":                 Swat4,
-	"swat4x.ini":                Swat4,
-	"swat4dedicatedserver.ini":  Swat4,
-	"swat4xdedicatedserver.ini": Swat4,
-}
+// gameByIni maps lower-cased ini file names (of Profiles) to games.
+var gameByIni = func() map[string]Game {
+	m := make(map[string]Game)
+	for _, p := range Profiles {
+		for _, name := range p.Inis {
+			m[strings.ToLower(name)] = p.Game
+		}
+	}
+	return m
+}()
 
 // gameByPackage maps lower-cased names of packages only one game ships to
 // that game. Packages named in [Engine.Engine] GameEngine, DefaultGame and
@@ -109,6 +162,7 @@ var gameOrder = []Game{UT2004, KillingFloor, Swat4, UT2003, UT99, DeusEx, Rune, 
 var gameByMapExt = map[string]Game{
 	".unr": UE1, ".dx": DeusEx, ".run": Rune,
 	".ut2": UE2, ".usx": UE2, ".ukx": UE2, ".rom": UE2, ".s4m": Swat4,
+	".rsm": RavenShield, ".sfr": ShadowOps, ".urt": UE2Runtime,
 }
 
 // GuessGame tells the game from the ini: first its file name
@@ -116,7 +170,8 @@ var gameByMapExt = map[string]Game{
 // [Engine.Engine] Product, then the packages the ini names (GameEngine,
 // DefaultGame, DefaultServerGame, EditPackages: Botpack is UT99, DeusEx is
 // Deus Ex, UT2k4Assault is UT2004, ...), then the extensions in Paths (.ut2,
-// .usx and .ukx are UE2; .unr is UE1). It returns the zero Game when nothing
+// .usx and .ukx are UE2; .unr is UE1; .rsm is Raven Shield, ...), read
+// from the section SystemSection finds. It returns the zero Game when nothing
 // tells. The packages' own versions are the stronger evidence; callers
 // combine both.
 func GuessGame(f *File) Game {
@@ -149,7 +204,7 @@ func GuessGame(f *File) Game {
 		}
 	}
 	guess := Game{}
-	for _, p := range f.Values(SectionSystem, "Paths") {
+	for _, p := range f.Values(f.SystemSection(Game{}), "Paths") {
 		ext := strings.ToLower(filepath.Ext(strings.ReplaceAll(p, `\`, "/")))
 		g, ok := gameByMapExt[ext]
 		switch {

@@ -9,8 +9,9 @@
 //
 //  1. the name as given, as a file name relative to System
 //     ("..\Maps\DM-Foo.unr");
-//  2. for each [Core.System] Paths entry in order, the part before the "*"
-//     (the folder, possibly empty: "*.u" is System itself) followed by the
+//  2. for each Paths entry of the system section ([Core.System], or a
+//     licensee's own: see ini.File.SystemSection) in order, the part before
+//     the "*" (the folder, possibly empty: "*.u" is System itself) followed by the
 //     name, and then by the name plus the pattern's extension. With a
 //     language other than int the localized extension (".det_u" for "*.u")
 //     is tried before the plain one;

@@ -13,10 +13,14 @@ import (
 
 // Options adjust a Searcher. The zero value follows the ini.
 type Options struct {
+	// Game is the game profile, which names the ini section holding Paths
+	// and CachePath (see ini.File.SystemSection). The zero Game takes
+	// ini.GuessGame.
+	Game ini.Game
 	// Generation selects the engine's rules: 1 for Unreal Engine 1, 2 for
-	// Unreal Engine 2. 0 takes it from ini.GuessGame, then from the version
-	// of the Core package found through Paths (UE2 from version 100), and
-	// falls back to 1.
+	// Unreal Engine 2. 0 takes it from Game, then from ini.GuessGame, then
+	// from the version of the Core package found through Paths (UE2 from
+	// version 100), and falls back to 1.
 	Generation int
 	// Language is the localisation extension ("int", "det", ...). "" takes
 	// the ini's [Engine.Engine] Language, which defaults to "int".
@@ -35,6 +39,7 @@ type Options struct {
 // to see later changes.
 type Searcher struct {
 	fsys     FS
+	section  string // the ini section Paths and CachePath come from
 	iniDir   string // absolute
 	root     string // parent of iniDir
 	gen      int
@@ -53,7 +58,7 @@ type Searcher struct {
 	scanned  bool
 }
 
-// PathEntry is one [Core.System] Paths entry as the Searcher uses it.
+// PathEntry is one Paths entry of the system section as the Searcher uses it.
 type PathEntry struct {
 	Raw    string // as written in the ini, e.g. "..\Textures\*.utx"
 	Dir    string // the folder, absolute and cleaned
@@ -98,8 +103,13 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: %s: %w", cfg.Path, err)
 	}
-	sys := cfg.System()
+	game := opt.Game
+	if game == (ini.Game{}) {
+		game = ini.GuessGame(cfg)
+	}
+	sys := cfg.SystemFor(game)
 	s := &Searcher{
+		section: sys.Section,
 		fsys:    opt.FS,
 		iniDir:  iniDir,
 		root:    filepath.Dir(iniDir),
@@ -132,7 +142,7 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 
 	s.gen = opt.Generation
 	if s.gen == 0 {
-		s.gen = ini.GuessGame(cfg).Generation
+		s.gen = game.Generation
 	}
 	if s.gen == 0 {
 		s.gen = s.guessFromCore()
@@ -321,6 +331,10 @@ func (s *Searcher) CacheDir() string {
 // CacheExt returns the cache file extension: the ini's CacheExt in UE1
 // (".uxx" when unset), always ".uxx" in UE2.
 func (s *Searcher) CacheExt() string { return s.cacheExt }
+
+// Section returns the ini section the Paths and CachePath come from
+// ("Core.System", or a licensee's "Engine.System", ...).
+func (s *Searcher) Section() string { return s.section }
 
 // Generation returns the engine generation whose rules apply: 1 or 2.
 func (s *Searcher) Generation() int { return s.gen }

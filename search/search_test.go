@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -520,4 +521,32 @@ func FuzzFind(f *testing.F) {
 			t.Errorf("%q: found %q without rel or step", name, r.File)
 		}
 	})
+}
+
+// TestLicenseeSystemSection: a licensee ini keeps Paths under
+// [Engine.System] and names its own extensions; the Searcher takes both
+// from the ini.
+func TestLicenseeSystemSection(t *testing.T) {
+	in := newInstall(t)
+	in.files("System/Core.u", "System/Engine.u", "Maps/Level1.dnf", "Textures/Walls.dtx",
+		"Sounds/Doors.dfx", "Music/Theme.dmx", "Meshes/Hero.dsx", "Textures/Stray.utx")
+	cfg := in.ini("System/Game.ini", "[Engine.Engine]\nLanguage=int\n[Engine.System]\nCachePath=../Cache\n"+
+		"Paths=../System/*.u\nPaths=../Maps/*.dnf\nPaths=../Textures/*.dtx\nPaths=../Sounds/*.dfx\nPaths=../Music/*.dmx\nPaths=../Meshes/*.dsx\n")
+	s, err := New(cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Section() != "Engine.System" || !strings.HasSuffix(filepath.ToSlash(s.CacheDir()), "/Cache") {
+		t.Errorf("section %q, cache %q", s.Section(), s.CacheDir())
+	}
+	var have []string
+	for _, c := range s.Packages() {
+		have = append(have, c.Rel)
+	}
+	wantRels := []string{"System/Core.u", "System/Engine.u", "Maps/Level1.dnf", "Textures/Walls.dtx",
+		"Sounds/Doors.dfx", "Music/Theme.dmx", "Meshes/Hero.dsx"}
+	if !reflect.DeepEqual(have, wantRels) {
+		t.Errorf("Packages:\nhave %q\nwant %q (Stray.utx: no Paths entry names .utx)", have, wantRels)
+	}
+	check(t, "Walls", s.Find("Walls"), want{rel: "Textures/Walls.dtx", step: StepPaths, index: 2})
 }

@@ -124,7 +124,7 @@ func readInfo(path string) infoReport {
 	r.Package = f.PackageName
 	r.Tag = fmt.Sprintf("%08X", h.Tag)
 	r.Version, r.Licensee = int(h.Version), int(h.Licensee)
-	r.Game = format.Game(h.Version, h.Licensee)
+	r.Game = f.Game()
 	r.Flags, r.FlagNames = uint32(h.Flags), h.Flags.Names()
 	r.GUID = h.GUID.String()
 	for _, g := range h.Generations {

@@ -43,7 +43,7 @@ func (a *app) openInstall() (*install, error) {
 		}
 		in.game = g
 	}
-	s, err := search.New(f, search.Options{Generation: in.game.Generation, CacheDir: a.cfg.Cache})
+	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache})
 	if err != nil {
 		return nil, err
 	}
