@@ -141,7 +141,7 @@ func TestCorpusMakeIni(t *testing.T) {
 			continue
 		}
 		edit := f.EditPackages()
-		src, err := g.ScanSources(filepath.Dir(filepath.Dir(m)), edit)
+		src, err := g.ScanSources(filepath.Dir(filepath.Dir(m)), edit, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,7 +86,7 @@ type CheckOptions struct {
 // Check returns every finding of the graph, sorted.
 func (gr *Graph) Check(opt CheckOptions) []Finding {
 	if opt.Natives == nil {
-		opt.Natives = builtinNatives{}
+		opt.Natives = BuiltinNatives()
 	}
 	roots := gr.roots(opt)
 	parent := gr.reach(roots)
@@ -316,6 +316,9 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 		if len(objs) > 0 {
 			f.Objects = sortedKeys(objs)
 			f.Message += fmt.Sprintf(", nor does a %s.dll or %s.so register the class(es)", p.Name, p.Name)
+			if nat.HasPackage(p.Name) {
+				f.Message += fmt.Sprintf(" (the game's %s module has them, but it is not in the install)", p.Name)
+			}
 		}
 		if len(by) > 0 {
 			f.NeededBy = names(by)
@@ -423,6 +426,12 @@ func (c *objectCheck) rootObjects() {
 		kind := c.classify(to, r.Object, "Class")
 		if kind == "" {
 			continue
+		}
+		if kind == MissingObject && r.clientOnly() && !c.nat.FromBinary(to.Name) {
+			// Client devices (WinDrv.WindowsClient) are mostly native
+			// classes of a module the install may lack (a server has no
+			// WinDrv.dll): without it, the class cannot be known missing.
+			kind = NativeUnknown
 		}
 		obj := to.Name + "." + r.Object + " (Core.Class)"
 		if kind == ClassMismatch {

@@ -1,43 +1,39 @@
 package graph
 
 import (
+	"slices"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/uscript"
+	"github.com/upkdeps/upkdeps/native"
 )
 
-// nativeSet indexes the native-only classes (objects that exist only in C++
-// and have no export in their package) by lower-cased package and class
-// name. The list itself lives in uscript.NativeClasses, shared with the
-// source scanner's class index; FORMAT.md, "Import table entry", is its
-// source. An export always wins over this list.
-var nativeSet = func() map[string]map[string]bool {
-	m := map[string]map[string]bool{}
-	for pkg, classes := range uscript.NativeClasses {
-		s := map[string]bool{}
-		for _, c := range classes {
-			s[strings.ToLower(c)] = true
+// BuiltinNatives returns the native classes a check uses when it is given
+// none: the built-in tables of the UE1 (UT99 v469) and UE2 (UT2004) games'
+// binaries merged, so that either generation's engine classes are known.
+// An install's own binaries are better (see native.Set); cmd/upkdeps reads
+// them.
+func BuiltinNatives() *native.Set {
+	merged := &native.Table{Name: "builtin", Packages: map[string][]string{}}
+	for _, gen := range []int{1, 2} {
+		t := native.TableFor("", gen)
+		if t == nil {
+			continue
 		}
-		m[strings.ToLower(pkg)] = s
+		for pkg, classes := range t.Packages {
+			key := pkg
+			for k := range merged.Packages {
+				if strings.EqualFold(k, pkg) {
+					key = k
+				}
+			}
+			merged.Packages[key] = append(merged.Packages[key], classes...)
+		}
 	}
-	return m
-}()
-
-// isNativeOnly reports whether pkg.name is a known native-only object.
-func isNativeOnly(pkg, name string) bool {
-	return nativeSet[strings.ToLower(pkg)][strings.ToLower(name)]
+	for pkg, classes := range merged.Packages {
+		slices.SortFunc(classes, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
+		merged.Packages[pkg] = slices.CompactFunc(classes, strings.EqualFold)
+	}
+	s := native.NewSet()
+	s.AddTable(merged)
+	return s
 }
-
-// hasNativeCode reports whether pkg is a stock package that ships native code.
-func hasNativeCode(pkg string) bool {
-	_, ok := nativeSet[strings.ToLower(pkg)]
-	return ok
-}
-
-// builtinNatives is the Natives of the built-in lists, for checks that are
-// given none.
-type builtinNatives struct{}
-
-func (builtinNatives) Has(pkg, class string) bool { return isNativeOnly(pkg, class) }
-func (builtinNatives) HasPackage(pkg string) bool { return hasNativeCode(pkg) }
-func (builtinNatives) FromBinary(string) bool     { return false }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript"
 )
 
@@ -19,11 +20,20 @@ type Sources struct {
 // ScanSources reads <gameRoot>/<Pkg>/Classes/*.uc (and the .upkg) of every
 // EditPackages entry and resolves their cross-package references through a
 // class index of the compiled packages in the graph and the sources, built
-// in EditPackages order. Entries without sources get no source
-// dependencies: their compiled imports stand in.
-func (gr *Graph) ScanSources(gameRoot string, edit []string) (*Sources, error) {
+// in EditPackages order, and of the native classes of nat (nil: the
+// built-in tables): a class only native code defines exists before any
+// package is built and makes no dependency. Entries without sources get no
+// source dependencies: their compiled imports stand in.
+func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
 	src := &Sources{Root: gameRoot, deps: map[string][]OrderDep{}}
 	idx := uscript.NewIndex(nil)
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
+	for _, pkg := range nat.Packages() {
+		classes, _, _ := nat.Classes(pkg)
+		idx.AddNative(pkg, classes)
+	}
 	for _, n := range edit {
 		sp, err := uscript.ScanPackage(gameRoot, n)
 		if err != nil {

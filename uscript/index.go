@@ -22,6 +22,7 @@ import (
 type Index struct {
 	pkgs    map[string]*pkgInfo   // by lower-cased package name
 	classes map[string][]*pkgInfo // by lower-cased class name, in the order added
+	natives map[string]string     // lower-cased native class -> its package (AddNative)
 }
 
 type pkgInfo struct {
@@ -48,16 +49,13 @@ type Evidence struct {
 	Candidates []string
 }
 
-// NewIndex returns an index holding the native-only classes of the stock
-// packages (see NativeClasses) and the classes of compiled packages
+// NewIndex returns an index holding the classes of compiled packages
 // (package name -> exported class names; nil for none), these in sorted
 // package order; call AddCompiled and AddSource instead where the build
-// order matters.
+// order matters, and AddNative for the classes the game's binaries
+// register.
 func NewIndex(compiled map[string][]string) *Index {
-	idx := &Index{pkgs: map[string]*pkgInfo{}, classes: map[string][]*pkgInfo{}}
-	for _, pkg := range []string{"Core", "Engine", "Fire", "IpDrv", "Render", "UWeb", "Window"} {
-		idx.AddCompiled(pkg, NativeClasses[pkg])
-	}
+	idx := &Index{pkgs: map[string]*pkgInfo{}, classes: map[string][]*pkgInfo{}, natives: map[string]string{}}
 	names := make([]string, 0, len(compiled))
 	for name := range compiled {
 		names = append(names, name)
@@ -96,6 +94,24 @@ func (idx *Index) AddCompiled(pkg string, classes []string) {
 	}
 }
 
+// AddNative adds the native classes a package's binary registers (see
+// package native). When ucc make starts, it loads the binaries of every
+// package it builds, and their classes exist from then on: a class that
+// only native code defines (Sound, Level, Canvas...) is there for every
+// package, before and after its own package is built, so a reference to
+// it makes no dependency. A native class that script also declares
+// (Actor) still resolves to the package that declares it. The package
+// itself becomes known, as a package name.
+func (idx *Index) AddNative(pkg string, classes []string) {
+	idx.pkg(pkg)
+	for _, c := range classes {
+		key := strings.ToLower(c)
+		if _, ok := idx.natives[key]; !ok {
+			idx.natives[key] = pkg
+		}
+	}
+}
+
 // AddSource adds a scanned source package and its classes.
 func (idx *Index) AddSource(sp *Package) {
 	p := idx.pkg(sp.Name)
@@ -129,6 +145,7 @@ const (
 	self                      // resolves to the package being resolved
 	resolved                  // resolves to another package
 	unresolved                // must name a class or package, but names none the index knows
+	native                    // a class only native code defines: there before any package is built
 )
 
 type resolver struct {
@@ -178,6 +195,9 @@ func (r *resolver) class(name string) (string, []string, outcome) {
 	}
 	defs := r.idx.classes[string(key)]
 	if len(defs) == 0 {
+		if pkg, ok := r.idx.natives[string(key)]; ok {
+			return pkg, nil, native
+		}
 		return "", nil, unresolved
 	}
 	for _, d := range defs {
@@ -214,6 +234,14 @@ func (r *resolver) isPackage(name string) bool {
 	return ok
 }
 
+// nativeOnly reports whether pkg.class is a class only native code
+// defines.
+func (r *resolver) nativeOnly(pkg, class string) bool {
+	key := string(r.lower(class))
+	n, ok := r.idx.natives[key]
+	return ok && len(r.idx.classes[key]) == 0 && strings.EqualFold(n, pkg)
+}
+
 // pkg resolves a name written as a package.
 func (r *resolver) pkg(name string) (string, []string, outcome) {
 	if strings.EqualFold(name, r.self) {
@@ -246,10 +274,19 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 		if ref.Package != "" {
 			return r.pkg(ref.Package)
 		}
-		return r.class(ref.Name)
+		// A subclass needs its parent's script compiled, not only its
+		// native registration: the parent's package is a dependency.
+		pkg, cands, out := r.class(ref.Name)
+		if out == native {
+			out = resolved
+		}
+		return pkg, cands, out
 	case KindType:
 		if ref.Package != "" {
 			// Pkg.Class, or Class.Struct / Class.Enum.
+			if r.nativeOnly(ref.Package, ref.Name) {
+				return ref.Package, nil, native
+			}
 			if r.isPackage(ref.Package) || strings.EqualFold(ref.Package, r.self) {
 				return r.pkg(ref.Package)
 			}
@@ -270,6 +307,9 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 		// Engine.Actor.default.X); a package-named variable (a local
 		// called Core) is not. A defaultproperties value may name any
 		// object (Mesh=Pkg.Mesh).
+		if r.nativeOnly(ref.Package, ref.Name) {
+			return ref.Package, nil, native
+		}
 		if ref.value || r.definedIn(ref.Name, ref.Package) {
 			return r.pkg(ref.Package)
 		}
@@ -345,30 +385,4 @@ func sortEvidence(ev []Evidence) {
 			strings.Compare(a.Name, b.Name),
 		)
 	})
-}
-
-// NativeClasses are the classes of the stock packages that exist only in
-// C++ (intrinsic classes): no package exports them and no .uc declares
-// them, yet scripts name them (Class'Class', class'Font'). The lists are
-// FORMAT.md's UE1/UT99 ones plus a few UE2 additions (the same as package
-// graph's). NewIndex adds them.
-var NativeClasses = map[string][]string{
-	"Core": strings.Fields(`ArrayProperty BoolProperty ByteProperty Class ClassProperty
-		Commandlet Const Enum Exporter Factory Field FixedArrayProperty FloatProperty Function
-		IntProperty Language Linker LinkerLoad LinkerSave MapProperty NameProperty Object
-		ObjectProperty Package PackageMap PointerProperty Property State StrProperty Struct
-		StructProperty Subsystem System TextBuffer TextBufferFactory DelegateProperty`),
-	"Engine": strings.Fields(`ActorChannel Animation AudioSubsystem Bitmap BspNodes BspSurfs
-		Canvas Channel ChannelDownload CheckSumCommandlet Client Console ControlChannel
-		ConvexVolume DemoPlayPendingLevel DemoRecConnection DemoRecDriver Download Engine
-		FileChannel Font GameEngine Input Level LevelBase LevelSummary LodMesh Mesh Model Music
-		NetConnection NetDriver NetPendingLevel PackageMapLevel Palette PendingLevel Player Polys
-		Primitive RenderBase RenderDevice RenderIterator ScriptedTexture ServerCommandlet
-		SkeletalMesh StaticMesh StaticMeshInstance Sound TerrainSector Texture Vectors Verts
-		Viewport VertMesh MeshAnimation ProjectorPrimitive`),
-	"Fire":   strings.Fields(`FireTexture FractalTexture IceTexture WaterTexture WaveTexture WetTexture`),
-	"IpDrv":  strings.Fields(`CompressCommandlet DecompressCommandlet HTTPDownload MasterServerCommandlet TcpipConnection TcpNetDriver UpdateServerCommandlet`),
-	"Render": {"Render"},
-	"UWeb":   {"WebRequest", "WebResponse"},
-	"Window": {"WindowManager"},
 }

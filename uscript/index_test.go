@@ -49,12 +49,24 @@ func evidenceLines(ev []Evidence) []string {
 	return out
 }
 
+// testNatives are native classes of a UE1 game's binaries, for the
+// index (package native reads the real ones).
+var testNatives = map[string][]string{
+	"Core":   {"Object", "Class", "Package", "Function"},
+	"Engine": {"Actor", "Font", "Level", "Sound", "Texture", "Canvas"},
+	"Fire":   {"FireTexture"},
+}
+
 func TestDependencies(t *testing.T) {
 	compiled := map[string][]string{
-		"Engine":  {"Actor", "Pawn", "Weapon", "Trigger"},
+		"Core":    {"Object"},
+		"Engine":  {"Actor", "Pawn", "Weapon", "Trigger", "Texture"},
 		"UWindow": {"UWindowWindow", "Shared"},
 	}
 	idx := NewIndex(compiled)
+	for pkg, classes := range testNatives {
+		idx.AddNative(pkg, classes)
+	}
 	other := srcPackage(t, "OtherMod", map[string]string{
 		"OtherThing.uc": "class OtherThing extends Actor;",
 		"Shared.uc":     "class Shared extends Object;",
@@ -129,7 +141,17 @@ func TestDependencies(t *testing.T) {
 		{
 			name:  "native classes",
 			files: map[string]string{"A.uc": "class A extends Object;\nvar Font F;\nfunction G() { C = class'Class'; T = FireTexture(X); }\n"},
-			want:  []string{"Core: A.uc:1 extends Object", "Core: A.uc:3 literal class'Class'", "Engine: A.uc:2 type Font", "Fire: A.uc:3 type FireTexture"},
+			want:  []string{"Core: A.uc:1 extends Object"},
+		},
+		{
+			name:  "native-only classes make no dependency, whatever the spelling",
+			files: map[string]string{"A.uc": "class A extends Actor;\nvar() sound Sound;\nvar Engine.Level L;\nvar Fire.FireTexture F;\n"},
+			want:  []string{"Engine: A.uc:1 extends Actor"},
+		},
+		{
+			name:  "extending a native class still needs its package",
+			files: map[string]string{"A.uc": "class A extends Canvas;\n"},
+			want:  []string{"Engine: A.uc:1 extends Canvas"},
 		},
 		{
 			name: "groups the package's #exec lines create are not packages",
@@ -172,6 +194,7 @@ func TestIndexOrder(t *testing.T) {
 	if have, want := idx.Packages("COMMON"), []string{"Zulu", "Alpha"}; !slices.Equal(have, want) {
 		t.Errorf("Packages: have %q, want %q", have, want)
 	}
+	idx.AddNative("Core", []string{"Object"})
 	if !idx.IsPackage("ALPHA") || idx.IsPackage("Beta") || !idx.IsPackage("core") {
 		t.Error("IsPackage")
 	}

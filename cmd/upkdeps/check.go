@@ -134,7 +134,11 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 	if err != nil {
 		return nil, nil, err
 	}
-	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages())
+	nat, err := a.loadNatives(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages(), nat)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -142,6 +146,7 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 		ServerPackages: in.ini.ServerPackages(),
 		EditPackages:   in.ini.EditPackages(),
 		Sources:        src,
+		Natives:        nat,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)

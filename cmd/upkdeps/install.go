@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -18,6 +21,7 @@ type install struct {
 	ini     *ini.File
 	game    ini.Game
 	search  *search.Searcher
+	natives *native.Set // made by loadNatives
 }
 
 // openInstall loads the ini named by --ini (or found in . and ./System),
@@ -56,7 +60,7 @@ func (a *app) openInstall() (*install, error) {
 // are not read again.
 func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver, reuse *graph.Graph) (*graph.Graph, error) {
 	var bar *progress.Bar
-	if len(r.Candidates()) == 0 {
+	if len(r.Candidates()) == 0 && !in.hasSources() {
 		return nil, in.nothingToScan()
 	}
 	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Roots: graph.RootsOf(in.ini, in.search.Generation()),
@@ -84,17 +88,70 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 	return in, g, nil
 }
 
+// hasSources reports whether an EditPackages entry has UnrealScript
+// sources (<GameRoot>/<Pkg>/Classes): a source tree before its first build
+// has no package file, yet order and check have work to do.
+func (in *install) hasSources() bool {
+	for _, p := range in.ini.EditPackages() {
+		if fi, err := os.Stat(filepath.Join(in.search.Root(), p, "Classes")); err == nil && fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
 // nothingToScan is the error of a graph command whose install has no
 // package to read: an empty ini, no Paths, or Paths that match nothing.
 // Saying "no problems found" there would hide a wrong --ini.
 func (in *install) nothingToScan() error {
-	paths := in.ini.System().Paths
+	paths := in.ini.SystemFor(in.game).Paths
 	if len(paths) == 0 {
 		return fmt.Errorf("%s: no Paths in [%s]: the ini names no folder to load packages from (is this the game's ini?)",
-			in.iniPath, ini.SectionSystem)
+			in.iniPath, in.ini.SystemSection(in.game))
 	}
 	return fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
 		in.iniPath, strings.Join(paths, ", "))
+}
+
+// binaryDirs are the folders whose .dll and .so files are the packages'
+// native code: the ini's own folder (the game's System folder, where the
+// engine loads its modules from) and the folders of the code packages in
+// Paths (a Linux user ini outside the game names the game's System there).
+func (in *install) binaryDirs() []string {
+	dirs := []string{in.ini.Dir()}
+	for _, p := range in.search.Paths() {
+		if strings.EqualFold(p.Ext, ".u") && p.Exists {
+			dirs = append(dirs, p.Dir)
+		}
+	}
+	return dirs
+}
+
+// loadNatives reads the install's binaries and adds the game's built-in
+// table for the packages without one. A binary that cannot be read is
+// reported on stderr and left out: its package falls back on the table.
+func (a *app) loadNatives(in *install) (*native.Set, error) {
+	if in.natives != nil {
+		return in.natives, nil
+	}
+	files, err := native.FindBinaries(in.binaryDirs())
+	if err != nil {
+		return nil, err
+	}
+	s := native.NewSet()
+	for _, f := range files {
+		b, err := native.ReadBinary(f)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "upkdeps: warning: %v (its native classes are not used)\n", err)
+			continue
+		}
+		s.AddBinary(b)
+	}
+	if t := native.TableFor(in.game.Name, in.search.Generation()); t != nil {
+		s.AddTable(t)
+	}
+	in.natives = s
+	return s, nil
 }
 
 // folders returns the Paths folders for DOT clusters, by Paths index.

@@ -28,7 +28,11 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 				return err
 			}
 			edit := in.ini.EditPackages()
-			src, err := g.ScanSources(in.search.Root(), edit)
+			nat, err := a.loadNatives(in)
+			if err != nil {
+				return err
+			}
+			src, err := g.ScanSources(in.search.Root(), edit, nat)
 			if err != nil {
 				return err
 			}

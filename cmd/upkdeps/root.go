@@ -73,6 +73,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newDepsCmd(a, false),
 		newDepsCmd(a, true),
 		newWhyCmd(a),
+		newNativesCmd(a),
 		newResolveCmd(a),
 		newCacheCmd(a),
 		newUZCmd(a),

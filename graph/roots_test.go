@@ -1,0 +1,136 @@
+package graph
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/ini"
+)
+
+// fakeNatives is a Natives with per-package class lists; fromBinary lists
+// the packages whose binary was read.
+type fakeNatives struct {
+	classes    map[string][]string
+	fromBinary map[string]bool
+}
+
+func (n fakeNatives) Has(pkg, class string) bool {
+	return slices.ContainsFunc(n.classes[strings.ToLower(pkg)], func(c string) bool { return strings.EqualFold(c, class) })
+}
+func (n fakeNatives) HasPackage(pkg string) bool { return n.classes[strings.ToLower(pkg)] != nil }
+func (n fakeNatives) FromBinary(pkg string) bool { return n.fromBinary[strings.ToLower(pkg)] }
+
+// TestIniRoots covers every kind of ini root: a package, a class, found,
+// missing, found only ignoring case, a native class, a driver package that
+// has a binary and no package file, and a client-only line.
+func TestIniRoots(t *testing.T) {
+	text := `[Engine.Engine]
+GameEngine=Engine.GameEngine
+NetworkDevice=IpDrv.TcpNetDriver
+GameRenderDevice=OpenGLDrv.OpenGLRenderDevice
+AudioDevice=Galaxy.GalaxyAudioSubsystem
+Console=Menus.NoConsole
+DefaultGame=Game.DM
+DefaultServerGame=Game.CTF
+[URL]
+Class=game.Pawn1
+[Engine.GameEngine]
+ServerPackages=Game
+ServerPackages=Gone
+ServerActors=IpDrv.UdpBeacon
+ServerActors=Stats.Uplink Port=7777
+[UWeb.WebServer]
+Applications[0]=Admin.WebAdmin
+bEnabled=False
+`
+	f, err := ini.Parse("Server.ini", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeSpecs(t, dir, []pkgSpec{
+		{file: "Engine.u", exports: []string{"Actor:Class"}},
+		{file: "IpDrv.u", exports: []string{"UdpBeacon:Class"}},
+		{file: "Game.u", exports: []string{"DM:Class", "Pawn1:Class", "CTF:Engine.Texture"}},
+	})
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2, Roots: RootsOf(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(g.Roots()); n != 12 {
+		t.Errorf("have %d roots, want 12 (WebServer is disabled): %+v", n, g.Roots())
+	}
+	nat := fakeNatives{
+		classes: map[string][]string{"engine": {"Actor", "GameEngine", "Texture"}, "ipdrv": {"TcpNetDriver"},
+			"opengldrv": {"OpenGLRenderDevice"}},
+		fromBinary: map[string]bool{"ipdrv": true, "opengldrv": true},
+	}
+	fs := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), Natives: nat})
+	type want struct{ kind, sev, pkg, root string }
+	wants := []want{
+		{MissingPackage, Error, "Gone", "Server.ini:13 ServerPackages=Gone"},
+		{MissingPackage, Error, "Stats", "Server.ini:15 ServerActors=Stats.Uplink Port=7777"},
+		{MissingPackage, Warning, "Galaxy", "Server.ini:5 AudioDevice=Galaxy.GalaxyAudioSubsystem"},
+		{MissingPackage, Warning, "Menus", "Server.ini:6 Console=Menus.NoConsole"},
+		{ClassMismatch, Error, "Game", "Server.ini:8 DefaultServerGame=Game.CTF"},
+		{CaseMismatch, Warning, "Game", "Server.ini:10 Class=game.Pawn1"},
+	}
+	for _, w := range wants {
+		found := false
+		for _, fd := range fs {
+			if fd.Kind == w.kind && fd.Package == w.pkg {
+				found = true
+				if fd.Severity != w.sev || !slices.Contains(fd.Roots, w.root) || len(fd.Chain) == 0 || fd.Chain[0] != w.root {
+					t.Errorf("%s %s: have severity %s, roots %q, chain %q; want %s and %q first", w.kind, w.pkg, fd.Severity, fd.Roots, fd.Chain, w.sev, w.root)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no %s finding for %s in %+v", w.kind, w.pkg, fs)
+		}
+	}
+	// Resolved through natives, exports or a binary: no finding.
+	for _, fd := range fs {
+		switch fd.Package {
+		case "Engine", "IpDrv", "OpenGLDrv", "Admin":
+			t.Errorf("unexpected finding %+v", fd)
+		}
+	}
+}
+
+// TestIniRootBinaryExact: when a package's binary was read, a class the ini
+// names that is neither exported nor registered is missing, not unknown.
+func TestIniRootBinaryExact(t *testing.T) {
+	f, err := ini.Parse("S.ini", []byte("[Engine.Engine]\nNetworkDevice=IpDrv.NoDriver\nRenderDevice=SoftDrv.Nope\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeSpecs(t, dir, []pkgSpec{{file: "IpDrv.u", exports: []string{"UdpBeacon:Class"}}})
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Roots: RootsOf(f, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nat := fakeNatives{classes: map[string][]string{"ipdrv": {"TcpNetDriver"}, "softdrv": {"SoftwareRenderDevice"}},
+		fromBinary: map[string]bool{"ipdrv": true, "softdrv": true}}
+	fs := g.Check(CheckOptions{Natives: nat})
+	got := map[string]string{}
+	for _, fd := range fs {
+		got[fd.Package] = fd.Kind + "/" + fd.Severity
+	}
+	if got["IpDrv"] != MissingObject+"/"+Error || got["SoftDrv"] != MissingObject+"/"+Warning {
+		t.Errorf("have %v; want IpDrv missing_object/error and SoftDrv missing_object/warning", got)
+	}
+	// Without the binary, the same IpDrv class is only unknown.
+	nat.fromBinary = nil
+	fs = g.Check(CheckOptions{Natives: nat})
+	got = map[string]string{}
+	for _, fd := range fs {
+		got[fd.Package] = fd.Kind + "/" + fd.Severity
+	}
+	if got["IpDrv"] != NativeUnknown+"/"+Warning || got["SoftDrv"] != MissingPackage+"/"+Warning {
+		t.Errorf("without binaries: have %v", got)
+	}
+}
