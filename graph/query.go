@@ -97,3 +97,39 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	}
 	return nil
 }
+
+// WhyRoot returns the shortest import chain to p from a root of the
+// install: an ini line's package or a map (roots in that order, the first
+// nearest wins). start is the root package (p itself when p is a root, with
+// no hops); refs are the ini lines that name start (none for a map).
+// It returns a nil start when no root needs p.
+func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop) {
+	var starts []*Package
+	seen := map[*Package]bool{}
+	for _, r := range gr.iniRoots {
+		if !seen[r.Package] {
+			seen[r.Package] = true
+			starts = append(starts, r.Package)
+		}
+	}
+	for _, q := range gr.pkgs {
+		if q.Kind == KindMap && !seen[q] {
+			seen[q] = true
+			starts = append(starts, q)
+		}
+	}
+	best := -1
+	for _, s := range starts {
+		if s == p {
+			return s, gr.rootsOf(s), nil
+		}
+		h := gr.Why(s, p)
+		if h != nil && (best < 0 || len(h) < best) {
+			best, start, hops = len(h), s, h
+		}
+	}
+	if start == nil {
+		return nil, nil, nil
+	}
+	return start, gr.rootsOf(start), hops
+}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -9,10 +13,11 @@ import (
 // depEntry is one row of `deps`/`rdeps` output (README.md).
 type depEntry struct {
 	Name  string `json:"name"`
-	File  string `json:"file"` // "" when missing
+	File  string `json:"file"` // "" when missing; the ini for an ini line
 	Depth int    `json:"depth"`
 	Via   string `json:"via,omitempty"`
-	Kind  string `json:"kind"`
+	Kind  string `json:"kind"` // the package kind, or "ini" for an ini line (rdeps)
+	Line  int    `json:"line,omitempty"`
 }
 
 func newDepsCmd(a *app, reverse bool) *cobra.Command {
@@ -40,7 +45,8 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 			}
 			entries := []depEntry{}
 			missing := false
-			for _, r := range g.Reach([]*graph.Package{p}, d, reverse) {
+			reached := g.Reach([]*graph.Package{p}, d, reverse)
+			for _, r := range reached {
 				if r.Package == p {
 					continue
 				}
@@ -50,6 +56,9 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 				}
 				missing = missing || r.Package.Missing()
 				entries = append(entries, e)
+			}
+			if reverse {
+				entries = withIniLines(g, reached, d, entries)
 			}
 			if a.cfg.JSON {
 				if err := writeJSON(cmd.OutOrStdout(), entries); err != nil {
@@ -84,29 +93,80 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 	return cmd
 }
 
+// withIniLines adds to an rdeps listing the ini lines that name p or a
+// package that needs it, one hop further than the package they name, and
+// keeps the listing in depth order.
+func withIniLines(g *graph.Graph, reached []graph.Reached, maxDepth int, entries []depEntry) []depEntry {
+	depth := map[*graph.Package]int{}
+	for _, r := range reached {
+		depth[r.Package] = r.Depth
+	}
+	var lines []depEntry
+	for _, r := range g.Roots() {
+		if d, ok := depth[r.Package]; ok && (maxDepth < 0 || d < maxDepth) {
+			lines = append(lines, depEntry{Name: r.Key + "=" + r.Value, File: fmt.Sprintf("%s:%d", r.Ini, r.Line), Depth: d + 1,
+				Via: r.Package.Name, Kind: "ini", Line: r.Line})
+		}
+	}
+	out := append(entries, lines...)
+	slices.SortStableFunc(out, func(x, y depEntry) int { return x.Depth - y.Depth })
+	return out
+}
+
 func newWhyCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "why FROM TO [--json]",
-		Short: "Show the shortest import chain from one package to another, object by object",
-		Args:  cobra.ExactArgs(2),
+		Use:   "why [FROM] TO [--json]",
+		Short: "Show the shortest import chain from one package (or, without FROM, from the ini or a map) to another, object by object",
+		Long: `why prints the shortest import chain FROM -> ... -> TO, with the objects each hop imports.
+Without FROM, the chain starts at what makes the engine load anything at all: the nearest ini
+line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
+		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}
-			from, to := g.Package(args[0]), g.Package(args[1])
-			for i, p := range []*graph.Package{from, to} {
-				if p == nil {
-					return usagef("%s: no such package in the install", args[i])
-				}
+			to := g.Package(args[len(args)-1])
+			if to == nil {
+				return usagef("%s: no such package in the install", args[len(args)-1])
 			}
-			hops := g.Why(from, to)
 			type hopJSON struct {
 				From    string                 `json:"from"`
 				To      string                 `json:"to"`
 				Objects []graph.ImportedObject `json:"objects"`
 			}
 			out := []hopJSON{}
+			var hops []graph.Hop
+			var from *graph.Package
+			if len(args) == 2 {
+				if from = g.Package(args[0]); from == nil {
+					return usagef("%s: no such package in the install", args[0])
+				}
+				hops = g.Why(from, to)
+			} else {
+				var refs []graph.RootRef
+				from, refs, hops = g.WhyRoot(to)
+				if from == to && len(refs) == 0 {
+					bw := &errWriter{w: cmd.OutOrStdout()}
+					if a.cfg.JSON {
+						return writeJSON(cmd.OutOrStdout(), out)
+					}
+					bw.printf("%s is a map: the engine loads it by itself\n", to.Name)
+					return bw.err
+				}
+				if from == nil {
+					from = to // nothing leads to it
+				}
+				if len(refs) > 0 {
+					objs := []graph.ImportedObject{}
+					for _, r := range refs[:1] {
+						if r.Object != "" {
+							objs = append(objs, graph.ImportedObject{Path: r.Object, Class: "Class", ClassPackage: "Core"})
+						}
+					}
+					out = append(out, hopJSON{refs[0].Evidence(), from.Name, objs})
+				}
+			}
 			for _, h := range hops {
 				objs := h.Objects
 				if objs == nil {
@@ -120,7 +180,10 @@ func newWhyCmd(a *app) *cobra.Command {
 				}
 			} else {
 				bw := &errWriter{w: cmd.OutOrStdout()}
-				if len(hops) == 0 {
+				switch {
+				case len(out) == 0 && len(args) == 1:
+					bw.printf("nothing the ini names and no map needs %s\n", to.Name)
+				case len(out) == 0:
 					bw.printf("%s does not need %s\n", from.Name, to.Name)
 				}
 				for _, h := range out {
@@ -128,7 +191,7 @@ func newWhyCmd(a *app) *cobra.Command {
 					for _, o := range h.Objects {
 						bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
 					}
-					if len(h.Objects) == 0 {
+					if len(h.Objects) == 0 && !strings.Contains(h.From, ".ini:") {
 						bw.printf("    (the package itself)\n")
 					}
 				}
@@ -136,7 +199,7 @@ func newWhyCmd(a *app) *cobra.Command {
 					return bw.err
 				}
 			}
-			if len(hops) == 0 {
+			if len(out) == 0 {
 				return errFindings
 			}
 			return nil
