@@ -12,38 +12,47 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 )
 
+// Severity of a finding: an error makes check exit 1; a warning is worth
+// reading. package redirect uses the same type.
+type Severity string
+
 // Severities.
 const (
-	Error   = "error"
-	Warning = "warning"
+	Error   Severity = "error"
+	Warning Severity = "warning"
 )
+
+// FindingKind names a class of problem; the values are part of the JSON
+// output (README.md). package redirect uses the same type for its own
+// kinds.
+type FindingKind string
 
 // Finding kinds.
 const (
-	MissingPackage = "missing_package"
-	MissingObject  = "missing_object"
-	ClassMismatch  = "class_mismatch"
-	NativeUnknown  = "native_unknown"
-	CaseMismatch   = "case_mismatch"
-	Collision      = "collision"
-	Shadowed       = "shadowed"
-	Cycle          = "cycle"
-	EditOrder      = "edit_order"
-	EditMissing    = "edit_missing"
-	Unreadable     = "unreadable"
-	ServerSideOnly = "server_side_only"
+	MissingPackage FindingKind = "missing_package"
+	MissingObject  FindingKind = "missing_object"
+	ClassMismatch  FindingKind = "class_mismatch"
+	NativeUnknown  FindingKind = "native_unknown"
+	CaseMismatch   FindingKind = "case_mismatch"
+	Collision      FindingKind = "collision"
+	Shadowed       FindingKind = "shadowed"
+	Cycle          FindingKind = "cycle"
+	EditOrder      FindingKind = "edit_order"
+	EditMissing    FindingKind = "edit_missing"
+	Unreadable     FindingKind = "unreadable"
+	ServerSideOnly FindingKind = "server_side_only"
 )
 
 // Finding is one problem, with the packages involved and the import chain
 // that makes it matter. Its JSON form is documented in README.md.
 type Finding struct {
-	Kind     string   `json:"kind"`
-	Severity string   `json:"severity"`
-	Package  string   `json:"package"`
-	Objects  []string `json:"objects,omitempty"`
-	NeededBy []string `json:"needed_by,omitempty"`
-	Packages []string `json:"packages,omitempty"`
-	Chain    []string `json:"chain,omitempty"`
+	Kind     FindingKind `json:"kind"`
+	Severity Severity    `json:"severity"`
+	Package  string      `json:"package"`
+	Objects  []string    `json:"objects,omitempty"`
+	NeededBy []string    `json:"needed_by,omitempty"`
+	Packages []string    `json:"packages,omitempty"`
+	Chain    []string    `json:"chain,omitempty"`
 	// Roots are the ini lines ("Demo.ini:20 ServerPackages=Foo") that make
 	// the engine load the package or objects of the finding.
 	Roots   []string `json:"roots,omitempty"`
@@ -56,14 +65,14 @@ func SortFindings(fs []Finding) {
 	slices.SortFunc(fs, func(a, b Finding) int {
 		return cmp.Or(
 			cmp.Compare(severityRank(a.Severity), severityRank(b.Severity)),
-			strings.Compare(a.Kind, b.Kind),
+			strings.Compare(string(a.Kind), string(b.Kind)),
 			cmpName(a.Package, b.Package),
 			strings.Compare(a.Message, b.Message),
 		)
 	})
 }
 
-func severityRank(s string) int {
+func severityRank(s Severity) int {
 	if s == Error {
 		return 0
 	}
@@ -359,11 +368,11 @@ type objectCheck struct {
 }
 
 type objectKey struct {
-	kind string
+	kind FindingKind
 	to   *Package
 }
 
-func (c *objectCheck) problem(kind string, to *Package, object string) *objectProblem {
+func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *objectProblem {
 	k := objectKey{kind, to}
 	pr := c.problems[k]
 	if pr == nil {
@@ -377,7 +386,7 @@ func (c *objectCheck) problem(kind string, to *Package, object string) *objectPr
 // classify returns the problem kind of an object that to does not export
 // with the wanted class ("" when there is none): path is the group path
 // below to, class the wanted class (for the message).
-func (c *objectCheck) classify(to *Package, path, class string) string {
+func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
