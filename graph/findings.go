@@ -154,20 +154,10 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 // package's parent (roots map to nil), for chains.
 func (gr *Graph) reach(roots []*Package) map[*Package]*Package {
 	parent := map[*Package]*Package{}
-	queue := append([]*Package(nil), roots...)
-	for _, r := range roots {
-		parent[r] = nil
-	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, q := range gr.Imports(p) {
-			if _, ok := parent[q]; !ok {
-				parent[q] = p
-				queue = append(queue, q)
-			}
-		}
-	}
+	walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
+		parent[p] = from
+		return true
+	})
 	return parent
 }
 
@@ -594,28 +584,28 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	for _, p := range comp {
 		in[p] = true
 	}
-	// Shortest path back to the start, inside the component.
+	// Shortest path back to the start, inside the component: the first
+	// package in breadth-first order with an import of the start.
 	start := comp[0]
 	prev := map[*Package]*Package{}
-	queue := []*Package{start}
-	var last *Package
-	for len(queue) > 0 && last == nil {
-		p := queue[0]
-		queue = queue[1:]
+	inComp := func(p *Package) []*Package {
+		var out []*Package
 		for _, q := range gr.Imports(p) {
-			if !in[q] {
-				continue
-			}
-			if q == start {
-				last = p
-				break
-			}
-			if _, ok := prev[q]; !ok {
-				prev[q] = p
-				queue = append(queue, q)
+			if in[q] {
+				out = append(out, q)
 			}
 		}
+		return out
 	}
+	var last *Package
+	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
+		prev[p] = from
+		if gr.Edge(p, start) != nil {
+			last = p
+			return false
+		}
+		return true
+	})
 	var path []*Package
 	for cur := last; cur != nil && cur != start; cur = prev[cur] {
 		path = append(path, cur)

@@ -15,32 +15,15 @@ type Reached struct {
 // along "imported by") up to maxDepth hops (maxDepth < 0: no limit) and
 // returns every package reached, sorted by depth, then name.
 func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
+	next := gr.Imports
+	if reverse {
+		next = gr.ImportedBy
+	}
 	seen := map[*Package]Reached{}
-	queue := []*Package{}
-	for _, p := range start {
-		if _, ok := seen[p]; !ok {
-			seen[p] = Reached{Package: p}
-			queue = append(queue, p)
-		}
-	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		d := seen[p].Depth
-		if maxDepth >= 0 && d >= maxDepth {
-			continue
-		}
-		next := gr.Imports(p)
-		if reverse {
-			next = gr.ImportedBy(p)
-		}
-		for _, q := range next {
-			if _, ok := seen[q]; !ok {
-				seen[q] = Reached{Package: q, Depth: d + 1, Via: p}
-				queue = append(queue, q)
-			}
-		}
-	}
+	walk(start, next, maxDepth, func(p, from *Package, d int) bool {
+		seen[p] = Reached{Package: p, Depth: d, Via: from}
+		return true
+	})
 	out := make([]Reached, 0, len(seen))
 	for _, r := range seen {
 		out = append(out, r)
@@ -66,36 +49,30 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	if from == to {
 		return nil
 	}
-	via := map[*Package]*Package{from: nil}
-	queue := []*Package{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, q := range gr.Imports(p) {
-			if _, ok := via[q]; ok {
-				continue
-			}
-			via[q] = p
-			if q == to {
-				var hops []Hop
-				for cur := to; via[cur] != nil; cur = via[cur] {
-					e := gr.Edge(via[cur], cur)
-					objs := slices.Clone(e.Objects)
-					slices.SortFunc(objs, func(a, b ImportedObject) int {
-						if c := cmpName(a.Path, b.Path); c != 0 {
-							return c
-						}
-						return cmpName(a.Class, b.Class)
-					})
-					hops = append(hops, Hop{From: via[cur], To: cur, Objects: slices.Compact(objs)})
-				}
-				slices.Reverse(hops)
-				return hops
-			}
-			queue = append(queue, q)
-		}
+	via := map[*Package]*Package{}
+	found := false
+	walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
+		via[p] = prev
+		found = p == to
+		return !found
+	})
+	if !found {
+		return nil
 	}
-	return nil
+	var hops []Hop
+	for cur := to; via[cur] != nil; cur = via[cur] {
+		e := gr.Edge(via[cur], cur)
+		objs := slices.Clone(e.Objects)
+		slices.SortFunc(objs, func(a, b ImportedObject) int {
+			if c := cmpName(a.Path, b.Path); c != 0 {
+				return c
+			}
+			return cmpName(a.Class, b.Class)
+		})
+		hops = append(hops, Hop{From: via[cur], To: cur, Objects: slices.Compact(objs)})
+	}
+	slices.Reverse(hops)
+	return hops
 }
 
 // WhyRoot returns the shortest import chain to p from a root of the
