@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/graph/topo"
-
 	"github.com/upkdeps/upkdeps/format"
 )
 
@@ -558,25 +556,6 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 	return out
 }
 
-// Cycles returns the strongly connected components with more than one
-// package, each sorted, the list sorted by first name.
-func (gr *Graph) Cycles() [][]*Package {
-	var out [][]*Package
-	for _, scc := range topo.TarjanSCC(gr.g) {
-		if len(scc) < 2 {
-			continue
-		}
-		c := make([]*Package, len(scc))
-		for i, n := range scc {
-			c[i] = gr.byID[n.ID()]
-		}
-		slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-		out = append(out, c)
-	}
-	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
-	return out
-}
-
 // cycleEdges returns, for a component, a cycle through its first package
 // and one concrete import per edge as evidence.
 func (gr *Graph) cycleEdges(comp []*Package) []string {
@@ -640,36 +619,6 @@ func (gr *Graph) checkCycles() []Finding {
 			Message: fmt.Sprintf("%d packages import from each other in a cycle", len(comp))})
 	}
 	return out
-}
-
-// ClientPackages returns what clients need: ServerPackages and maps, plus
-// everything they import, transitively (ServerSideOnly packages included,
-// so that they can be reported).
-func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
-	parent := gr.reach(gr.clientRoots(serverPackages))
-	var out []*Package
-	for p := range parent {
-		out = append(out, p)
-	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-	return out
-}
-
-// clientRoots are where a client's downloads start: the ServerPackages
-// entries and every map.
-func (gr *Graph) clientRoots(serverPackages []string) []*Package {
-	var roots []*Package
-	for _, n := range serverPackages {
-		if p := gr.Package(n); p != nil {
-			roots = append(roots, p)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap {
-			roots = append(roots, p)
-		}
-	}
-	return roots
 }
 
 func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
