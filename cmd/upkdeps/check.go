@@ -76,25 +76,40 @@ type checkSummary struct {
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
+	rep, _, err := a.checkRun(cmd, in, withCache)
+	return rep, err
+}
+
+// checked is what a check's report was made from: its graph (the one
+// with the cache for --with-cache) and the EditPackages sources. report
+// draws them beside the same checkReport.
+type checked struct {
+	g   *graph.Graph
+	src *graph.Sources
+}
+
+// checkRun makes the report of check and returns the graph and sources
+// it was made from.
+func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, checked, error) {
 	resolver := graph.FromSearcher(in.search)
-	findings, g, err := a.checkWith(cmd, in, resolver, nil)
+	findings, c, err := a.checkWith(cmd, in, resolver, nil)
 	if err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	var wc *withCacheInfo
 	if withCache {
 		cached, dir, err := a.cachedPackages(in)
 		if err != nil {
-			return nil, err
+			return nil, c, err
 		}
 		plain := findings
-		findings, g, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached), g)
+		findings, c, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached), c.g)
 		if err != nil {
-			return nil, err
+			return nil, c, err
 		}
 		wc = &withCacheInfo{Cache: dir, PackagesInCache: len(cached), ResolvedFromCache: []cacheUse{},
 			FindingsRemoved: removedFindings(plain, findings)}
-		for _, p := range g.Packages() {
+		for _, p := range c.g.Packages() {
 			if p.FromCache {
 				wc.ResolvedFromCache = append(wc.ResolvedFromCache, cacheUse{p.Name, p.Rel})
 			}
@@ -108,7 +123,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
 	}
-	for _, p := range g.Packages() {
+	for _, p := range c.g.Packages() {
 		if !p.Missing() {
 			rep.PackagesScanned++
 		}
@@ -124,23 +139,24 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 			rep.Summary.Warnings++
 		}
 	}
-	return rep, nil
+	return rep, c, nil
 }
 
-// checkWith builds the graph through r and returns every finding, sorted.
+// checkWith builds the graph through r and returns every finding, sorted,
+// with the graph and sources they come from.
 // reuse is an earlier graph whose package reads are reused (or nil).
-func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
+func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, checked, error) {
 	g, err := a.buildGraph(cmd.Context(), in, r, reuse)
 	if err != nil {
-		return nil, nil, err
+		return nil, checked{}, err
 	}
 	nat, err := a.loadNatives(in)
 	if err != nil {
-		return nil, nil, err
+		return nil, checked{}, err
 	}
 	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages(), nat)
 	if err != nil {
-		return nil, nil, err
+		return nil, checked{}, err
 	}
 	findings := g.Check(graph.CheckOptions{
 		ServerPackages: in.ini.ServerPackages(),
@@ -150,7 +166,7 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)
-	return findings, g, nil
+	return findings, checked{g, src}, nil
 }
 
 // cachedPackages lists the usable packages of the install's download

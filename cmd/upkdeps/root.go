@@ -68,6 +68,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.AddCommand(
 		newInfoCmd(a),
 		newCheckCmd(a),
+		newReportCmd(a),
 		newGraphCmd(a),
 		newOrderCmd(a),
 		newDepsCmd(a, false),

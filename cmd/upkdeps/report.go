@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/report"
+)
+
+// defaultReportFile is where report writes without -o.
+const defaultReportFile = "upkdeps-report.html"
+
+func newReportCmd(a *app) *cobra.Command {
+	var (
+		out              string
+		withCache, force bool
+		dryRun           bool
+		maxObjects       int
+	)
+	cmd := &cobra.Command{
+		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--force] [--dry-run]",
+		Short: "Write one self-contained HTML page to look through an install: findings, packages, neighbourhoods, cycles, EditPackages order",
+		Long: `report checks the install as check does and writes one HTML file (default
+upkdeps-report.html) that opens from disk anywhere, with no network: its script, style and
+data are inline. The data is the report check --json prints plus the dependency graph
+(packages with file, version, GUID, flags and size; imports with their object counts). The
+page shows a summary, a filterable findings table, a package search with each package's
+details and neighbourhood diagram, the cycles and the EditPackages order (current and
+suggested). An existing file with other content is not replaced without --force; -o -
+writes to stdout. Exit 1 when the report has errors, as check.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, err := a.openInstall()
+			if err != nil {
+				return err
+			}
+			rep, c, err := a.checkRun(cmd, in, withCache)
+			if err != nil {
+				return err
+			}
+			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
+			if edit := in.ini.EditPackages(); len(edit) > 0 {
+				res := c.g.CheckEditPackages(edit, c.src.Deps())
+				opt.Order = &res
+			}
+			var page bytes.Buffer
+			if err := report.Write(&page, report.Build(rep, c.g, opt), in.iniPath); err != nil {
+				return err
+			}
+			failed := func() error {
+				if rep.Summary.Errors > 0 {
+					return errFindings
+				}
+				return nil
+			}
+			if out == "-" {
+				if _, err := cmd.OutOrStdout().Write(page.Bytes()); err != nil {
+					return err
+				}
+				return failed()
+			}
+			if !force {
+				if err := refuseOverwrite(out, page.Bytes()); err != nil {
+					return err
+				}
+			}
+			verb := "wrote"
+			if dryRun {
+				verb = "would write"
+			} else if err := fsutil.WriteFileAtomic(out, page.Bytes(), 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s): %d packages, %d error(s), %d warning(s)\n",
+				verb, out, sizeLabel(page.Len()), len(c.g.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
+			return failed()
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&out, "output", "o", defaultReportFile, "the HTML file to write (atomically); - for stdout")
+	f.BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
+	f.String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
+	f.BoolVar(&force, "force", false, "overwrite an existing file that differs")
+	f.BoolVar(&dryRun, "dry-run", false, "make the page and say what would be written, without writing")
+	f.IntVar(&maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))
+	return cmd
+}
+
+// sizeLabel writes a byte count for people: "1.2 MB".
+func sizeLabel(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,192 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+
+	"github.com/upkdeps/upkdeps/graph"
+)
+
+// SchemaVersion is the version of Data's JSON form (README.md, "report").
+const SchemaVersion = 1
+
+// DefaultMaxObjects is how many imported object names a page embeds at
+// most when Options.MaxObjects is 0: a 20,000-package install imports
+// millions, which would make the page too big to open.
+const DefaultMaxObjects = 100_000
+
+// Data is everything the page shows. Its JSON form is documented in
+// README.md.
+type Data struct {
+	SchemaVersion int    `json:"schema_version"`
+	Generator     string `json:"generator"`
+	// Check is the value `check --json` prints for the same install.
+	Check any                `json:"check"`
+	Graph Graph              `json:"graph"`
+	Order *graph.OrderResult `json:"order"` // nil: the ini has no EditPackages
+}
+
+// Graph is the install's dependency graph as the page needs it: packages
+// by index, imports between indexes.
+type Graph struct {
+	Packages []Package `json:"packages"`
+	Imports  []Import  `json:"imports"`
+	Roots    []Root    `json:"roots"`
+	Cycles   [][]int   `json:"cycles"`
+	// ObjectsPerImport is how many object names each import lists at most;
+	// -1 when every import lists all of its objects.
+	ObjectsPerImport int `json:"objects_per_import"`
+}
+
+// Package is one node: a package file or a missing name.
+type Package struct {
+	Name      string     `json:"name"`
+	File      string     `json:"file"` // relative to the ini's folder, "/"-separated; "" when missing
+	Kind      graph.Kind `json:"kind"`
+	Version   uint16     `json:"version"`
+	Licensee  uint16     `json:"licensee"`
+	GUID      string     `json:"guid"`
+	Flags     []string   `json:"flags"`
+	Size      int64      `json:"size"` // bytes; -1 when unknown
+	FromCache bool       `json:"from_cache,omitempty"`
+	Error     string     `json:"error,omitempty"` // why the file could not be read
+}
+
+// Import is an edge: From imports Count objects of To, Objects being the
+// first of them (all of them unless Graph.ObjectsPerImport caps it), as
+// "Path (ClassPackage.Class)". Its JSON form is an array
+// [from, to, count, [objects...]], four times smaller than an object at
+// the size of a large install.
+type Import struct {
+	From, To int
+	Count    int
+	Objects  []string
+}
+
+// MarshalJSON writes the array form.
+func (im Import) MarshalJSON() ([]byte, error) {
+	objs := im.Objects
+	if objs == nil {
+		objs = []string{}
+	}
+	return json.Marshal([]any{im.From, im.To, im.Count, objs})
+}
+
+// UnmarshalJSON reads the array form.
+func (im *Import) UnmarshalJSON(b []byte) error {
+	var a []json.RawMessage
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	if len(a) != 4 {
+		return &json.UnmarshalTypeError{Value: "array of " + strconv.Itoa(len(a)), Type: nil}
+	}
+	for i, dst := range []any{&im.From, &im.To, &im.Count, &im.Objects} {
+		if err := json.Unmarshal(a[i], dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Root is an ini line that makes the engine load a package.
+type Root struct {
+	Evidence string `json:"evidence"` // "Demo.ini:20 ServerPackages=Foo"
+	Package  int    `json:"package"`
+}
+
+// Options configure Build.
+type Options struct {
+	Generator string // the program and version that wrote the page
+	// MaxObjects caps the object names embedded (0: DefaultMaxObjects;
+	// negative: no cap). Counts are always exact.
+	MaxObjects int
+	Order      *graph.OrderResult
+}
+
+// Build makes the page's data from a check report value (what
+// `check --json` prints) and the graph it was made from. It stats each
+// package file for its size.
+func Build(check any, g *graph.Graph, opt Options) *Data {
+	d := &Data{SchemaVersion: SchemaVersion, Generator: opt.Generator, Check: check, Order: opt.Order}
+	pkgs := g.Packages()
+	index := make(map[*graph.Package]int, len(pkgs))
+	d.Graph.Packages = make([]Package, len(pkgs))
+	for i, p := range pkgs {
+		index[p] = i
+		dp := Package{Name: p.Name, File: path.Clean(p.Rel), Kind: p.Kind, Version: p.Version, Licensee: p.Licensee,
+			GUID: p.GUID, Flags: p.Flags.Names(), Size: -1, FromCache: p.FromCache}
+		if p.Missing() {
+			dp.File, dp.GUID, dp.Flags = "", "", []string{}
+		} else if fi, err := os.Stat(p.File); err == nil {
+			dp.Size = fi.Size()
+		}
+		if p.Err != nil {
+			dp.Error = p.Err.Error()
+		}
+		d.Graph.Packages[i] = dp
+	}
+	edges := g.Edges()
+	limit := objectCap(edges, opt.MaxObjects)
+	d.Graph.ObjectsPerImport = limit
+	d.Graph.Imports = make([]Import, len(edges))
+	for i, e := range edges {
+		im := Import{From: index[e.From], To: index[e.To], Count: len(e.Objects)}
+		objs := e.Objects
+		if limit >= 0 && len(objs) > limit {
+			objs = objs[:limit]
+		}
+		im.Objects = make([]string, len(objs))
+		for j, o := range objs {
+			im.Objects[j] = o.Path + " (" + o.ClassPackage + "." + o.Class + ")"
+		}
+		d.Graph.Imports[i] = im
+	}
+	d.Graph.Roots = []Root{}
+	for _, r := range g.Roots() {
+		d.Graph.Roots = append(d.Graph.Roots, Root{Evidence: r.Evidence(), Package: index[r.Package]})
+	}
+	d.Graph.Cycles = [][]int{}
+	for _, c := range g.Cycles() {
+		ids := make([]int, len(c))
+		for i, p := range c {
+			ids[i] = index[p]
+		}
+		d.Graph.Cycles = append(d.Graph.Cycles, ids)
+	}
+	return d
+}
+
+// objectCap returns the largest per-import count of object names that keeps
+// the total within max (-1: no cap needed).
+func objectCap(edges []*graph.Edge, max int) int {
+	if max == 0 {
+		max = DefaultMaxObjects
+	}
+	if max < 0 {
+		return -1
+	}
+	counts := make([]int, len(edges))
+	total := 0
+	for i, e := range edges {
+		counts[i] = len(e.Objects)
+		total += counts[i]
+	}
+	if total <= max {
+		return -1
+	}
+	// Total of min(count, k) grows with k: take the largest k that fits.
+	slices.Sort(counts)
+	sum := 0
+	for i, c := range counts {
+		// With k = c every import from i on lists c names.
+		if sum+c*(len(counts)-i) > max {
+			return (max - sum) / (len(counts) - i)
+		}
+		sum += c
+	}
+	return -1
+}
