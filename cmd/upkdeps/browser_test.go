@@ -1,0 +1,339 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// One headless Chromium serves every browser test of the package: starting
+// it costs more than the tests themselves.
+var browser struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel func()
+	err    error
+}
+
+// findBrowser returns a Chromium or Chrome binary ($UPKDEPS_CHROME first).
+func findBrowser() string {
+	if p := os.Getenv("UPKDEPS_CHROME"); p != "" {
+		return p
+	}
+	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browser.cancel != nil {
+		browser.cancel()
+	}
+	os.Exit(code)
+}
+
+// tab is one page of the shared browser with what it logged.
+type tab struct {
+	ctx      context.Context
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, requests leaving the file
+}
+
+func (tb *tab) add(s string) {
+	tb.mu.Lock()
+	tb.problems = append(tb.problems, s)
+	tb.mu.Unlock()
+}
+
+// newTab opens a tab of the shared headless browser, skipping the test when
+// there is none (.ci/run installs Debian's chromium).
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	if os.Getenv("UPKDEPS_NO_BROWSER") != "" {
+		t.Skip("UPKDEPS_NO_BROWSER is set (no browser could be installed): browser test SKIPPED")
+	}
+	bin := findBrowser()
+	if bin == "" {
+		t.Skip("no Chromium found (install Debian's chromium package, or set UPKDEPS_CHROME): browser test SKIPPED")
+	}
+	browser.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
+			chromedp.WindowSize(1200, 900), chromedp.Flag("allow-file-access-from-files", true))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(alloc)
+		browser.ctx, browser.cancel = ctx, func() { cancel(); cancelAlloc() }
+		browser.err = chromedp.Run(ctx)
+	})
+	if browser.err != nil {
+		t.Fatalf("starting %s: %v", bin, browser.err)
+	}
+	ctx, cancel := chromedp.NewContext(browser.ctx)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancel() })
+	tb := &tab{ctx: ctx}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeWarning {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value))
+				}
+				tb.add("console " + string(ev.Type) + ": " + strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			tb.add("exception: " + ev.ExceptionDetails.Error())
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.LevelError || ev.Entry.Level == log.LevelWarning {
+				tb.add("log " + string(ev.Entry.Level) + ": " + ev.Entry.Text)
+			}
+		case *network.EventRequestWillBeSent:
+			if u := ev.Request.URL; !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") {
+				tb.add("request: " + u)
+			}
+		}
+	})
+	if err := chromedp.Run(ctx, network.Enable(), log.Enable()); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// open loads a page file and waits until its script has drawn it.
+func (tb *tab) open(t *testing.T, file, fragment string) {
+	t.Helper()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate("file://"+abs+fragment),
+		chromedp.WaitVisible(`html[data-ready]`, chromedp.ByQuery)); err != nil {
+		t.Fatalf("loading %s: %v (problems: %v)", file, err, tb.problems)
+	}
+}
+
+// clean fails the test for every console error, exception or request.
+func (tb *tab) clean(t *testing.T) {
+	t.Helper()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, p := range tb.problems {
+		t.Error(p)
+	}
+}
+
+func (tb *tab) run(t *testing.T, what string, actions ...chromedp.Action) {
+	t.Helper()
+	if err := chromedp.Run(tb.ctx, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (tb *tab) text(t *testing.T, sel string) string {
+	t.Helper()
+	var s string
+	tb.run(t, "text of "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
+	return strings.TrimSpace(s)
+}
+
+// TestReportInBrowser opens the demo's report in headless Chromium: the
+// summary has check --json's counts, searching opens a package, clicking a
+// neighbour moves there and Back returns, a filter narrows the findings,
+// and nothing logs an error or leaves the file.
+func TestReportInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, "report.html", "")
+
+	for sel, want := range map[string]int{"#sum-errors": rep.Summary.Errors, "#sum-warnings": rep.Summary.Warnings, "#sum-scanned": rep.PackagesScanned} {
+		if have := tb.text(t, sel); have != strconv.Itoa(want) {
+			t.Errorf("summary %s: %q, want %d", sel, have, want)
+		}
+	}
+	for k, n := range rep.Summary.ByKind {
+		if have := tb.text(t, fmt.Sprintf(`tr[data-kind=%q] td.by-kind`, k)); have != strconv.Itoa(n) {
+			t.Errorf("summary %s: %q, want %d", k, have, n)
+		}
+	}
+	if shotDir := os.Getenv("UPKDEPS_SCREENSHOT_DIR"); shotDir != "" || testing.Verbose() {
+		screenshot(t, tb, shotDir)
+	}
+
+	// Search (any case) and Enter open the package.
+	tb.run(t, "search", chromedp.Navigate(tb.url(t)+"#/packages"), chromedp.WaitVisible(`#pkg-search`, chromedp.ByQuery),
+		chromedp.SendKeys(`#pkg-search`, "demoweapons\n", chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+	// A neighbour in the diagram moves there; Back comes back.
+	tb.run(t, "click a neighbour", chromedp.Click(`#nb-svg a[data-name="DemoSnd"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="DemoSnd"]`, chromedp.ByQuery))
+	tb.run(t, "back", chromedp.NavigateBack(), chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+	// Two hops and the hubs shown: the hub node becomes Core and Engine.
+	tb.run(t, "2 hops", chromedp.Click(`//a[text()="2 hops"]`, chromedp.BySearch), chromedp.WaitVisible(`#nb-svg`, chromedp.ByQuery))
+	tb.run(t, "hubs shown", chromedp.Click(`//span[@aria-label="hubs"]/a[text()="shown"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`#nb-svg a[data-name="Engine"]`, chromedp.ByQuery))
+
+	// The filters narrow the findings table.
+	rows := func() int {
+		var n int
+		tb.run(t, "count rows", chromedp.Evaluate(`document.querySelectorAll('#findings tr.finding').length`, &n))
+		return n
+	}
+	tb.run(t, "findings", chromedp.Navigate(tb.url(t)+"#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+	if n := rows(); n != len(rep.Findings) {
+		t.Errorf("findings table: %d rows, want %d", n, len(rep.Findings))
+	}
+	tb.run(t, "filter text", chromedp.SendKeys(`#f-text`, "serveradmin", chromedp.ByQuery))
+	if n := rows(); n == 0 || n >= len(rep.Findings) {
+		t.Errorf("text filter: %d rows of %d", n, len(rep.Findings))
+	}
+	tb.run(t, "filter kind", chromedp.Evaluate(`(function () {
+		var t = document.getElementById('f-text'), k = document.getElementById('f-kind');
+		t.value = ''; t.dispatchEvent(new Event('input'));
+		k.value = 'cycle'; k.dispatchEvent(new Event('change'));
+	})()`, nil))
+	if n := rows(); n != rep.Summary.ByKind["cycle"] {
+		t.Errorf("kind filter: %d rows, want %d cycles", n, rep.Summary.ByKind["cycle"])
+	}
+	tb.run(t, "open a finding", chromedp.Click(`#findings tr.finding button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#findings tr.detail .evidence`, chromedp.ByQuery))
+	for _, view := range []string{"#/cycles", "#/order"} {
+		tb.run(t, view, chromedp.Navigate(tb.url(t)+view), chromedp.WaitVisible(`body[data-view="`+view[2:]+`"]`, chromedp.ByQuery))
+	}
+	// The demo's EditPackages have a cycle: no order is suggested.
+	if have := tb.text(t, "#order-current"); !strings.Contains(have, "DemoBase") {
+		t.Errorf("current order: %q", have)
+	}
+	if have := tb.text(t, "#order-valid"); !strings.Contains(have, "NOT valid") {
+		t.Errorf("order validity: %q", have)
+	}
+	tb.clean(t)
+}
+
+// url is the page's address without its fragment.
+func (tb *tab) url(t *testing.T) string {
+	var u string
+	tb.run(t, "location", chromedp.Location(&u))
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
+	}
+	return u
+}
+
+// screenshot writes the demo report's summary and a package view as PNG
+// files into dir (default: the temporary folder) for a person to look at.
+func screenshot(t *testing.T, tb *tab, dir string) {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	for name, frag := range map[string]string{"upkdeps-report-demo.png": "#/pkg/DemoGame?d=2", "upkdeps-report-demo-summary.png": "#/summary"} {
+		var png []byte
+		tb.run(t, "screenshot", chromedp.Navigate(tb.url(t)+frag), chromedp.WaitVisible(`main section`, chromedp.ByQuery),
+			chromedp.CaptureScreenshot(&png))
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", path)
+	}
+}
+
+// TestReportHostileNamesInBrowser opens the page of an install whose
+// package names are markup and script: nothing runs, the names show as
+// text.
+func TestReportHostileNamesInBrowser(t *testing.T) {
+	ini := writeHostileInstall(t)
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "hostile.html")
+	if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	tb.open(t, page, "#/pkg/DM-Hostile?d=2&hubs=1")
+	check := func(where string) {
+		var pwned bool
+		var scripts, imgs int
+		tb.run(t, "probe", chromedp.Evaluate(`'pwned' in window`, &pwned),
+			chromedp.Evaluate(`document.scripts.length`, &scripts),
+			chromedp.Evaluate(`document.images.length`, &imgs))
+		if pwned || scripts != 2 || imgs != 0 {
+			t.Errorf("%s: pwned %v, %d scripts (want 2), %d images (want 0)", where, pwned, scripts, imgs)
+		}
+	}
+	check("map")
+	for _, n := range hostileNames {
+		tb.run(t, "open "+n, chromedp.Navigate(tb.url(t)+"#/pkg/"+escapeFragment(n)), chromedp.WaitVisible(`#package`, chromedp.ByQuery))
+		var have string
+		tb.run(t, "name", chromedp.Evaluate(`document.getElementById('package').dataset.package`, &have))
+		if have != n {
+			t.Errorf("package view of %q shows %q", n, have)
+		}
+		check(n)
+	}
+	tb.run(t, "findings", chromedp.Navigate(tb.url(t)+"#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+	tb.run(t, "open all", chromedp.Evaluate(`document.querySelectorAll('#findings button').forEach(function(b){b.click()})`, nil))
+	check("findings")
+	tb.clean(t)
+}
+
+// escapeFragment percent-encodes a name as the page's links do
+// (encodeURIComponent).
+func escapeFragment(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// TestReportCorpusInBrowser opens the report of a real UT99 install: it
+// loads clean and its summary has check's counts.
+func TestReportCorpusInBrowser(t *testing.T) {
+	ini := testutil.CorpusFile(t, "adrak0__ut99/System/UnrealTournament.ini")
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "corpus.html")
+	if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, page, "")
+	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
+		t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
+	}
+	tb.run(t, "Botpack", chromedp.Navigate(tb.url(t)+"#/pkg/botpack?d=2"), chromedp.WaitVisible(`#package[data-package="Botpack"] #nb-svg`, chromedp.ByQuery))
+	tb.clean(t)
+}
