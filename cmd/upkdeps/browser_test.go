@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,7 +68,7 @@ func (tb *tab) add(s string) {
 
 // newTab opens a tab of the shared headless browser, skipping the test when
 // there is none (.ci/run installs Debian's chromium).
-func newTab(t *testing.T) *tab {
+func newTab(t testing.TB) *tab {
 	t.Helper()
 	if os.Getenv("UPKDEPS_NO_BROWSER") != "" {
 		t.Skip("UPKDEPS_NO_BROWSER is set (no browser could be installed): browser test SKIPPED")
@@ -120,7 +121,7 @@ func newTab(t *testing.T) *tab {
 }
 
 // open loads a page file and waits until its script has drawn it.
-func (tb *tab) open(t *testing.T, file, fragment string) {
+func (tb *tab) open(t testing.TB, file, fragment string) {
 	t.Helper()
 	abs, err := filepath.Abs(file)
 	if err != nil {
@@ -133,7 +134,7 @@ func (tb *tab) open(t *testing.T, file, fragment string) {
 }
 
 // clean fails the test for every console error, exception or request.
-func (tb *tab) clean(t *testing.T) {
+func (tb *tab) clean(t testing.TB) {
 	t.Helper()
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
@@ -142,14 +143,14 @@ func (tb *tab) clean(t *testing.T) {
 	}
 }
 
-func (tb *tab) run(t *testing.T, what string, actions ...chromedp.Action) {
+func (tb *tab) run(t testing.TB, what string, actions ...chromedp.Action) {
 	t.Helper()
 	if err := chromedp.Run(tb.ctx, actions...); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
 
-func (tb *tab) text(t *testing.T, sel string) string {
+func (tb *tab) text(t testing.TB, sel string) string {
 	t.Helper()
 	var s string
 	tb.run(t, "text of "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
@@ -238,7 +239,7 @@ func TestReportInBrowser(t *testing.T) {
 }
 
 // url is the page's address without its fragment.
-func (tb *tab) url(t *testing.T) string {
+func (tb *tab) url(t testing.TB) string {
 	var u string
 	tb.run(t, "location", chromedp.Location(&u))
 	if i := strings.IndexByte(u, '#'); i >= 0 {
@@ -249,7 +250,7 @@ func (tb *tab) url(t *testing.T) string {
 
 // screenshot writes the demo report's summary and a package view as PNG
 // files into dir (default: the temporary folder) for a person to look at.
-func screenshot(t *testing.T, tb *tab, dir string) {
+func screenshot(t testing.TB, tb *tab, dir string) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
@@ -336,4 +337,51 @@ func TestReportCorpusInBrowser(t *testing.T) {
 	}
 	tb.run(t, "Botpack", chromedp.Navigate(tb.url(t)+"#/pkg/botpack?d=2"), chromedp.WaitVisible(`#package[data-package="Botpack"] #nb-svg`, chromedp.ByQuery))
 	tb.clean(t)
+}
+
+// BenchmarkReportInBrowser measures the page of a large install in
+// headless Chromium: its size and the time from navigation until the
+// script has drawn the summary (ready-ms), then a hub's package view with
+// two hops and the findings table. The install is the generated one of
+// graph's BenchmarkCheck, kept in $UPKDEPS_BENCH_DIR:
+//
+//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench BenchmarkOpenAll -benchtime 1x ./graph
+//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench ReportInBrowser ./cmd/upkdeps
+func BenchmarkReportInBrowser(b *testing.B) {
+	dir := os.Getenv("UPKDEPS_BENCH_DIR")
+	if dir == "" {
+		b.Skip("set UPKDEPS_BENCH_DIR to a generated install (see the comment)")
+	}
+	page := filepath.Join(b.TempDir(), "bench.html")
+	var errOut strings.Builder
+	args := []string{"report", "--no-progress", "--ini", filepath.Join(dir, "System", "Bench.ini"), "-o", page}
+	if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &errOut); code == exitError {
+		b.Fatalf("report: %s", errOut.String())
+	}
+	fi, err := os.Stat(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ready, hub, table float64
+	for b.Loop() {
+		tb := newTab(b)
+		tb.open(b, page, "")
+		var ms string
+		tb.run(b, "ready", chromedp.AttributeValue(`html`, "data-ready", &ms, nil, chromedp.ByQuery))
+		v, _ := strconv.ParseFloat(ms, 64)
+		ready += v
+		var d float64
+		tb.run(b, "hub view", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/pkg/Engine?d=2'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
+			chromedp.WaitVisible(`#package[data-package="Engine"] #nb-svg`, chromedp.ByQuery))
+		hub += d
+		tb.run(b, "findings", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/findings'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
+			chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+		table += d
+		tb.clean(b)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(fi.Size())/(1<<20), "MB")
+	b.ReportMetric(ready/n, "ready-ms")
+	b.ReportMetric(hub/n, "hub-view-ms")
+	b.ReportMetric(table/n, "findings-ms")
 }

@@ -289,10 +289,13 @@
     return hit(f.package) || (f.packages || []).some(hit) || (f.needed_by || []).some(hit);
   }
 
+  var EDGE_ROWS = 200;
+  // edgeTable lists imports (the first EDGE_ROWS, then on demand: a hub
+  // such as Engine has thousands of importers).
   function edgeTable(caption, ids, other) {
     if (!ids.length) return el('p', null, caption + ': none.');
     var tb = el('tbody');
-    ids.forEach(function (k) {
+    function row(k) {
       var im = G.imports[k];
       var objs = null;
       if (im[2] > 0) {
@@ -307,9 +310,14 @@
         });
       }
       tb.appendChild(el('tr', null, el('td', null, pkgLink(im[other])), el('td', { 'class': 'num' }, String(im[2])), el('td', null, objs || 'the package only')));
-    });
-    return el('table', { 'class': 'edges' }, el('caption', null, caption + ' (' + ids.length + ')'),
+    }
+    ids.slice(0, EDGE_ROWS).forEach(row);
+    var table = el('table', { 'class': 'edges' }, el('caption', null, caption + ' (' + ids.length + ')'),
       el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Package'), el('th', { scope: 'col' }, 'Objects'), el('th', { scope: 'col' }, ''))), tb);
+    if (ids.length <= EDGE_ROWS) return table;
+    var more = el('button', { type: 'button' }, 'List all ' + ids.length);
+    more.addEventListener('click', function () { ids.slice(EDGE_ROWS).forEach(row); more.remove(); });
+    return el('div', null, table, more);
   }
 
   function viewPackage(st) {
