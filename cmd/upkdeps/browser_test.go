@@ -248,16 +248,18 @@ func (tb *tab) url(t testing.TB) string {
 	return u
 }
 
-// screenshot writes the demo report's summary and a package view as PNG
-// files into dir (default: the temporary folder) for a person to look at.
+// screenshot writes a package view and the summary of the demo report as
+// report-demo.png and report-demo-summary.png into dir (default: the
+// temporary folder) for a person to look at; the README's copies in docs/
+// come from UPKDEPS_SCREENSHOT_DIR=$PWD/docs go test -run TestReportInBrowser ./cmd/upkdeps.
 func screenshot(t testing.TB, tb *tab, dir string) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
-	for name, frag := range map[string]string{"upkdeps-report-demo.png": "#/pkg/DemoGame?d=2", "upkdeps-report-demo-summary.png": "#/summary"} {
+	for name, frag := range map[string]string{"report-demo.png": "#/pkg/DemoGame?d=2", "report-demo-summary.png": "#/summary"} {
 		var png []byte
-		tb.run(t, "screenshot", chromedp.Navigate(tb.url(t)+frag), chromedp.WaitVisible(`main section`, chromedp.ByQuery),
-			chromedp.CaptureScreenshot(&png))
+		tb.run(t, "screenshot", chromedp.EmulateViewport(960, 600), chromedp.Navigate(tb.url(t)+frag),
+			chromedp.WaitVisible(`main section`, chromedp.ByQuery), chromedp.CaptureScreenshot(&png))
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,6 @@
 // upkdeps report page: builds every view from the JSON in #upkdeps-data.
 // Data only ever reaches the DOM through textContent and setAttribute
-// (never innerHTML), so a hostile package name stays text.
+// (never by parsing a string as markup), so a hostile package name stays text.
 'use strict';
 (function () {
   var data = JSON.parse(document.getElementById('upkdeps-data').textContent);

@@ -1,0 +1,149 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/search"
+)
+
+// demoGraph builds the graph of the demo install.
+func demoGraph(t *testing.T) *graph.Graph {
+	t.Helper()
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, demo.Ini))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New(f, search.Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Build(context.Background(), graph.FromSearcher(s), graph.Options{Roots: graph.RootsOf(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// embedded returns the JSON of the page's data element.
+func embedded(t *testing.T, page string) []byte {
+	t.Helper()
+	const open = `<script type="application/json" id="upkdeps-data">`
+	i := strings.Index(page, open)
+	j := strings.Index(page[i+len(open):], "</script>")
+	if i < 0 || j < 0 {
+		t.Fatal("no data element in the page")
+	}
+	return []byte(page[i+len(open) : i+len(open)+j])
+}
+
+func TestBuildAndRoundTrip(t *testing.T) {
+	g := demoGraph(t)
+	check := map[string]any{"schema_version": 2.0, "findings": []any{}, "note": "</script><b>x</b>"}
+	d := Build(check, g, Options{Generator: "upkdeps test", MaxObjects: -1})
+	var page bytes.Buffer
+	if err := Write(&page, d, "Demo.ini <i>"); err != nil {
+		t.Fatal(err)
+	}
+	var back Data
+	if err := json.Unmarshal(embedded(t, page.String()), &back); err != nil {
+		t.Fatalf("embedded JSON: %v", err)
+	}
+	if !reflect.DeepEqual(back.Check, check) {
+		t.Errorf("check value: have %v, want %v", back.Check, check)
+	}
+	if !reflect.DeepEqual(back.Graph, d.Graph) {
+		t.Error("the graph does not round-trip")
+	}
+	if strings.Contains(page.String(), "<b>x</b>") || strings.Contains(page.String(), "Demo.ini <i>") {
+		t.Error("data or title reached the page as markup")
+	}
+	byName := map[string]Package{}
+	for _, p := range d.Graph.Packages {
+		byName[p.Name] = p
+	}
+	if p := byName["Engine"]; p.File != "System/Engine.u" || p.Kind != graph.KindCode || p.Size <= 0 || p.GUID == "" {
+		t.Errorf("Engine: %+v", p)
+	}
+	if p := byName["CityTex"]; p.Kind != graph.KindMissing || p.File != "" || p.Size != -1 || len(p.Flags) != 0 {
+		t.Errorf("missing CityTex: %+v", p)
+	}
+	if len(d.Graph.Imports) != len(g.Edges()) || len(d.Graph.Cycles) != len(g.Cycles()) || len(d.Graph.Roots) != len(g.Roots()) {
+		t.Errorf("imports %d, cycles %d, roots %d; graph has %d, %d, %d", len(d.Graph.Imports), len(d.Graph.Cycles),
+			len(d.Graph.Roots), len(g.Edges()), len(g.Cycles()), len(g.Roots()))
+	}
+	for _, im := range d.Graph.Imports {
+		if len(im.Objects) != im.Count {
+			t.Errorf("import %d->%d lists %d of %d objects without a cap", im.From, im.To, len(im.Objects), im.Count)
+		}
+	}
+}
+
+func TestObjectCap(t *testing.T) {
+	edge := func(n int) *graph.Edge { return &graph.Edge{Objects: make([]graph.ImportedObject, n)} }
+	edges := []*graph.Edge{edge(1), edge(10), edge(100), edge(0)}
+	for _, tc := range []struct{ max, want int }{
+		{-1, -1}, {111, -1}, {1000, -1}, {110, 99}, {21, 10}, {3, 1}, {1, 0},
+	} {
+		if have := objectCap(edges, tc.max); have != tc.want {
+			t.Errorf("cap for %d: %d, want %d", tc.max, have, tc.want)
+		}
+		if k := objectCap(edges, tc.max); k >= 0 {
+			total := 0
+			for _, e := range edges {
+				total += min(len(e.Objects), k)
+			}
+			if total > tc.max {
+				t.Errorf("cap %d for %d lists %d objects", k, tc.max, total)
+			}
+		}
+	}
+	g := demoGraph(t)
+	d := Build(nil, g, Options{MaxObjects: 2})
+	listed := 0
+	for _, im := range d.Graph.Imports {
+		listed += len(im.Objects)
+	}
+	if d.Graph.ObjectsPerImport < 0 || listed > 2 {
+		t.Errorf("MaxObjects 2: objects_per_import %d, %d listed", d.Graph.ObjectsPerImport, listed)
+	}
+}
+
+func TestCSPForbidsRequests(t *testing.T) {
+	csp := CSP()
+	for _, want := range []string{"default-src 'none'", "script-src 'sha256-", "style-src 'sha256-", "base-uri 'none'", "form-action 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP %q lacks %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe") || strings.Contains(csp, "http") {
+		t.Errorf("CSP %q allows unsafe code or a host", csp)
+	}
+}
+
+// TestScriptUsesNoInnerHTML keeps the page's script away from the APIs
+// that parse strings as markup or code.
+func TestScriptUsesNoInnerHTML(t *testing.T) {
+	js, err := os.ReadFile("assets/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"} {
+		if bytes.Contains(js, []byte(bad)) {
+			t.Errorf("assets/app.js uses %s", bad)
+		}
+	}
+}
