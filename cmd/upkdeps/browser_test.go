@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -196,6 +197,28 @@ func TestReportInBrowser(t *testing.T) {
 	tb.run(t, "click a neighbour", chromedp.Click(`#nb-svg a[data-name="DemoSnd"]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#package[data-package="DemoSnd"]`, chromedp.ByQuery))
 	tb.run(t, "back", chromedp.NavigateBack(), chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+	// The keyboard reaches a node and Enter follows it.
+	tb.run(t, "keyboard", chromedp.Focus(`#nb-svg a[data-name="DemoSnd"]`, chromedp.ByQuery), chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(`#package[data-package="DemoSnd"]`, chromedp.ByQuery), chromedp.NavigateBack(),
+		chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+	// Dark mode changes the colours; print hides the navigation.
+	background := func() string {
+		var bg string
+		tb.run(t, "background", chromedp.Evaluate(`getComputedStyle(document.body).backgroundColor`, &bg))
+		return bg
+	}
+	light := background()
+	tb.run(t, "dark", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}))
+	if dark := background(); dark == light {
+		t.Errorf("dark mode: background %s, as in light mode", dark)
+	}
+	var navShown bool
+	tb.run(t, "print", emulation.SetEmulatedMedia().WithMedia("print"),
+		chromedp.Evaluate(`getComputedStyle(document.querySelector('nav')).display !== 'none'`, &navShown),
+		emulation.SetEmulatedMedia())
+	if navShown {
+		t.Error("print: the navigation is shown")
+	}
 	// Two hops and the hubs shown: the hub node becomes Core and Engine.
 	tb.run(t, "2 hops", chromedp.Click(`//a[text()="2 hops"]`, chromedp.BySearch), chromedp.WaitVisible(`#nb-svg`, chromedp.ByQuery))
 	tb.run(t, "hubs shown", chromedp.Click(`//span[@aria-label="hubs"]/a[text()="shown"]`, chromedp.BySearch),
