@@ -375,13 +375,14 @@
     function walk(sign, next, end) {
       var frontier = [f];
       for (var d = 1; d <= depth; d++) {
-        var found = [], hubs = [];
+        var found = [], hubs = [], parent = new Map();
         frontier.forEach(function (q) {
           if (q !== f && isHub(q)) return;
           next[q].forEach(function (k) {
             var r = G.imports[k][end];
             if (layerOf.has(r)) return;
             layerOf.set(r, sign * d);
+            parent.set(r, q);
             if (isHub(r) && !showHubs) hubs.push(r); else found.push(r);
           });
         });
@@ -389,8 +390,10 @@
         var nodes = found.slice(0, cap).map(function (r) { return { id: r }; });
         var rest = found.slice(cap);
         rest.forEach(function (r) { layerOf.delete(r); });
-        if (hubs.length) nodes.push({ hub: hubs, layer: sign * d });
-        if (rest.length) nodes.push({ more: rest.length, layer: sign * d });
+        // A collapsed node is wired to the packages that reached it.
+        var parents = function (list) { return Array.from(new Set(list.map(function (r) { return parent.get(r); }))); };
+        if (hubs.length) nodes.push({ hub: hubs, layer: sign * d, parents: parents(hubs) });
+        if (rest.length) nodes.push({ more: rest.length, layer: sign * d, parents: parents(rest) });
         if (nodes.length) layers[sign * d] = nodes;
         frontier = found.slice(0, cap);
         if (!frontier.length) break;
@@ -503,9 +506,11 @@
           svg('rect', { x: n.x, y: n.y, width: lay.boxW, height: lay.boxH, rx: 4 }),
           svg('text', { x: n.x + 6, y: n.y + 15 }, shown));
         nodesG.appendChild(a);
-        if (n.id === undefined && Math.abs(k) === 1) {
-          var fa = at.get(f);
-          edgesG.appendChild(svg('path', { d: k > 0 ? curve(fa, n) : curve(n, fa), 'class': 'edge collapsed' }));
+        if (n.id === undefined) {
+          n.parents.forEach(function (q) {
+            var pa = at.get(q);
+            if (pa) edgesG.appendChild(svg('path', { d: k > 0 ? curve(pa, n) : curve(n, pa), 'class': 'edge collapsed' }));
+          });
         }
       });
     });
