@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
@@ -409,4 +410,103 @@ func BenchmarkReportInBrowser(b *testing.B) {
 	b.ReportMetric(ready/n, "ready-ms")
 	b.ReportMetric(hub/n, "hub-view-ms")
 	b.ReportMetric(table/n, "findings-ms")
+}
+
+// writeHubInstall writes an install of n maps that all import Hub (a hub
+// by its importers) and Engine, and one missing package.
+func writeHubInstall(t testing.TB, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, sub := range []string{"System", "Maps"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ini := "[Core.System]\nPaths=../System/*.u\nPaths=../Maps/*.unr\n"
+	if err := os.WriteFile(filepath.Join(dir, "System", "Hub.ini"), []byte(ini), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Core", "Engine", "Hub"} {
+		b := format.NewBuilder(69, 0)
+		for j := range 5 {
+			b.Export(0, "Thing"+strconv.Itoa(j), 0, 0, 100)
+		}
+		if err := format.WriteFile(filepath.Join(dir, "System", name+".u"), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range n {
+		b := format.NewBuilder(69, 0)
+		for j := range 5 {
+			b.ImportPath("Hub.Thing"+strconv.Itoa(j), "Core", "Class")
+		}
+		b.ImportPath("Engine.Thing0", "Core", "Class")
+		if i == 0 {
+			b.ImportPath("Gone.Thing", "Core", "Class")
+		}
+		b.Export(0, "LevelInfo0", 0, 0, 10)
+		if err := format.WriteFile(filepath.Join(dir, "Maps", fmt.Sprintf("DM-Map%03d.unr", i)), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "System", "Hub.ini")
+}
+
+// TestReportHubsInBrowser: on a generated install with a hub, the hub is
+// one collapsed node until clicked, a long column ends in a "more" node
+// that opens, and a capped import says how many objects it leaves out.
+func TestReportHubsInBrowser(t *testing.T) {
+	ini := writeHubInstall(t, 150)
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "hub.html")
+	if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page, "--max-objects", "450"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, page, "#/pkg/DM-Map000")
+	count := func(sel string) int {
+		var n int
+		tb.run(t, "count "+sel, chromedp.Evaluate(`document.querySelectorAll('`+sel+`').length`, &n))
+		return n
+	}
+	// Hub and Engine are hubs: one collapsed node; Gone is drawn missing.
+	if n := count(`#nb-svg a.node.collapsed`); n != 1 {
+		t.Errorf("DM-Map000: %d collapsed nodes, want 1", n)
+	}
+	if n := count(`#nb-svg a.node.kind-missing[data-name="Gone"]`); n != 1 {
+		t.Errorf("DM-Map000: missing Gone drawn %d times", n)
+	}
+	tb.run(t, "open the hubs", chromedp.Click(`#nb-svg a.node.collapsed`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#nb-svg a[data-name="Hub"]`, chromedp.ByQuery))
+	tb.run(t, "go to the hub", chromedp.Click(`#nb-svg a[data-name="Hub"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="Hub"]`, chromedp.ByQuery))
+	// 150 importers: 25 drawn and "+125 more", which opens.
+	var have string
+	tb.run(t, "more node", chromedp.Evaluate(`document.querySelector('#nb-svg a.node.collapsed text').textContent`, &have))
+	if have != "+125 more" {
+		t.Errorf("Hub's importers: collapsed node %q, want +125 more", have)
+	}
+	tb.run(t, "more", chromedp.Click(`#nb-svg a.node.collapsed`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#nb-svg a[data-name="DM-Map149"]`, chromedp.ByQuery))
+	if n := count(`#nb-svg a.node`); n != 151 {
+		t.Errorf("all of Hub's importers: %d nodes, want 151", n)
+	}
+	// 450 object names for 150×5 + 150 + 1 imported objects: 1 per import.
+	tb.run(t, "objects", chromedp.Click(`//caption[starts-with(text(),"Imported by")]/..//summary`, chromedp.BySearch),
+		chromedp.WaitVisible(`//caption[starts-with(text(),"Imported by")]/..//details/p`, chromedp.BySearch))
+	if have := tb.text(t, `table.edges details p`); !strings.HasPrefix(have, "and 4 more") {
+		t.Errorf("capped objects: %q", have)
+	}
+	tb.run(t, "summary", chromedp.Navigate(tb.url(t)+"#/summary"), chromedp.WaitVisible(`#sum-errors`, chromedp.ByQuery))
+	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
+		t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
+	}
+	if have, want := tb.text(t, "#most-needed li"), mostNeeded(rep.Findings, 1); len(want) != 1 || have != want[0] {
+		t.Errorf("most needed: %q, want %v", have, want)
+	}
+	tb.clean(t)
 }
