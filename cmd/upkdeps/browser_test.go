@@ -343,73 +343,37 @@ func escapeFragment(s string) string {
 	return b.String()
 }
 
-// TestReportCorpusInBrowser opens the report of a real UT99 install: it
-// loads clean and its summary has check's counts.
-func TestReportCorpusInBrowser(t *testing.T) {
-	ini := testutil.CorpusFile(t, "adrak0__ut99/System/UnrealTournament.ini")
-	tb := newTab(t)
-	page := filepath.Join(t.TempDir(), "corpus.html")
-	if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
-		t.Fatalf("report: %s", errOut)
-	}
-	out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-	var rep checkReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
-	tb.open(t, page, "")
-	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
-		t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
-	}
-	tb.run(t, "Botpack", chromedp.Navigate(tb.url(t)+"#/pkg/botpack?d=2"), chromedp.WaitVisible(`#package[data-package="Botpack"] #nb-svg`, chromedp.ByQuery))
-	tb.clean(t)
-}
+// corpusInstalls are the real installs of ../shared/corpus whose report
+// the tests open.
+var corpusInstalls = []string{"adrak0__ut99/System/UnrealTournament.ini", "nrempel__ut-server/System/UnrealTournament.ini"}
 
-// BenchmarkReportInBrowser measures the page of a large install in
-// headless Chromium: its size and the time from navigation until the
-// script has drawn the summary (ready-ms), then a hub's package view with
-// two hops and the findings table. The install is the generated one of
-// graph's BenchmarkCheck, kept in $UPKDEPS_BENCH_DIR:
-//
-//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench BenchmarkOpenAll -benchtime 1x ./graph
-//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench ReportInBrowser ./cmd/upkdeps
-func BenchmarkReportInBrowser(b *testing.B) {
-	dir := os.Getenv("UPKDEPS_BENCH_DIR")
-	if dir == "" {
-		b.Skip("set UPKDEPS_BENCH_DIR to a generated install (see the comment)")
+// TestReportCorpusInBrowser opens the reports of real UT99 installs: they
+// load clean, their summary has check's counts and a package with its
+// two-hop neighbourhood draws.
+func TestReportCorpusInBrowser(t *testing.T) {
+	for _, rel := range corpusInstalls {
+		t.Run(strings.Split(rel, "/")[0], func(t *testing.T) {
+			ini := testutil.CorpusFile(t, rel)
+			tb := newTab(t)
+			page := filepath.Join(t.TempDir(), "corpus.html")
+			if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
+				t.Fatalf("report: %s", errOut)
+			}
+			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+			var rep checkReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			tb.open(t, page, "")
+			if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
+				t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
+			}
+			tb.run(t, "Botpack", chromedp.Navigate(tb.url(t)+"#/pkg/botpack?d=2"),
+				chromedp.WaitVisible(`#package[data-package="Botpack"] #nb-svg`, chromedp.ByQuery))
+			tb.run(t, "findings", chromedp.Navigate(tb.url(t)+"#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+			tb.clean(t)
+		})
 	}
-	page := filepath.Join(b.TempDir(), "bench.html")
-	var errOut strings.Builder
-	args := []string{"report", "--no-progress", "--ini", filepath.Join(dir, "System", "Bench.ini"), "-o", page}
-	if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &errOut); code == exitError {
-		b.Fatalf("report: %s", errOut.String())
-	}
-	fi, err := os.Stat(page)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var ready, hub, table float64
-	for b.Loop() {
-		tb := newTab(b)
-		tb.open(b, page, "")
-		var ms string
-		tb.run(b, "ready", chromedp.AttributeValue(`html`, "data-ready", &ms, nil, chromedp.ByQuery))
-		v, _ := strconv.ParseFloat(ms, 64)
-		ready += v
-		var d float64
-		tb.run(b, "hub view", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/pkg/Engine?d=2'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
-			chromedp.WaitVisible(`#package[data-package="Engine"] #nb-svg`, chromedp.ByQuery))
-		hub += d
-		tb.run(b, "findings", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/findings'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
-			chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
-		table += d
-		tb.clean(b)
-	}
-	n := float64(b.N)
-	b.ReportMetric(float64(fi.Size())/(1<<20), "MB")
-	b.ReportMetric(ready/n, "ready-ms")
-	b.ReportMetric(hub/n, "hub-view-ms")
-	b.ReportMetric(table/n, "findings-ms")
 }
 
 // writeHubInstall writes an install of n maps that all import Hub (a hub
@@ -509,4 +473,51 @@ func TestReportHubsInBrowser(t *testing.T) {
 		t.Errorf("most needed: %q, want %v", have, want)
 	}
 	tb.clean(t)
+}
+
+// BenchmarkReportInBrowser measures the page of a large install in
+// headless Chromium: its size and the time from navigation until the
+// script has drawn the summary (ready-ms), then a hub's package view with
+// two hops and the findings table. The install is the generated one of
+// graph's BenchmarkCheck, kept in $UPKDEPS_BENCH_DIR:
+//
+//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench BenchmarkOpenAll -benchtime 1x ./graph
+//	UPKDEPS_BENCH_DIR=/tmp/bench go test -run '^$' -bench ReportInBrowser ./cmd/upkdeps
+func BenchmarkReportInBrowser(b *testing.B) {
+	dir := os.Getenv("UPKDEPS_BENCH_DIR")
+	if dir == "" {
+		b.Skip("set UPKDEPS_BENCH_DIR to a generated install (see the comment)")
+	}
+	page := filepath.Join(b.TempDir(), "bench.html")
+	var errOut strings.Builder
+	args := []string{"report", "--no-progress", "--ini", filepath.Join(dir, "System", "Bench.ini"), "-o", page}
+	if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &errOut); code == exitError {
+		b.Fatalf("report: %s", errOut.String())
+	}
+	fi, err := os.Stat(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ready, hub, table float64
+	for b.Loop() {
+		tb := newTab(b)
+		tb.open(b, page, "")
+		var ms string
+		tb.run(b, "ready", chromedp.AttributeValue(`html`, "data-ready", &ms, nil, chromedp.ByQuery))
+		v, _ := strconv.ParseFloat(ms, 64)
+		ready += v
+		var d float64
+		tb.run(b, "hub view", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/pkg/Engine?d=2'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
+			chromedp.WaitVisible(`#package[data-package="Engine"] #nb-svg`, chromedp.ByQuery))
+		hub += d
+		tb.run(b, "findings", chromedp.Evaluate(`(function () { var t = performance.now(); location.hash = '#/findings'; window.dispatchEvent(new HashChangeEvent('hashchange')); return performance.now() - t; })()`, &d),
+			chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+		table += d
+		tb.clean(b)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(fi.Size())/(1<<20), "MB")
+	b.ReportMetric(ready/n, "ready-ms")
+	b.ReportMetric(hub/n, "hub-view-ms")
+	b.ReportMetric(table/n, "findings-ms")
 }

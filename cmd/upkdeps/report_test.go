@@ -173,18 +173,20 @@ func TestReportHostileNamesStayData(t *testing.T) {
 }
 
 func TestReportCorpus(t *testing.T) {
-	ini := testutil.CorpusFile(t, "adrak0__ut99/System/UnrealTournament.ini")
-	page, errOut, code := runCLI(t, "report", "--ini", ini, "-o", "-")
-	if code == exitError {
-		t.Fatalf("report: stderr %q", errOut)
+	for _, rel := range corpusInstalls {
+		ini := testutil.CorpusFile(t, rel)
+		page, errOut, code := runCLI(t, "report", "--ini", ini, "-o", "-")
+		if code == exitError {
+			t.Fatalf("report %s: stderr %q", rel, errOut)
+		}
+		checkOut, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+		var want any
+		if err := json.Unmarshal([]byte(checkOut), &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(pageData(t, page)["check"], want) {
+			t.Errorf("%s: the page's check value differs from check --json", rel)
+		}
+		t.Logf("%s report: %d bytes", rel, len(page))
 	}
-	checkOut, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-	var want any
-	if err := json.Unmarshal([]byte(checkOut), &want); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(pageData(t, page)["check"], want) {
-		t.Error("the page's check value differs from check --json")
-	}
-	t.Logf("adrak0 UT99 report: %d bytes", len(page))
 }

@@ -460,7 +460,7 @@
 
     var nb = neighbourhood(f, depth, dir, showHubs, showAll);
     var lay = layout(nb);
-    var s = svg('svg', { id: 'nb-svg', width: lay.width, height: lay.height, viewBox: '0 0 ' + lay.width + ' ' + lay.height, role: 'img', 'aria-label': 'Neighbourhood of ' + P[f].name });
+    var s = svg('svg', { id: 'nb-svg', width: lay.width, height: lay.height, viewBox: '0 0 ' + lay.width + ' ' + lay.height, role: 'group', 'aria-label': 'Neighbourhood of ' + P[f].name });
     var edgesG = svg('g', { 'class': 'edges' }), nodesG = svg('g', { 'class': 'nodes' });
     s.appendChild(edgesG); s.appendChild(nodesG);
     var at = new Map();
