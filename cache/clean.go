@@ -138,7 +138,7 @@ func (cp *copies) ofStream(n int64, sum [sha256.Size]byte) string {
 	for _, other := range cp.bySize[n] {
 		h, ok := cp.hashes[other]
 		if !ok {
-			f, err := os.Open(other)
+			f, err := fsutil.OpenRegular(other)
 			if err != nil {
 				continue
 			}
@@ -180,7 +180,7 @@ func (cp *copies) strayAction(s Stray) Action {
 		}
 		return keep("a complete package that may be the only copy: kept")
 	}
-	f, err := os.Open(s.File)
+	f, err := fsutil.OpenRegular(s.File)
 	if err != nil {
 		return keep("cannot read it: " + err.Error())
 	}

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // File is a parsed package: header and tables.
@@ -53,9 +54,9 @@ const (
 // Open opens the named file and reads its header and tables. The returned
 // File owns the open file until Close. Errors name the path.
 func Open(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, err := fsutil.OpenRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	st, err := fh.Stat()
 	if err != nil {
@@ -71,6 +72,17 @@ func Open(path string) (*File, error) {
 	base := filepath.Base(path)
 	f.PackageName = strings.TrimSuffix(base, filepath.Ext(base))
 	return f, nil
+}
+
+// openError returns err, or for a file that is not a regular file (a named
+// pipe, a device: never opened, see fsutil.OpenRegular) a *PathError whose
+// cause says what it is.
+func openError(path string, err error) error {
+	var nr *fsutil.NotRegularError
+	if errors.As(err, &nr) {
+		return &PathError{Path: path, Err: &fsutil.NotRegularError{Mode: nr.Mode}}
+	}
+	return err
 }
 
 // PathError records the file a read error happened in.
@@ -172,9 +184,9 @@ type Reader struct {
 // name strings belong to the Reader: they are valid only until the next
 // call of Open (copy what must outlive it, e.g. with strings.Clone).
 func (rd *Reader) Open(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, err := fsutil.OpenRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	defer fh.Close()
 	st, err := fh.Stat()

@@ -218,7 +218,7 @@ func planOne(e Entry, old map[string]ManifestEntry, opt BuildOptions) *job {
 // fileSHA256 returns the hex SHA-256 of the file at path ("" when it
 // cannot be read).
 func fileSHA256(path string) string {
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return ""
 	}
