@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -110,6 +111,32 @@ func StaleTemps(dir string, dsts []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// RemoveStaleTemps removes the temporary files that killed atomic writes
+// to the files dsts (paths) left in their folders (see StaleTemps), and
+// returns what it removed, sorted. A writing command calls it before it
+// writes dsts.
+func RemoveStaleTemps(dsts []string) ([]string, error) {
+	byDir := map[string][]string{}
+	for _, d := range dsts {
+		byDir[filepath.Dir(d)] = append(byDir[filepath.Dir(d)], filepath.Base(d))
+	}
+	var removed []string
+	for dir, names := range byDir {
+		temps, err := StaleTemps(dir, names)
+		if err != nil {
+			return removed, err
+		}
+		for _, tmp := range temps {
+			if err := RemoveFile(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return removed, err
+			}
+			removed = append(removed, tmp)
+		}
+	}
+	slices.Sort(removed)
+	return removed, nil
 }
 
 // controlNames are the files upkdeps keeps for itself in the folders it
