@@ -82,3 +82,23 @@ func TestIsControlFile(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeExtAndIniPath(t *testing.T) {
+	for ext, ok := range map[string]bool{
+		".uxx": true, ".UXX": true, ".u_2": true, ".uxx-1": true,
+		"": false, "uxx": false, ".": false, ".uxx/../../../outside/pwn": false, `.uxx\..\x`: false,
+		".u.x": false, ".ux x": false, ".uxx\x00": false, ".abcdefghijklmnopq": false,
+	} {
+		if have := SafeExt(ext) == nil; have != ok {
+			t.Errorf("SafeExt(%q): have ok=%v, want %v", ext, have, ok)
+		}
+	}
+	for p, ok := range map[string]bool{
+		"../Cache": true, `..\Maps\*.unr`: true, "C:/Games/UT/Cache": true,
+		"": false, "  ": false, "../Ca\x00che": false, "../Cache\n": false, "bad\xff": false,
+	} {
+		if have := SafeIniPath(p) == nil; have != ok {
+			t.Errorf("SafeIniPath(%q): have ok=%v, want %v", p, have, ok)
+		}
+	}
+}

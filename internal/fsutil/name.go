@@ -90,8 +90,6 @@ func SafeExt(ext string) error {
 		return bad("does not start with a dot")
 	case rest == "":
 		return bad("empty after the dot")
-	case len(rest) > 16:
-		return bad("longer than 16 characters after the dot")
 	}
 	for _, r := range rest {
 		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-') {
@@ -100,6 +98,9 @@ func SafeExt(ext string) error {
 			}
 			return bad(fmt.Sprintf("contains %q: only letters, digits, _ and - may follow the dot", r))
 		}
+	}
+	if len(rest) > 16 {
+		return bad("longer than 16 characters after the dot")
 	}
 	return nil
 }
