@@ -407,6 +407,9 @@ func FuzzExtractName(f *testing.F) {
 			if a.Dst != "" && a.Op != OpIni && a.Dst != to && filepath.Dir(a.Dst) != to {
 				t.Fatalf("name %q: %s", name, a.Format(nil))
 			}
+			if (a.Op == OpCopy || a.Op == OpReplace) && fsutil.IsControlFile(filepath.Base(a.Dst)) {
+				t.Fatalf("name %q: writes a control file: %s", name, a.Format(nil))
+			}
 			if strings.ContainsAny(a.Format(nil), "\x00\x1b\r\n") {
 				t.Fatalf("name %q reaches the output raw: %q", name, a.Format(nil))
 			}

@@ -461,10 +461,9 @@ func newCacheCleanCmd(a *app) *cobra.Command {
   --orphans    files without a cache.ini name that are not packages, or whose bytes exist in
                another file of the cache or the install
   --tmp        stray download files that cannot be used (cut short, not decompressing, not a
-               package) or whose (decompressed) content exists in another file, and files left
-               by an interrupted upkdeps write
+               package) or whose (decompressed) content exists in another file
 With none of the three, all three. A file that may be the only copy of a package is kept,
-with a line saying so. --dry-run prints exactly the lines a real run prints. Exit 0.`,
+with a line saying so. Temporary files left by an interrupted upkdeps write always go. --dry-run prints exactly the lines a real run prints. Exit 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := a.openCache(writerLock(dryRun, "upkdeps cache clean"))
