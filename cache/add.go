@@ -24,7 +24,7 @@ type AddOptions struct {
 // belongs to the other engine generation, or whose name is not a plain file
 // name is refused; the same package given twice is added once.
 func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
-	p := c.newPlan()
+	p := c.newWritePlan()
 	added := map[string]string{} // key -> file that adds it
 	for _, file := range files {
 		refuse := func(reason string) {
@@ -78,6 +78,10 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		dst := filepath.Join(c.Dir, c.FileName(key))
 		if e := c.EntryByKey(key); e != nil && e.File != "" {
 			dst = e.File // keep the spelling present on disk
+		}
+		if note := controlTarget(dst); note != "" {
+			refuseOther(dst, note)
+			continue
 		}
 		op, reason := OpCopy, ""
 		if st, err := os.Stat(dst); err == nil {

@@ -43,7 +43,7 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 	if !opt.Orphans && !opt.Tmp && !opt.Installed {
 		opt.Orphans, opt.Tmp, opt.Installed = true, true, true
 	}
-	p := c.newPlan()
+	p := c.newWritePlan()
 	cp := c.newCopies(opt.Installation)
 	for i := range c.entries {
 		e := &c.entries[i]
@@ -57,6 +57,10 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 				p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: subject(e),
 					Reason: "installed as ", Other: e.InstalledFile, Note: " with the same GUID but other bytes: kept"})
 			}
+		case opt.Installed && e.State == StateMissingFile && e.InstalledGUID == e.GUID:
+			// The second half of the removal above, interrupted after the
+			// file went: the package is installed, the line names nothing.
+			p.Actions = append(p.Actions, c.iniAction(e.Key, "", e.Name, false))
 		case opt.Orphans && e.Orphan():
 			switch other := cp.ofFile(e.File, e.Size); {
 			case e.State == StateNotAPackage:
@@ -71,6 +75,9 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 	}
 	if opt.Tmp {
 		for _, s := range c.strays {
+			if s.Kind == KindOwnTemp {
+				continue // newWritePlan removed it
+			}
 			a := cp.strayAction(s)
 			p.Actions = append(p.Actions, a)
 		}
@@ -138,7 +145,7 @@ func (cp *copies) ofStream(n int64, sum [sha256.Size]byte) string {
 	for _, other := range cp.bySize[n] {
 		h, ok := cp.hashes[other]
 		if !ok {
-			f, err := os.Open(other)
+			f, err := fsutil.OpenRegular(other)
 			if err != nil {
 				continue
 			}
@@ -180,7 +187,7 @@ func (cp *copies) strayAction(s Stray) Action {
 		}
 		return keep("a complete package that may be the only copy: kept")
 	}
-	f, err := os.Open(s.File)
+	f, err := fsutil.OpenRegular(s.File)
 	if err != nil {
 		return keep("cannot read it: " + err.Error())
 	}

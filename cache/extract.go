@@ -45,7 +45,7 @@ type ExtractOptions struct {
 // With every entry selected, entries without a file (missing, empty) are
 // left out of the plan; named ones get a skip line.
 func (c *Cache) PlanExtract(opt ExtractOptions) *Plan {
-	p := c.newPlan()
+	p := c.newWritePlan()
 	var sel map[string]bool
 	if opt.Keys != nil {
 		sel = map[string]bool{}
@@ -112,6 +112,10 @@ func (c *Cache) PlanExtract(opt ExtractOptions) *Plan {
 			skip(OpRefuse, "unsafe file name") // SafeFileName makes this unreachable
 			continue
 		}
+		if note := controlTarget(dst); note != "" {
+			skipOther(OpRefuse, "", dst, note)
+			continue
+		}
 		if e.State == StateMissingFile {
 			if !opt.Keep && headerGUID(dst) == e.GUID {
 				items = append(items, item{e: e, dst: dst, recover: true})
@@ -162,6 +166,28 @@ func (c *Cache) PlanExtract(opt ExtractOptions) *Plan {
 			items[i].skip = &Action{Op: OpRefuse, Subject: subject(items[i].e),
 				Reason: fmt.Sprintf("%d entries (%s) would be extracted to ", len(idx), strings.Join(keys, ", ")),
 				Other:  items[i].dst, Note: ": name one by its GUID"}
+		}
+	}
+
+	// The temporary files of copies to these targets that a killed run
+	// left: only those of this plan's own targets, as another process may
+	// be writing other files in an install folder at this moment.
+	targets := map[string][]string{} // folder -> target names
+	for _, it := range items {
+		if it.skip == nil && !it.recover && !samePath(filepath.Dir(it.dst), c.Dir) {
+			dir := filepath.Dir(it.dst)
+			targets[dir] = append(targets[dir], filepath.Base(it.dst))
+		}
+	}
+	dirs := make([]string, 0, len(targets))
+	for dir := range targets {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		temps, _ := fsutil.StaleTemps(dir, targets[dir])
+		for _, tmp := range temps {
+			p.Actions = append(p.Actions, Action{Op: OpRemove, Src: tmp, Reason: "left by an interrupted upkdeps write"})
 		}
 	}
 

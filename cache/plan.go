@@ -204,6 +204,30 @@ func (c *Cache) iniAction(key, value, old string, isNew bool) Action {
 
 func (c *Cache) newPlan() *Plan { return &Plan{Actions: []Action{}, iniPath: c.iniPath} }
 
+// newWritePlan starts the plan of a command that changes the cache: first
+// the temporary files that its killed runs (or any upkdeps write) left in
+// the cache folder are removed. No other writer can be writing them: a
+// writer holds the folder's lock (Options.Lock).
+func (c *Cache) newWritePlan() *Plan {
+	p := c.newPlan()
+	for _, s := range c.strays {
+		if s.Kind == KindOwnTemp {
+			p.Actions = append(p.Actions, Action{Op: OpRemove, Src: s.File, Reason: "left by an interrupted upkdeps write"})
+		}
+	}
+	return p
+}
+
+// controlTarget returns why dst must not be written, or "": upkdeps's own
+// files (cache.ini, manifest.json, the lock, temporary files) are never
+// replaced by package data, --force or not.
+func controlTarget(dst string) string {
+	if fsutil.IsControlFile(filepath.Base(dst)) {
+		return " is a file upkdeps keeps for itself: never replaced"
+	}
+	return ""
+}
+
 // Select returns the keys of the entries args name: a GUID (every
 // generation of it in UE2), a key ("GUID-2"), or an original file name with
 // or without its extension, ignoring case. An argument that matches nothing

@@ -72,7 +72,7 @@ func (c *Cache) addStray(path, kind string) {
 // sniff sets the stray's kind from its first bytes.
 func (c *Cache) sniff(s *Stray) {
 	s.Kind = KindUnknown
-	f, err := os.Open(s.File)
+	f, err := fsutil.OpenRegular(s.File)
 	if err != nil {
 		return
 	}

@@ -186,7 +186,7 @@ func CompressFile(ctx context.Context, src, dst string, opt CompressOptions) (*F
 	if kind == uz.KindUZ {
 		res.Name, res.Signature = filepath.Base(src), sig
 	}
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %w", err)
 	}
@@ -237,7 +237,7 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %w", err)
 	}
@@ -291,7 +291,7 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 // reading only its header, and a warning when the name a .uz records is
 // not used.
 func OutputName(src string) (name, warning string, err error) {
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return "", "", fmt.Errorf("redirect: %w", err)
 	}

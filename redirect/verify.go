@@ -60,7 +60,7 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 			byLower[strings.ToLower(d.Name())] = append(byLower[strings.ToLower(d.Name())], d.Name())
 		}
 	}
-	known := map[string]bool{ManifestName: true}
+	known := map[string]bool{ManifestName: true, fsutil.LockName: true}
 	add := func(e Entry, kind FindingKind, sev Severity, file, msg string) {
 		rep.Findings = append(rep.Findings, Finding{Kind: kind, Severity: sev, Package: e.Name, File: file, Message: msg})
 	}

@@ -45,8 +45,12 @@ type cacheView struct {
 }
 
 // openCache opens the cache named by --cache or the ini, and classifies its
-// entries against the installation when there is one.
-func (a *app) openCache() (*cacheView, error) {
+// entries against the installation when there is one. lock, for a command
+// that changes the cache, takes the cache folder's lock in its name (see
+// cache.Options.Lock) and makes unsafe ini values errors; the caller closes
+// the view's cache. "" is a reader.
+func (a *app) openCache(lock string) (*cacheView, error) {
+	a.settingsAreErrors = lock != ""
 	gen := 0
 	if a.cfg.Game != "" {
 		g, err := ini.ParseGame(a.cfg.Game)
@@ -56,7 +60,7 @@ func (a *app) openCache() (*cacheView, error) {
 		gen = g.Generation
 	}
 	if a.cfg.Ini == "" && a.cfg.Cache != "" {
-		c, err := cache.Open(a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs})
+		c, err := cache.Open(a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs, Lock: lock})
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +74,7 @@ func (a *app) openCache() (*cacheView, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.iniPath)
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
+	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +120,7 @@ copy is redundant), installed_other that the install has another version, which 
 loads instead. Exit 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache()
+			v, err := a.openCache("")
 			if err != nil {
 				return err
 			}
@@ -261,7 +265,7 @@ these), files without a cache.ini name (orphan_file), [Cache] lines that are not
 and stray download files (????.tmp; .uz data when the server's redirect compresses).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache()
+			v, err := a.openCache("")
 			if err != nil {
 				return err
 			}
@@ -356,6 +360,15 @@ func (v *cacheView) writeVerify(w io.Writer, rep cacheVerifyJSON) error {
 	return bw.err
 }
 
+// writerLock is the lock description a cache command passes to openCache:
+// none for a dry run, which only reads.
+func writerLock(dryRun bool, what string) string {
+	if dryRun {
+		return ""
+	}
+	return what
+}
+
 // runPlan prints the plan (dry run) or runs it, printing each action as it
 // completes: both print the same lines. Refusals make exit 1.
 func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bool) error {
@@ -403,10 +416,11 @@ written atomically, cache.ini is rewritten atomically keeping its other lines, a
 interrupted run is completed by running it again. --dry-run prints exactly the lines a real
 run prints. Exit 1 when something was refused.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache()
+			v, err := a.openCache(writerLock(dryRun, "upkdeps cache extract"))
 			if err != nil {
 				return err
 			}
+			defer v.c.Close()
 			if v.in == nil && to == "" {
 				return usagef("extract needs the install's Paths: give --ini, or --to DIR")
 			}
@@ -447,16 +461,16 @@ func newCacheCleanCmd(a *app) *cobra.Command {
   --orphans    files without a cache.ini name that are not packages, or whose bytes exist in
                another file of the cache or the install
   --tmp        stray download files that cannot be used (cut short, not decompressing, not a
-               package) or whose (decompressed) content exists in another file, and files left
-               by an interrupted upkdeps write
+               package) or whose (decompressed) content exists in another file
 With none of the three, all three. A file that may be the only copy of a package is kept,
-with a line saying so. --dry-run prints exactly the lines a real run prints. Exit 0.`,
+with a line saying so. Temporary files left by an interrupted upkdeps write always go. --dry-run prints exactly the lines a real run prints. Exit 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache()
+			v, err := a.openCache(writerLock(dryRun, "upkdeps cache clean"))
 			if err != nil {
 				return err
 			}
+			defer v.c.Close()
 			if v.in != nil {
 				opt.Installation = v.in.search
 			}
@@ -483,10 +497,11 @@ a plain file name is refused, and so is replacing a cache file with other bytes 
 --force. --dry-run prints exactly the lines a real run prints. Exit 1 when a file was refused.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache()
+			v, err := a.openCache(writerLock(dryRun, "upkdeps cache add"))
 			if err != nil {
 				return err
 			}
+			defer v.c.Close()
 			return a.runPlan(cmd, v, v.c.PlanAdd(args, cache.AddOptions{Force: force}), dryRun)
 		},
 	}

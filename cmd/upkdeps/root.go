@@ -39,6 +39,9 @@ type app struct {
 	stdout, stderr io.Writer
 	cfg            Config
 	loader         *loader
+	// settingsAreErrors makes an unsafe ini value (search.SettingErrors)
+	// an error instead of a warning: set by commands that change a cache.
+	settingsAreErrors bool
 }
 
 func newRootCmd(a *app) *cobra.Command {

@@ -115,6 +115,9 @@ failed.`,
 				jobs[i].kind = kind
 			}
 			refuseSameOutput(jobs)
+			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
+				return err
+			}
 			a.runUZ(cmd.Context(), jobs, "compressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
 				jopt := opt
 				jopt.Kind = j.kind
@@ -168,6 +171,9 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 				}
 			}
 			refuseSameOutput(jobs)
+			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
+				return err
+			}
 			a.runUZ(cmd.Context(), jobs, "decompressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
 				res, err := redirect.DecompressFile(ctx, j.input, o.outDir(j.input), redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun})
 				if res != nil {
@@ -180,6 +186,27 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 	}
 	o.flags(cmd)
 	return cmd
+}
+
+// removeStaleTemps removes the temporary files that killed earlier runs
+// left beside the jobs' outputs (only those of these outputs: another
+// process may be writing other files there), saying so on stderr. A dry
+// run removes nothing.
+func (a *app) removeStaleTemps(jobs []uzJob, dryRun bool) error {
+	if dryRun {
+		return nil
+	}
+	var outputs []string
+	for _, j := range jobs {
+		if j.err == nil && j.output != "" {
+			outputs = append(outputs, j.output)
+		}
+	}
+	removed, err := fsutil.RemoveStaleTemps(outputs)
+	for _, tmp := range removed {
+		fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
+	}
+	return err
 }
 
 // prepare checks -o and creates it (not in a dry run).
