@@ -28,10 +28,10 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 	added := map[string]string{} // key -> file that adds it
 	for _, file := range files {
 		refuse := func(reason string) {
-			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Reason: reason})
+			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: because(reason)})
 		}
 		refuseOther := func(other, note string) {
-			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Other: other, Note: note})
+			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: becausePath("", other, note)})
 		}
 		abs, err := filepath.Abs(file)
 		if err != nil {
@@ -71,7 +71,7 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		}
 		key := c.Key(guid, gens)
 		if prev, ok := added[key]; ok {
-			p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: Printable(file), Reason: "the same package as ", Other: prev})
+			p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: Printable(file), Why: becausePath("the same package as ", prev, "")})
 			continue
 		}
 		added[key] = abs
@@ -102,7 +102,7 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 				op, reason = OpReplace, "other content, --force"
 			}
 		}
-		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Reason: reason})
+		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Why: because(reason)})
 		switch e := c.EntryByKey(key); {
 		case e == nil || e.Line == 0:
 			p.Actions = append(p.Actions, c.iniAction(key, name, "", true))
