@@ -52,7 +52,7 @@ func checkFile(path string, e Entry) fileCheck {
 	}
 	if s.kind != e.Kind {
 		return fileCheck{problem: WrongFormat, message: fmt.Sprintf("holds %s data, but clients of %s (package version %d) read %s files only",
-			Ext(s.kind), e.Name, e.Version, Ext(e.Kind))}
+			s.kind.Ext(), e.Name, e.Version, e.Kind.Ext())}
 	}
 	if s.kind == uz.KindUZ {
 		if s.header.Signature == uz.Sig5678 {

@@ -175,7 +175,7 @@ func CompressFile(ctx context.Context, src, dst string, opt CompressOptions) (*F
 		if err != nil {
 			return nil, fmt.Errorf("redirect: %s: the format follows the package's engine, but %w", src, err)
 		}
-		kind = KindFor(pkg.Version)
+		kind = uz.KindFor(pkg.Version)
 		pkg.Close()
 	}
 	sig := opt.Signature
@@ -244,7 +244,7 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 	defer in.Close()
 	packed := newCounter()
 	br := bufio.NewReaderSize(io.TeeReader(in, packed), 64<<10)
-	base, hint := TrimExt(filepath.Base(src))
+	base, hint := uz.TrimExt(filepath.Base(src))
 	s, err := openStream(br, hint, opt.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %s: %w", src, err)
@@ -296,7 +296,7 @@ func OutputName(src string) (name, warning string, err error) {
 		return "", "", fmt.Errorf("redirect: %w", err)
 	}
 	defer in.Close()
-	base, hint := TrimExt(filepath.Base(src))
+	base, hint := uz.TrimExt(filepath.Base(src))
 	s, err := openStream(bufio.NewReader(in), hint, 0)
 	if err != nil {
 		return "", "", fmt.Errorf("redirect: %s: %w", src, err)

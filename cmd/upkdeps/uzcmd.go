@@ -111,7 +111,7 @@ failed.`,
 					}
 					kind = k
 				}
-				jobs[i].output = filepath.Join(o.outDir(in), redirect.CompressedName(filepath.Base(in), kind))
+				jobs[i].output = filepath.Join(o.outDir(in), uz.CompressedName(filepath.Base(in), kind))
 				jobs[i].kind = kind
 			}
 			refuseSameOutput(jobs)
@@ -250,7 +250,7 @@ func packageKind(path string) (uz.Kind, error) {
 		return uz.KindUnknown, fmt.Errorf("%s: %w (give --format uz or uz2)", path, err)
 	}
 	defer f.Close()
-	return redirect.KindFor(f.Version), nil
+	return uz.KindFor(f.Version), nil
 }
 
 // refuseSameOutput fails every job whose output an earlier job (in input
@@ -311,7 +311,7 @@ func (a *app) reportUZ(cmd *cobra.Command, jobs []uzJob, dryRun bool) error {
 		if r.CompressedSize > r.Size && r.Kind == uz.KindUZ {
 			sizes = fmt.Sprintf("%d bytes, .uz %d bytes (larger)", r.Size, r.CompressedSize)
 		} else {
-			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, redirect.Ext(r.Kind), r.CompressedSize, percent(r.CompressedSize, r.Size))
+			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
 		}
 		out.printf("%s -> %s: %s; %s\n", j.input, r.Dst, status, sizes)
 	}
