@@ -203,14 +203,6 @@ func summarize(fs []redirect.Finding) redirectSummary {
 	}
 	return s
 }
-
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps redirect build: %s (%s) -> %s\n", r.Ini, r.Game, r.Out)
