@@ -544,14 +544,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 			d.pos = n
 			return
 		}
-		start := d.pos
-		var im Import
-		im.ClassPackage = d.name(start)
-		im.ClassName = d.name(start)
-		at := d.pos
-		im.Outer = d.ref(d.i32(), at, "outer")
-		im.ObjectName = d.name(start)
-		if !d.failed() {
+		if im, ok := d.stdImport(); ok {
 			f.Imports = append(f.Imports, im)
 		}
 	})
@@ -573,24 +566,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 			d.pos = n
 			return
 		}
-		start := d.pos
-		var ex Export
-		ex.Class = d.ref(d.index(), start, "class")
-		at := d.pos
-		ex.Super = d.ref(d.index(), at, "super")
-		at = d.pos
-		ex.Outer = d.ref(d.i32(), at, "outer")
-		ex.ObjectName = d.name(start)
-		ex.ObjectFlags = d.u32()
-		at = d.pos
-		ex.SerialSize = d.index()
-		if ex.SerialSize > 0 {
-			ex.SerialOffset = d.index()
-		}
-		if !d.failed() && (ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size) {
-			d.err = formatErr(d.base+int64(at), "serial data (offset %d, size %d) outside the file (size %d)", ex.SerialOffset, ex.SerialSize, size)
-		}
-		if !d.failed() {
+		if ex, ok := d.stdExport(size); ok {
 			f.Exports = append(f.Exports, ex)
 		}
 	})
