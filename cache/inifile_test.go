@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/upkdeps/upkdeps/ini"
 )
 
 func mustParse(t testing.TB, data []byte) *iniDoc {
@@ -54,7 +56,8 @@ func TestIniDocParse(t *testing.T) {
 			keys = append(keys, ln.key+"="+ln.value)
 		}
 	}
-	want := []string{"Key1= Foo.u", "Key2=Quoted Name.u", "Key5=y"}
+	// Blanks around the value go, as in ini.Parse and the engine.
+	want := []string{"Key1=Foo.u", "Key2=Quoted Name.u", "Key5=y"}
 	if strings.Join(keys, "|") != strings.Join(want, "|") {
 		t.Errorf("[Cache] keys: have %q, want %q", keys, want)
 	}
@@ -114,7 +117,7 @@ func TestIniDocSet(t *testing.T) {
 
 func TestIniDocEncodings(t *testing.T) {
 	d := mustParse(t, []byte("[Cache]\nA=Caf\xe9.u\n"))
-	if d.enc != encLatin1 || d.lines[1].value != "Café.u" {
+	if d.enc != ini.Latin1 || d.lines[1].value != "Café.u" {
 		t.Errorf("latin1: enc %d value %q", d.enc, d.lines[1].value)
 	}
 	if _, err := d.set("B", "Naïve.u"); err != nil {
@@ -128,7 +131,7 @@ func TestIniDocEncodings(t *testing.T) {
 	}
 
 	u := mustParse(t, utf16le("[Cache]\r\nA=Café.u\r\n"))
-	if u.enc != encUTF16LE || u.lines[1].value != "Café.u" {
+	if u.enc != ini.UTF16LE || u.lines[1].value != "Café.u" {
 		t.Errorf("utf16: enc %d value %q", u.enc, u.lines[1].value)
 	}
 	if _, err := u.set("A", ""); err != nil {
@@ -155,7 +158,7 @@ func FuzzIniDoc(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if d.enc != encUTF16LE && d.enc != encUTF16BE && !bytes.Equal(d.bytes(), data) {
+		if !bytes.Equal(d.bytes(), data) {
 			t.Fatalf("round trip changed %q into %q", data, d.bytes())
 		}
 		const key = "0123456789ABCDEF0123456789ABCDEF"
@@ -170,4 +173,24 @@ func FuzzIniDoc(f *testing.F) {
 			t.Fatalf("set %s=Foo.u in %q, read back %q", key, data, d2.bytes())
 		}
 	})
+}
+
+// TestHeaderWithComment is issue 12's disagreement: a header followed by a
+// comment is a header to the engine and to ini.Parse, so cache.Open must
+// find the key under it too.
+func TestHeaderWithComment(t *testing.T) {
+	data := "[Cache] ; downloads\n" + g(1).String() + "=Foo.u\n"
+	f, err := ini.Parse("cache.ini", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := f.Value("Cache", g(1).String()); !ok || v != "Foo.u" {
+		t.Fatalf("ini.Parse: key not found (%q, %t)", v, ok)
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, IniName, []byte(data))
+	c := open(t, dir, Options{}, "")
+	if es := c.Entries(); len(es) != 1 || es[0].Name != "Foo.u" || es[0].Line != 2 {
+		t.Errorf("cache.Open: have entries %+v, want Foo.u at line 2", es)
+	}
 }

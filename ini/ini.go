@@ -105,7 +105,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooBig(name, int64(len(data)))
 	}
-	text, err := decode(name, data)
+	text, _, err := Decode(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func build(name string, sc *scanned, gf *goini.File) (*File, error) {
 					}
 					v, values = values[0], values[1:]
 				}
-				all = append(all, Entry{Key: r.key, Index: index, Value: unquote(v), Line: r.line})
+				all = append(all, Entry{Key: r.key, Index: index, Value: Unquote(v), Line: r.line})
 			}
 			if len(values) != 0 {
 				return nil, internal(sc.keys[recs[0]].line, "ini.v1 read %d more values for key %s", len(values), quote(sc.keys[recs[0]].key))
@@ -243,15 +243,6 @@ func splitIndex(key string) (base string, index int, ok bool) {
 	}
 	n, _ := strconv.Atoi(digits)
 	return key[:open], n, true
-}
-
-// unquote removes one pair of surrounding double quotes, as the engine does
-// when it reads a value ("\"1.0.0\"" is 1.0.0).
-func unquote(v string) string {
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		return v[1 : len(v)-1]
-	}
-	return v
 }
 
 // entries returns the engine's list for a plain key (see finish), or the

@@ -1,0 +1,124 @@
+package ini
+
+import (
+	"iter"
+	"strings"
+	"unicode"
+)
+
+// LineKind tells what a line of an ini file is to the engine.
+type LineKind int
+
+const (
+	// Ignored is a line the engine reads nothing from: blank, a comment
+	// (";" or "#" first), a line without "=", or a key line whose name no
+	// Unreal setting has (see ClassifyLine).
+	Ignored LineKind = iota
+	// Header starts a section: "[" first, the name running to the first "]".
+	Header
+	// Unterminated is a "[" line with no "]". Parse refuses it; an editor
+	// may keep it as an unknown line.
+	Unterminated
+	// Key is a "key=value" line.
+	Key
+)
+
+// Line is one line of an ini file, split and classified by the engine's
+// rules (see ClassifyLine and Lines).
+type Line struct {
+	Num  int      // 1-based line number
+	Text string   // the line as written, without its line end
+	End  string   // "\r\n", "\n", "\r", or "" for a last line without one
+	Kind LineKind // what the line is
+	// Name is the section name of a Header, as spelled; it may be empty
+	// ("[]"), which Parse refuses.
+	Name string
+	// Key and Value are the parts of a Key line, blanks around both
+	// removed; Value keeps its quotes (see Unquote).
+	Key, Value string
+}
+
+// ClassifyLine reads one line (without its line end) as the engine does:
+//
+//   - Blanks at the start are skipped.
+//   - A line starting with "[" is a section Header; the name runs to the
+//     first "]" and the rest of the line is ignored ("[Cache] ; downloads"
+//     is the section Cache). Without a "]" the line is Unterminated.
+//   - A line starting with ";" or "#" is a comment (the engine reads it as
+//     a key named ";..." that nothing looks up): Ignored.
+//   - Any other line with "=" is a Key line, split at the first "=", blanks
+//     around key and value removed. A line without "=" is Ignored.
+//
+// Key lines whose key is empty, is "-", or starts with a quote or a
+// backquote are Ignored: no Unreal setting is named so, and gopkg.in/ini.v1
+// would read them as something else (an auto-numbered key, a quoted name).
+// A line never holds "\r" or "\n"; splitting text into lines is Lines' job.
+func ClassifyLine(text string) Line {
+	l := strings.TrimLeftFunc(text, unicode.IsSpace)
+	ln := Line{Text: text}
+	if l == "" || l[0] == ';' || l[0] == '#' {
+		return ln
+	}
+	if l[0] == '[' {
+		end := strings.IndexByte(l, ']')
+		if end < 0 {
+			ln.Kind = Unterminated
+			return ln
+		}
+		ln.Kind, ln.Name = Header, l[1:end]
+		return ln
+	}
+	k, v, ok := strings.Cut(l, "=")
+	if !ok {
+		return ln
+	}
+	k = strings.TrimSpace(k)
+	if k == "" || k == "-" || k[0] == '"' || k[0] == '`' {
+		return ln
+	}
+	ln.Kind, ln.Key, ln.Value = Key, k, strings.TrimSpace(v)
+	return ln
+}
+
+// Lines splits decoded text (see Decode) into classified lines. A line ends
+// at "\r\n", "\n" or a lone "\r", as the engine splits; the text after the
+// last line end, if any, is a last line with an empty End. Byte-order marks
+// (U+FEFF) at the very start of the text are part of the first line's Text
+// but not of its classification. Joining every Text and End gives the text
+// back exactly, which is what a line-preserving editor needs.
+func Lines(text string) iter.Seq[Line] {
+	return func(yield func(Line) bool) {
+		num := 0
+		for len(text) > 0 {
+			num++
+			var raw, end string
+			i := strings.IndexAny(text, "\r\n")
+			switch {
+			case i < 0:
+				raw, text = text, ""
+			case text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n':
+				raw, end, text = text[:i], "\r\n", text[i+2:]
+			default:
+				raw, end, text = text[:i], text[i:i+1], text[i+1:]
+			}
+			bare := raw
+			if num == 1 {
+				bare = strings.TrimLeft(raw, "\uFEFF")
+			}
+			ln := ClassifyLine(bare)
+			ln.Num, ln.Text, ln.End = num, raw, end
+			if !yield(ln) {
+				return
+			}
+		}
+	}
+}
+
+// Unquote removes one pair of surrounding double quotes, as the engine does
+// when it reads a value ("\"1.0.0\"" is 1.0.0).
+func Unquote(v string) string {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
