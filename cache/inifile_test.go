@@ -3,6 +3,7 @@ package cache
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -193,4 +194,70 @@ func TestHeaderWithComment(t *testing.T) {
 	if es := c.Entries(); len(es) != 1 || es[0].Name != "Foo.u" || es[0].Line != 2 {
 		t.Errorf("cache.Open: have entries %+v, want Foo.u at line 2", es)
 	}
+}
+
+// FuzzIniDocMatchesParse feeds the same bytes to the reader (ini.Parse) and
+// to the editor (parseIniDoc) and checks they see the same sections (in
+// order, as first spelled), keys and values on the same lines. The editor
+// accepts what Parse refuses for a malformed line or a limit, never the
+// reverse: both decode with ini.Decode.
+func FuzzIniDocMatchesParse(f *testing.F) {
+	for _, s := range []string{
+		ue1CacheIni,
+		"[Cache] ; downloads\nA=Foo.u\n",
+		"[Cache]x\r\n  A = \"B.u\"  \r#C=D\r;E=F\n[cache]\nG=\n[Other]\nA=1",
+		"A=before\n[Cache]\n\"Q\"=1\n-=2\n=3\nK=`x`\nL=\"\"\"y\nnot a key\n[ Cache ]\nM=4",
+		"\xEF\xBB\xBF\uFEFF[Cache]\nA=Caf\xc3\xa9\n",
+		"[Cache]\nA=Caf\xe9\n",
+		"[Cache]\nA\v=\u00a0B\u0085\n",
+		"[Cache]\n[B\n[]\nA=1",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Add(utf16le("[Cache]\r\nA=Café.u\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, docErr := parseIniDoc("cache.ini", data)
+		file, err := ini.Parse("cache.ini", data)
+		if docErr != nil {
+			if err == nil {
+				t.Fatalf("the editor refuses what ini.Parse reads: %v", docErr)
+			}
+			return
+		}
+		if err != nil {
+			return
+		}
+		type key struct {
+			line       int
+			key, value string
+		}
+		var order []string
+		first := map[string]string{}
+		keys := map[string][]key{}
+		for i, ln := range doc.lines {
+			lower := strings.ToLower(ln.section)
+			if ln.isHeader {
+				if _, ok := first[lower]; !ok {
+					first[lower] = ln.header
+					order = append(order, ln.header)
+				}
+			}
+			if ln.isKey && ln.section != "" {
+				keys[lower] = append(keys[lower], key{i + 1, ln.key, ln.value})
+			}
+		}
+		if have := file.Sections(); strings.Join(have, "\n") != strings.Join(order, "\n") {
+			t.Fatalf("sections: ini.Parse %q, editor %q", have, order)
+		}
+		for _, sec := range order {
+			var have []key
+			for _, e := range file.SectionEntries(sec) {
+				have = append(have, key{e.Line, e.Key, e.Value})
+			}
+			want := keys[strings.ToLower(sec)]
+			if fmt.Sprint(have) != fmt.Sprint(want) {
+				t.Fatalf("[%s]: ini.Parse %+v, editor %+v", sec, have, want)
+			}
+		}
+	})
 }

@@ -42,8 +42,16 @@ type Entry struct {
 	Line  int    // 1-based line number
 }
 
-// loadOptions configure gopkg.in/ini.v1 for Unreal inis (see scan for the
-// lines it is given).
+// loadOptions configure gopkg.in/ini.v1 (v1.67.3: LoadOptions in its ini.go,
+// the line reader in its parser.go) for Unreal inis; scan writes the lines it
+// is given. Options left off: AllowNonUniqueSections (the engine merges
+// headers with the same name; so does ini.v1 without it), SpaceBeforeInlineComment
+// and UnescapeValueCommentSymbols (the engine has no inline comments: ";" and
+// "#" are value characters), UnescapeValueDoubleQuotes (the engine does not
+// unescape \" in values), AllowBooleanKeys and AllowPythonMultilineValues
+// (no such lines in Unreal inis), and ini.v1's quote removal, which also
+// strips single quotes: PreserveSurroundedQuote keeps them and Unquote removes
+// one pair of double quotes as the engine does.
 var loadOptions = goini.LoadOptions{
 	InsensitiveSections:        true, // [IpDrv.HTTPDownLoad] is [IpDrv.HTTPDownload]
 	InsensitiveKeys:            true,
@@ -329,6 +337,22 @@ func (f *File) Entries(sectionName, key string) []Entry {
 		return nil
 	}
 	return append([]Entry(nil), src...)
+}
+
+// SectionEntries returns every key line of section, empty values included,
+// in file order: all keys, repeated and indexed, of all its headers. The
+// caller owns the returned slice.
+func (f *File) SectionEntries(sectionName string) []Entry {
+	sec := f.sections[strings.ToLower(sectionName)]
+	if sec == nil {
+		return nil
+	}
+	var out []Entry
+	for _, all := range sec.all {
+		out = append(out, all...)
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Line, b.Line) }) // lines are unique
+	return out
 }
 
 // HasSection reports whether the file has a header for section (ignoring
