@@ -58,10 +58,10 @@ type iniLine struct {
 func newIniLine(l ini.Line, section *string) iniLine {
 	ln := iniLine{text: l.Text, eol: l.End}
 	switch l.Kind {
-	case ini.Header:
+	case ini.HeaderLine:
 		ln.isHeader, ln.header = true, l.Name
 		*section = l.Name
-	case ini.Key:
+	case ini.KeyLine:
 		ln.isKey, ln.key, ln.value = true, l.Key, ini.Unquote(l.Value)
 	}
 	ln.section = *section

@@ -10,17 +10,17 @@ import (
 type LineKind int
 
 const (
-	// Ignored is a line the engine reads nothing from: blank, a comment
+	// IgnoredLine is a line the engine reads nothing from: blank, a comment
 	// (";" or "#" first), a line without "=", or a key line whose name no
 	// Unreal setting has (see ClassifyLine).
-	Ignored LineKind = iota
-	// Header starts a section: "[" first, the name running to the first "]".
-	Header
-	// Unterminated is a "[" line with no "]". Parse refuses it; an editor
+	IgnoredLine LineKind = iota
+	// HeaderLine starts a section: "[" first, the name running to the first "]".
+	HeaderLine
+	// UnterminatedHeader is a "[" line with no "]". Parse refuses it; an editor
 	// may keep it as an unknown line.
-	Unterminated
-	// Key is a "key=value" line.
-	Key
+	UnterminatedHeader
+	// KeyLine is a "key=value" line.
+	KeyLine
 )
 
 // Line is one line of an ini file, split and classified by the engine's
@@ -30,28 +30,29 @@ type Line struct {
 	Text string   // the line as written, without its line end
 	End  string   // "\r\n", "\n", "\r", or "" for a last line without one
 	Kind LineKind // what the line is
-	// Name is the section name of a Header, as spelled; it may be empty
+	// Name is the section name of a HeaderLine, as spelled; it may be empty
 	// ("[]"), which Parse refuses.
 	Name string
-	// Key and Value are the parts of a Key line, blanks around both
+	// Key and Value are the parts of a KeyLine, blanks around both
 	// removed; Value keeps its quotes (see Unquote).
 	Key, Value string
 }
 
 // ClassifyLine reads one line (without its line end) as the engine does:
 //
-//   - Blanks at the start are skipped.
-//   - A line starting with "[" is a section Header; the name runs to the
+//   - Blanks (unicode.IsSpace) at the start are skipped.
+//   - A line starting with "[" is a HeaderLine; the section name runs to the
 //     first "]" and the rest of the line is ignored ("[Cache] ; downloads"
-//     is the section Cache). Without a "]" the line is Unterminated.
+//     is the section Cache). Without a "]" it is an UnterminatedHeader.
 //   - A line starting with ";" or "#" is a comment (the engine reads it as
-//     a key named ";..." that nothing looks up): Ignored.
-//   - Any other line with "=" is a Key line, split at the first "=", blanks
-//     around key and value removed. A line without "=" is Ignored.
+//     a key named ";..." that nothing looks up): an IgnoredLine.
+//   - Any other line with "=" is a KeyLine, split at the first "=", blanks
+//     around key and value removed. A line without "=" is an IgnoredLine.
 //
 // Key lines whose key is empty, is "-", or starts with a quote or a
-// backquote are Ignored: no Unreal setting is named so, and gopkg.in/ini.v1
-// would read them as something else (an auto-numbered key, a quoted name).
+// backquote are IgnoredLines: no Unreal setting is named so, and
+// gopkg.in/ini.v1 would read them as something else (an auto-numbered key,
+// a quoted name).
 // A line never holds "\r" or "\n"; splitting text into lines is Lines' job.
 func ClassifyLine(text string) Line {
 	l := strings.TrimLeftFunc(text, unicode.IsSpace)
@@ -62,10 +63,10 @@ func ClassifyLine(text string) Line {
 	if l[0] == '[' {
 		end := strings.IndexByte(l, ']')
 		if end < 0 {
-			ln.Kind = Unterminated
+			ln.Kind = UnterminatedHeader
 			return ln
 		}
-		ln.Kind, ln.Name = Header, l[1:end]
+		ln.Kind, ln.Name = HeaderLine, l[1:end]
 		return ln
 	}
 	k, v, ok := strings.Cut(l, "=")
@@ -76,7 +77,7 @@ func ClassifyLine(text string) Line {
 	if k == "" || k == "-" || k[0] == '"' || k[0] == '`' {
 		return ln
 	}
-	ln.Kind, ln.Key, ln.Value = Key, k, strings.TrimSpace(v)
+	ln.Kind, ln.Key, ln.Value = KeyLine, k, strings.TrimSpace(v)
 	return ln
 }
 

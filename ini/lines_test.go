@@ -12,25 +12,25 @@ func TestClassifyLine(t *testing.T) {
 		text string
 		want Line
 	}{
-		{"", Line{Kind: Ignored}},
-		{"  \t", Line{Kind: Ignored}},
-		{"; comment=x", Line{Kind: Ignored}},
-		{"  #Key=x", Line{Kind: Ignored}},
-		{"no equals sign", Line{Kind: Ignored}},
-		{"[Core.System]", Line{Kind: Header, Name: "Core.System"}},
-		{"  [Cache] ; downloads", Line{Kind: Header, Name: "Cache"}},
-		{"[Cache]x]", Line{Kind: Header, Name: "Cache"}},
-		{"[ A ]", Line{Kind: Header, Name: " A "}},
-		{"[]", Line{Kind: Header, Name: ""}},
-		{"[Engine.GameEngine", Line{Kind: Unterminated}},
-		{"Paths=../System/*.u", Line{Kind: Key, Key: "Paths", Value: "../System/*.u"}},
-		{"  Key \t=  a = b ;c  ", Line{Kind: Key, Key: "Key", Value: "a = b ;c"}},
-		{`V="q"`, Line{Kind: Key, Key: "V", Value: `"q"`}},
-		{"K=", Line{Kind: Key, Key: "K"}},
-		{"=v", Line{Kind: Ignored}},
-		{"-=v", Line{Kind: Ignored}},
-		{`"Q"=v`, Line{Kind: Ignored}},
-		{"`Q`=v", Line{Kind: Ignored}},
+		{"", Line{Kind: IgnoredLine}},
+		{"  \t", Line{Kind: IgnoredLine}},
+		{"; comment=x", Line{Kind: IgnoredLine}},
+		{"  #Key=x", Line{Kind: IgnoredLine}},
+		{"no equals sign", Line{Kind: IgnoredLine}},
+		{"[Core.System]", Line{Kind: HeaderLine, Name: "Core.System"}},
+		{"  [Cache] ; downloads", Line{Kind: HeaderLine, Name: "Cache"}},
+		{"[Cache]x]", Line{Kind: HeaderLine, Name: "Cache"}},
+		{"[ A ]", Line{Kind: HeaderLine, Name: " A "}},
+		{"[]", Line{Kind: HeaderLine, Name: ""}},
+		{"[Engine.GameEngine", Line{Kind: UnterminatedHeader}},
+		{"Paths=../System/*.u", Line{Kind: KeyLine, Key: "Paths", Value: "../System/*.u"}},
+		{"  Key \t=  a = b ;c  ", Line{Kind: KeyLine, Key: "Key", Value: "a = b ;c"}},
+		{`V="q"`, Line{Kind: KeyLine, Key: "V", Value: `"q"`}},
+		{"K=", Line{Kind: KeyLine, Key: "K"}},
+		{"=v", Line{Kind: IgnoredLine}},
+		{"-=v", Line{Kind: IgnoredLine}},
+		{`"Q"=v`, Line{Kind: IgnoredLine}},
+		{"`Q`=v", Line{Kind: IgnoredLine}},
 	}
 	for _, tt := range tests {
 		tt.want.Text = tt.text
@@ -49,14 +49,14 @@ func TestLines(t *testing.T) {
 		joined.WriteString(l.Text + l.End)
 	}
 	want := []Line{
-		{Num: 1, Text: "\uFEFF\uFEFF[A]", End: "\r\n", Kind: Header, Name: "A"},
-		{Num: 2, Text: "K=1", End: "\n", Kind: Key, Key: "K", Value: "1"},
-		{Num: 3, Text: "L=2", End: "\r", Kind: Key, Key: "L", Value: "2"},
-		{Num: 4, Text: "", End: "\r", Kind: Ignored},
-		{Num: 5, Text: "M=3", End: "\n", Kind: Key, Key: "M", Value: "3"},
-		{Num: 6, Text: "", End: "\n", Kind: Ignored},
+		{Num: 1, Text: "\uFEFF\uFEFF[A]", End: "\r\n", Kind: HeaderLine, Name: "A"},
+		{Num: 2, Text: "K=1", End: "\n", Kind: KeyLine, Key: "K", Value: "1"},
+		{Num: 3, Text: "L=2", End: "\r", Kind: KeyLine, Key: "L", Value: "2"},
+		{Num: 4, Text: "", End: "\r", Kind: IgnoredLine},
+		{Num: 5, Text: "M=3", End: "\n", Kind: KeyLine, Key: "M", Value: "3"},
+		{Num: 6, Text: "", End: "\n", Kind: IgnoredLine},
 		// A byte-order mark is skipped only at the start of the text.
-		{Num: 7, Text: "\uFEFF[B]", End: "", Kind: Ignored},
+		{Num: 7, Text: "\uFEFF[B]", End: "", Kind: IgnoredLine},
 	}
 	if len(have) != len(want) {
 		t.Fatalf("have %d lines, want %d: %+v", len(have), len(want), have)

@@ -43,7 +43,7 @@ type scanned struct {
 // engine ignores them. It also records what ini.v1 does not keep: line
 // numbers and spellings.
 //
-// Errors: a line longer than MaxLineLength, an Unterminated header, an empty
+// Errors: a line longer than MaxLineLength, an UnterminatedHeader, an empty
 // section name, more than MaxKeyLines key lines, and files whose distinct
 // names would cost ini.v1 more than maxNameWork comparisons (see nameWork).
 func scan(name, text string) (*scanned, error) {
@@ -63,9 +63,9 @@ func scan(name, text string) (*scanned, error) {
 			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("line too long: %d bytes (limit %d)", len(ln.Text), MaxLineLength)}
 		}
 		switch ln.Kind {
-		case Unterminated:
+		case UnterminatedHeader:
 			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("unterminated section header %s", quote(strings.TrimLeftFunc(ln.Text, unicode.IsSpace)))}
-		case Header:
+		case HeaderLine:
 			sec := ln.Name
 			if sec == "" {
 				return nil, &Error{File: name, Line: lineNo, Msg: "empty section name"}
@@ -90,7 +90,7 @@ func scan(name, text string) (*scanned, error) {
 			s.text = append(s.text, '[')
 			s.text = append(s.text, sec...)
 			s.text = append(s.text, "]\n"...)
-		case Key:
+		case KeyLine:
 			if current == "" {
 				continue
 			}
