@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func mustParse(t testing.TB, data []byte) *iniDoc {
@@ -215,49 +219,84 @@ func FuzzIniDocMatchesParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Add(utf16le("[Cache]\r\nA=Café.u\r\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		doc, docErr := parseIniDoc("cache.ini", data)
-		file, err := ini.Parse("cache.ini", data)
-		if docErr != nil {
-			if err == nil {
-				t.Fatalf("the editor refuses what ini.Parse reads: %v", docErr)
-			}
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { sameView(t, data) })
+}
+
+// sameView fails t when the reader (ini.Parse) and the editor (parseIniDoc)
+// see data differently: other sections, in another order or spelling, or
+// other key lines (key, value, line number) in a section. The editor must
+// accept whatever Parse accepts.
+func sameView(t testing.TB, data []byte) {
+	t.Helper()
+	doc, docErr := parseIniDoc("cache.ini", data)
+	file, err := ini.Parse("cache.ini", data)
+	if docErr != nil {
+		if err == nil {
+			t.Fatalf("the editor refuses what ini.Parse reads: %v", docErr)
 		}
-		if err != nil {
-			return
-		}
-		type key struct {
-			line       int
-			key, value string
-		}
-		var order []string
-		first := map[string]string{}
-		keys := map[string][]key{}
-		for i, ln := range doc.lines {
-			lower := strings.ToLower(ln.section)
-			if ln.isHeader {
-				if _, ok := first[lower]; !ok {
-					first[lower] = ln.header
-					order = append(order, ln.header)
-				}
-			}
-			if ln.isKey && ln.section != "" {
-				keys[lower] = append(keys[lower], key{i + 1, ln.key, ln.value})
-			}
-		}
-		if have := file.Sections(); strings.Join(have, "\n") != strings.Join(order, "\n") {
-			t.Fatalf("sections: ini.Parse %q, editor %q", have, order)
-		}
-		for _, sec := range order {
-			var have []key
-			for _, e := range file.SectionEntries(sec) {
-				have = append(have, key{e.Line, e.Key, e.Value})
-			}
-			want := keys[strings.ToLower(sec)]
-			if fmt.Sprint(have) != fmt.Sprint(want) {
-				t.Fatalf("[%s]: ini.Parse %+v, editor %+v", sec, have, want)
+		return
+	}
+	if err != nil {
+		return
+	}
+	type key struct {
+		line       int
+		key, value string
+	}
+	var order []string
+	first := map[string]string{}
+	keys := map[string][]key{}
+	for i, ln := range doc.lines {
+		lower := strings.ToLower(ln.section)
+		if ln.isHeader {
+			if _, ok := first[lower]; !ok {
+				first[lower] = ln.header
+				order = append(order, ln.header)
 			}
 		}
+		if ln.isKey && ln.section != "" {
+			keys[lower] = append(keys[lower], key{i + 1, ln.key, ln.value})
+		}
+	}
+	if have := file.Sections(); strings.Join(have, "\n") != strings.Join(order, "\n") {
+		t.Fatalf("sections: ini.Parse %q, editor %q", have, order)
+	}
+	for _, sec := range order {
+		var have []key
+		for _, e := range file.SectionEntries(sec) {
+			have = append(have, key{e.Line, e.Key, e.Value})
+		}
+		want := keys[strings.ToLower(sec)]
+		if fmt.Sprint(have) != fmt.Sprint(want) {
+			t.Fatalf("[%s]: ini.Parse %+v, editor %+v", sec, have, want)
+		}
+	}
+}
+
+// TestCorpusIniDocMatchesParse runs the differential check of
+// FuzzIniDocMatchesParse on every real ini and .upkg file of the corpus.
+func TestCorpusIniDocMatchesParse(t *testing.T) {
+	root := testutil.Corpus(t)
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".ini", ".upkg":
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			n++
+			t.Run(strings.TrimPrefix(p, root), func(t *testing.T) { sameView(t, data) })
+		}
+		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 30 {
+		t.Errorf("found only %d ini/upkg files in the corpus", n)
+	}
 }
