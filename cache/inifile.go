@@ -123,15 +123,6 @@ func (d *iniDoc) parse(data []byte) error {
 	return nil
 }
 
-// classify classifies a line we write at index i, as ini.Lines would.
-func classify(i int, text string) ini.Line {
-	if i == 0 {
-		// As Lines does, byte-order marks starting the text are not read.
-		return ini.ClassifyLine(strings.TrimLeft(text, "\uFEFF"))
-	}
-	return ini.ClassifyLine(text)
-}
-
 // isCache reports whether the line is a key line of [Cache] (the engine
 // merges repeated sections and ignores the case of names).
 func (ln *iniLine) isCache() bool {
@@ -187,37 +178,41 @@ func (d *iniDoc) set(key, value string) (int, error) {
 	return last + 2, d.insert(last+1, key+"="+value)
 }
 
+// replace rewrites line i (a key line: set never rewrites a header, so the
+// lines after it stay in their section).
 func (d *iniDoc) replace(i int, text string) error {
-	if err := d.encodable(text); err != nil {
+	ln, err := d.newLine(i, text, d.lines[i].eol)
+	if err != nil {
 		return err
 	}
-	section := d.lines[i].section
-	if d.lines[i].isHeader {
-		section = ""
-		if i > 0 {
-			section = d.lines[i-1].section
-		}
-	}
-	l := classify(i, text)
-	l.Text, l.End = text, d.lines[i].eol
-	d.lines[i] = newIniLine(l, &section)
+	d.lines[i] = ln
 	return nil
 }
 
+// insert adds a line before line i.
 func (d *iniDoc) insert(i int, text string) error {
-	if err := d.encodable(text); err != nil {
+	ln, err := d.newLine(i, text, d.newline)
+	if err != nil {
 		return err
+	}
+	d.lines = append(d.lines, iniLine{})
+	copy(d.lines[i+1:], d.lines[i:])
+	d.lines[i] = ln
+	return nil
+}
+
+// newLine makes the line text, to be line i, classified as ini.Lines would.
+func (d *iniDoc) newLine(i int, text, eol string) (iniLine, error) {
+	if err := d.encodable(text); err != nil {
+		return iniLine{}, err
 	}
 	section := ""
 	if i > 0 {
 		section = d.lines[i-1].section
 	}
-	l := classify(i, text)
-	l.Text, l.End = text, d.newline
-	d.lines = append(d.lines, iniLine{})
-	copy(d.lines[i+1:], d.lines[i:])
-	d.lines[i] = newIniLine(l, &section)
-	return nil
+	l := ini.ClassifyLine(i+1, text)
+	l.End = eol
+	return newIniLine(l, &section), nil
 }
 
 // encodable reports an error when text cannot be stored in the file's

@@ -38,9 +38,11 @@ type Line struct {
 	Key, Value string
 }
 
-// ClassifyLine reads one line (without its line end) as the engine does:
+// ClassifyLine reads line num (1-based) of a file, text without its line
+// end, as the engine does:
 //
-//   - Blanks (unicode.IsSpace) at the start are skipped.
+//   - On the first line, byte-order marks (U+FEFF) at the start are skipped;
+//     then blanks (unicode.IsSpace).
 //   - A line starting with "[" is a HeaderLine; the section name runs to the
 //     first "]" and the rest of the line is ignored ("[Cache] ; downloads"
 //     is the section Cache). Without a "]" it is an UnterminatedHeader.
@@ -54,9 +56,13 @@ type Line struct {
 // gopkg.in/ini.v1 would read them as something else (an auto-numbered key,
 // a quoted name).
 // A line never holds "\r" or "\n"; splitting text into lines is Lines' job.
-func ClassifyLine(text string) Line {
-	l := strings.TrimLeftFunc(text, unicode.IsSpace)
-	ln := Line{Text: text}
+func ClassifyLine(num int, text string) Line {
+	l := text
+	if num == 1 {
+		l = strings.TrimLeft(l, "\uFEFF")
+	}
+	l = strings.TrimLeftFunc(l, unicode.IsSpace)
+	ln := Line{Num: num, Text: text}
 	if l == "" || l[0] == ';' || l[0] == '#' {
 		return ln
 	}
@@ -83,10 +89,10 @@ func ClassifyLine(text string) Line {
 
 // Lines splits decoded text (see Decode) into classified lines. A line ends
 // at "\r\n", "\n" or a lone "\r", as the engine splits; the text after the
-// last line end, if any, is a last line with an empty End. Byte-order marks
-// (U+FEFF) at the very start of the text are part of the first line's Text
-// but not of its classification. Joining every Text and End gives the text
-// back exactly, which is what a line-preserving editor needs.
+// last line end, if any, is a last line with an empty End. Each line is
+// classified by ClassifyLine. Joining every Text and End gives the text back
+// exactly (byte-order marks starting the text are in the first line's Text),
+// which is what a line-preserving editor needs.
 func Lines(text string) iter.Seq[Line] {
 	return func(yield func(Line) bool) {
 		num := 0
@@ -102,12 +108,8 @@ func Lines(text string) iter.Seq[Line] {
 			default:
 				raw, end, text = text[:i], text[i:i+1], text[i+1:]
 			}
-			bare := raw
-			if num == 1 {
-				bare = strings.TrimLeft(raw, "\uFEFF")
-			}
-			ln := ClassifyLine(bare)
-			ln.Num, ln.Text, ln.End = num, raw, end
+			ln := ClassifyLine(num, raw)
+			ln.End = end
 			if !yield(ln) {
 				return
 			}

@@ -32,9 +32,16 @@ func TestClassifyLine(t *testing.T) {
 		{`"Q"=v`, Line{Kind: IgnoredLine}},
 		{"`Q`=v", Line{Kind: IgnoredLine}},
 	}
+	// Only the first line may start with byte-order marks.
+	if have := ClassifyLine(1, "\uFEFF [A]"); have.Kind != HeaderLine || have.Name != "A" || have.Text != "\uFEFF [A]" {
+		t.Errorf("first line with a BOM: %+v", have)
+	}
+	if have := ClassifyLine(2, "\uFEFF[A]"); have.Kind != IgnoredLine {
+		t.Errorf("second line with a BOM: %+v", have)
+	}
 	for _, tt := range tests {
-		tt.want.Text = tt.text
-		if have := ClassifyLine(tt.text); have != tt.want {
+		tt.want.Num, tt.want.Text = 2, tt.text
+		if have := ClassifyLine(2, tt.text); have != tt.want {
 			t.Errorf("ClassifyLine(%q):\nhave %+v\nwant %+v", tt.text, have, tt.want)
 		}
 	}
