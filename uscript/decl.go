@@ -326,7 +326,7 @@ func (r *declReader) run() error {
 			}
 			val := ""
 			if j > i+3 && j <= n {
-				val = strings.TrimSpace(string(r.src[r.toks[i+3].start:r.endOf(j - 1)]))
+				val = strings.TrimSpace(string(r.src[r.toks[i+3].start:r.endOf(j-1)]))
 			}
 			r.d.Consts = append(r.d.Consts, Const{Name: r.text(i + 1), Value: val, Line: int(t.line)})
 			i = j + 1
@@ -441,7 +441,7 @@ func (r *declReader) classDecl(i int) int {
 			if r.isSym(j, '(') {
 				end := r.closing(j)
 				if end > j+1 && end <= len(r.toks) {
-					d.ModifierArgs[w] = string(r.src[r.toks[j+1].start:r.endOf(end - 1)])
+					d.ModifierArgs[w] = string(r.src[r.toks[j+1].start:r.endOf(end-1)])
 				}
 				j = end + 1
 			}
@@ -534,7 +534,7 @@ func (r *declReader) dim(i int) (int, string, int) {
 	}
 	txt := ""
 	if j > i+1 {
-		txt = string(r.src[r.toks[i+1].start:r.endOf(j - 1)])
+		txt = string(r.src[r.toks[i+1].start:r.endOf(j-1)])
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(txt))
 	if err != nil || n < 1 {
