@@ -230,9 +230,12 @@ func (g *Generator) declare(c *class) {
 	for _, v := range d.Vars {
 		add(v.Line, v.Name)
 	}
+	for _, s := range d.Structs {
+		g.structs[strings.ToLower(s.Name)] = &structInfo{name: g.names.spell(s.Name)}
+	}
 	for _, f := range d.Funcs {
 		if isOperator(f.Kind) {
-			add(f.Line, operatorName(f, nil))
+			add(f.Line, operatorName(f, g))
 		} else {
 			add(f.Line, f.Name)
 		}
@@ -411,9 +414,7 @@ func operandName(t uscript.Type, g *Generator) string {
 		if s, ok := g.structs[k]; ok {
 			return s.name
 		}
-		if _, ok := g.classes[k]; ok || true {
-			return "Object"
-		}
+		return "Object" // any class
 	}
 	return t.Name
 }

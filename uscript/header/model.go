@@ -120,7 +120,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 				}
 			} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
 				cur.Events = append(cur.Events, Func{Name: m[2], Line: n, Signature: m[1] + "(" + m[3] + ")"})
-			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(line, "(") {
+			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
 				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
 			}
 		case strings.HasPrefix(line, "enum "):

@@ -1,0 +1,245 @@
+package header
+
+import (
+	"slices"
+	"strings"
+)
+
+// Change kinds, the values of Change.Kind.
+const (
+	ClassAdded     = "class added"     // the sources export a class the header lacks
+	ClassRemoved   = "class removed"   // the header has a class the sources no longer export
+	SuperChanged   = "parent changed"  // class AFoo : public ABar differs
+	FlagsChanged   = "flags changed"   // DECLARE_CLASS flags differ
+	MemberAdded    = "member added"    // a variable the header lacks
+	MemberRemoved  = "member removed"  // a variable the sources no longer declare
+	MemberRetyped  = "member retyped"  // same name, other C++ type
+	MemberMoved    = "member moved"    // same name and type, other position
+	NativeAdded    = "native added"    // DECLARE_FUNCTION missing from the header
+	NativeRemoved  = "native removed"  // DECLARE_FUNCTION no longer declared
+	EventAdded     = "event added"     // event thunk missing from the header
+	EventRemoved   = "event removed"   // event thunk no longer declared
+	EventChanged   = "event changed"   // the thunk's signature differs
+	EnumAdded      = "enum added"      // an enum the header lacks
+	EnumRemoved    = "enum removed"    // an enum the sources no longer declare
+	EnumChanged    = "enum changed"    // the values differ
+	NamesChanged   = "names changed"   // the AUTOGENERATE_NAME list differs (as a set)
+	HeaderMissing  = "header missing"  // the sources export classes but there is no header
+	HeaderOrphaned = "header orphaned" // a header exists but the sources export no class
+)
+
+// Change is one difference between the header the sources give (want) and
+// the one on disk (have).
+type Change struct {
+	Class string // the C++ class, "" for a change of the whole file
+	Kind  string
+	Name  string // the member, function, event or enum
+	Want  string // what the sources give (a type, a signature, values)
+	Have  string // what the header has
+	// File and Line locate the declaration in the sources (0 when the
+	// sources no longer have it); HeaderLine locates it in the header on
+	// disk (0 when the header lacks it).
+	File       string
+	Line       int
+	HeaderLine int
+}
+
+// Diff compares a generated header's model (want) with an existing one's
+// (have), class by class. Class order, name order and spelling case are
+// engine state (see the package documentation) and not compared; names
+// compare ignoring case, as the engine's names do. The result is in class order
+// of want, then the classes only have has.
+func Diff(want, have *File) []Change {
+	var out []Change
+	haveByName := map[string]*Class{}
+	for _, c := range have.Classes {
+		haveByName[strings.ToLower(c.Name)] = c
+	}
+	wantByName := map[string]bool{}
+	for _, w := range want.Classes {
+		wantByName[strings.ToLower(w.Name)] = true
+		h := haveByName[strings.ToLower(w.Name)]
+		if h == nil {
+			out = append(out, Change{Class: w.Name, Kind: ClassAdded, Name: w.Name, File: w.File, Line: w.Line})
+			continue
+		}
+		out = append(out, diffClass(w, h)...)
+	}
+	for _, h := range have.Classes {
+		if !wantByName[strings.ToLower(h.Name)] {
+			out = append(out, Change{Class: h.Name, Kind: ClassRemoved, Name: h.Name, HeaderLine: h.Line})
+		}
+	}
+	if !sameSet(want.Names, have.Names) {
+		out = append(out, Change{Kind: NamesChanged, Want: strings.Join(sortedLower(want.Names), " "), Have: strings.Join(sortedLower(have.Names), " ")})
+	}
+	return out
+}
+
+func sortedLower(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strings.ToLower(x)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sameSet(a, b []string) bool { return slices.Equal(sortedLower(a), sortedLower(b)) }
+
+func diffClass(w, h *Class) []Change {
+	var out []Change
+	at := func(k, name, want, have string, src, hl int) {
+		c := Change{Class: w.Name, Kind: k, Name: name, Want: want, Have: have, HeaderLine: hl}
+		if src > 0 {
+			c.File, c.Line = w.File, src
+		}
+		out = append(out, c)
+	}
+	if !strings.EqualFold(w.Super, h.Super) {
+		at(SuperChanged, w.Name, w.Super, h.Super, w.Line, h.Line)
+	}
+	if w.Flags != h.Flags {
+		at(FlagsChanged, w.Name, w.Flags, h.Flags, w.Line, h.Line)
+	}
+	// Members: by name, then order.
+	hm := map[string]Member{}
+	for _, m := range h.Members {
+		hm[strings.ToLower(m.Name)] = m
+	}
+	wm := map[string]Member{}
+	for _, m := range w.Members {
+		wm[strings.ToLower(m.Name)] = m
+	}
+	var wCommon, hCommon []string
+	for _, m := range w.Members {
+		k := strings.ToLower(m.Name)
+		o, ok := hm[k]
+		switch {
+		case !ok:
+			at(MemberAdded, m.Name, m.Type, "", m.Source, 0)
+		default:
+			if !strings.EqualFold(o.Type, m.Type) {
+				at(MemberRetyped, m.Name, m.Type, o.Type, m.Source, o.Line)
+			}
+			wCommon = append(wCommon, k)
+		}
+	}
+	for _, m := range h.Members {
+		k := strings.ToLower(m.Name)
+		if _, ok := wm[k]; !ok {
+			at(MemberRemoved, m.Name, "", m.Type, 0, m.Line)
+		} else {
+			hCommon = append(hCommon, k)
+		}
+	}
+	inOrder := lcs(wCommon, hCommon)
+	for _, k := range wCommon {
+		if !inOrder[k] {
+			m := wm[k]
+			at(MemberMoved, m.Name, m.Type, hm[k].Type, m.Source, hm[k].Line)
+		}
+	}
+	// Natives and events: as sets.
+	out = append(out, diffFuncs(w, h.Natives, w.Natives, NativeAdded, NativeRemoved, "")...)
+	out = append(out, diffFuncs(w, h.Events, w.Events, EventAdded, EventRemoved, EventChanged)...)
+	// Enums.
+	he := map[string]Enum{}
+	for _, e := range h.Enums {
+		he[strings.ToLower(e.Name)] = e
+	}
+	we := map[string]bool{}
+	for _, e := range w.Enums {
+		we[strings.ToLower(e.Name)] = true
+		o, ok := he[strings.ToLower(e.Name)]
+		switch {
+		case !ok:
+			at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", w.Line, 0)
+		case !slices.Equal(sortedLowerKeep(e.Values), sortedLowerKeep(o.Values)):
+			at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), w.Line, o.Line)
+		}
+	}
+	for _, e := range h.Enums {
+		if !we[strings.ToLower(e.Name)] {
+			at(EnumRemoved, e.Name, "", strings.Join(e.Values, ","), 0, e.Line)
+		}
+	}
+	return out
+}
+
+// sortedLowerKeep lower-cases enum values keeping their order (the order
+// gives their numbers).
+func sortedLowerKeep(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strings.ToLower(x)
+	}
+	return out
+}
+
+func diffFuncs(w *Class, have, want []Func, added, removed, changed string) []Change {
+	var out []Change
+	hf := map[string]Func{}
+	for _, f := range have {
+		hf[strings.ToLower(f.Name)] = f
+	}
+	wf := map[string]bool{}
+	for _, f := range want {
+		k := strings.ToLower(f.Name)
+		wf[k] = true
+		o, ok := hf[k]
+		switch {
+		case !ok:
+			out = append(out, Change{Class: w.Name, Kind: added, Name: f.Name, Want: f.Signature, File: w.File, Line: f.Source})
+		case changed != "" && !strings.EqualFold(o.Signature, f.Signature):
+			out = append(out, Change{Class: w.Name, Kind: changed, Name: f.Name, Want: f.Signature, Have: o.Signature, File: w.File, Line: f.Source, HeaderLine: o.Line})
+		}
+	}
+	for _, f := range have {
+		if !wf[strings.ToLower(f.Name)] {
+			out = append(out, Change{Class: w.Name, Kind: removed, Name: f.Name, Have: f.Signature, HeaderLine: f.Line})
+		}
+	}
+	return out
+}
+
+// lcs returns the elements of a longest common subsequence of a and b
+// (both without repeats): the members that kept their relative order.
+func lcs(a, b []string) map[string]bool {
+	n, m := len(a), len(b)
+	keep := map[string]bool{}
+	if n*m > 1<<22 {
+		// Quadratic in the members of one class, a few hundred at most;
+		// a hostile header gets the prefix that matches.
+		for i := 0; i < n && i < m && a[i] == b[i]; i++ {
+			keep[a[i]] = true
+		}
+		return keep
+	}
+	t := make([][]int32, n+1)
+	for i := range t {
+		t[i] = make([]int32, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				t[i][j] = t[i+1][j+1] + 1
+			} else {
+				t[i][j] = max(t[i+1][j], t[i][j+1])
+			}
+		}
+	}
+	for i, j := 0, 0; i < n && j < m; {
+		switch {
+		case a[i] == b[j]:
+			keep[a[i]] = true
+			i++
+			j++
+		case t[i+1][j] >= t[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return keep
+}
