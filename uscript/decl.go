@@ -326,7 +326,7 @@ func (r *declReader) run() error {
 			}
 			val := ""
 			if j > i+3 && j <= n {
-				val = strings.TrimSpace(string(r.src[r.toks[i+3].start:r.endOf(j-1)]))
+				val = strings.TrimSpace(string(r.src[r.startOf(i+3):r.endOf(j-1)]))
 			}
 			r.d.Consts = append(r.d.Consts, Const{Name: r.text(i + 1), Value: val, Line: int(t.line)})
 			i = j + 1
@@ -368,6 +368,16 @@ func (r *declReader) endOf(i int) int32 {
 		return t.end + 1
 	}
 	return t.end
+}
+
+// startOf returns the start offset of the text of token i, including the
+// opening quote of a string or name.
+func (r *declReader) startOf(i int) int32 {
+	t := r.toks[i]
+	if (t.kind == tString || t.kind == tName) && t.start > 0 {
+		return t.start - 1
+	}
+	return t.start
 }
 
 // stateAhead reports whether the modifiers at i lead to "state".
@@ -441,7 +451,7 @@ func (r *declReader) classDecl(i int) int {
 			if r.isSym(j, '(') {
 				end := r.closing(j)
 				if end > j+1 && end <= len(r.toks) {
-					d.ModifierArgs[w] = string(r.src[r.toks[j+1].start:r.endOf(end-1)])
+					d.ModifierArgs[w] = string(r.src[r.startOf(j+1):r.endOf(end-1)])
 				}
 				j = end + 1
 			}
@@ -534,7 +544,7 @@ func (r *declReader) dim(i int) (int, string, int) {
 	}
 	txt := ""
 	if j > i+1 {
-		txt = string(r.src[r.toks[i+1].start:r.endOf(j-1)])
+		txt = string(r.src[r.startOf(i+1):r.endOf(j-1)])
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(txt))
 	if err != nil || n < 1 {
@@ -771,6 +781,9 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 			f.Return = &ret
 		}
 		f.Symbol = sym.String()
+		if f.Symbol == "" {
+			return r.skipStatement(j), nil
+		}
 		f.Name = f.Symbol
 		j = k
 	}
