@@ -154,9 +154,9 @@ func diffClass(w, h *Class) []Change {
 		o, ok := he[strings.ToLower(e.Name)]
 		switch {
 		case !ok:
-			at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", w.Line, 0)
+			at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", e.Source, 0)
 		case !slices.Equal(sortedLowerKeep(e.Values), sortedLowerKeep(o.Values)):
-			at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), w.Line, o.Line)
+			at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), e.Source, o.Line)
 		}
 	}
 	for _, e := range h.Enums {

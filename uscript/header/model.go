@@ -58,7 +58,8 @@ type Func struct {
 type Enum struct {
 	Name   string
 	Values []string
-	Line   int
+	Line   int // the line in the header
+	Source int // the line in the .uc source (generated only)
 }
 
 var (

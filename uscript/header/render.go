@@ -319,7 +319,7 @@ func (w *writer) class(c *class) {
 func (w *writer) enum(e uscript.Enum, mc *Class) {
 	g := w.g
 	name := g.names.spell(e.Name)
-	me := Enum{Name: name, Line: w.line + 1}
+	me := Enum{Name: name, Line: w.line + 1, Source: e.Line}
 	w.printf("enum %s\n{\n", name)
 	for i, v := range e.Values {
 		v = g.names.spell(v)
