@@ -70,7 +70,9 @@ func TestDiff(t *testing.T) {
 		want  Change
 		count int
 	}{
-		{"added", func(s string) string { return strings.Replace(s, "var float TimeLeft;", "var float TimeLeft;\nvar int Health;", 1) },
+		{"added", func(s string) string {
+			return strings.Replace(s, "var float TimeLeft;", "var float TimeLeft;\nvar int Health;", 1)
+		},
 			Change{Class: "AActor", Kind: MemberAdded, Name: "Health", Want: "INT", File: "../Engine/Classes/Actor.uc", Line: 7}, 1},
 		{"removed", func(s string) string { return strings.Replace(s, "var name Tag;\n", "", 1) },
 			Change{Class: "AActor", Kind: MemberRemoved, Name: "Tag", Have: "FName", HeaderLine: 88}, 1},
@@ -84,7 +86,9 @@ func TestDiff(t *testing.T) {
 		}, Change{Class: "AActor", Kind: MemberMoved, Name: "Tag", Want: "FName", Have: "FName", File: "../Engine/Classes/Actor.uc", Line: 20, HeaderLine: 88}, 1},
 		{"native added", func(s string) string { return s + "native function Jump();\n" },
 			Change{Class: "AActor", Kind: NativeAdded, Name: "Jump", File: "../Engine/Classes/Actor.uc", Line: 33}, 1},
-		{"event retyped", func(s string) string { return strings.Replace(s, "event Touch(Actor Other);", "event Touch(Actor Other, int Count);", 1) },
+		{"event retyped", func(s string) string {
+			return strings.Replace(s, "event Touch(Actor Other);", "event Touch(Actor Other, int Count);", 1)
+		},
 			Change{Class: "AActor", Kind: EventChanged, Name: "Touch", Want: "void(class AActor* Other, INT Count)", Have: "void(class AActor* Other)", File: "../Engine/Classes/Actor.uc", Line: 24, HeaderLine: 157}, 1},
 		{"enum changed", func(s string) string { return strings.Replace(s, "PHYS_Walking, ", "PHYS_Walking, PHYS_Swimming, ", 1) },
 			Change{Class: "AActor", Kind: EnumChanged, Name: "EPhysics", Want: "PHYS_None,PHYS_Walking,PHYS_Swimming,PHYS_Falling", Have: "PHYS_None,PHYS_Walking,PHYS_Falling", File: "../Engine/Classes/Actor.uc", Line: 7, HeaderLine: 32}, 1},
