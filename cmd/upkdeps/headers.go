@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -461,6 +462,9 @@ func changeText(c headersChange, hdr string) string {
 		s += " (" + c.Want + ")"
 	case c.Have != "":
 		s += " (was " + c.Have + ")"
+	}
+	if c.File != "" && c.HeaderLine > 0 {
+		s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
 	}
 	return s
 }

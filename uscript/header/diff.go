@@ -2,6 +2,7 @@ package header
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -14,7 +15,7 @@ const (
 	MemberAdded    = "member added"    // a variable the header lacks
 	MemberRemoved  = "member removed"  // a variable the sources no longer declare
 	MemberRetyped  = "member retyped"  // same name, other C++ type
-	MemberMoved    = "member moved"    // same name and type, other position
+	MemberMoved    = "member moved"    // other position among the members both have (Want, Have: #N)
 	NativeAdded    = "native added"    // DECLARE_FUNCTION missing from the header
 	NativeRemoved  = "native removed"  // DECLARE_FUNCTION no longer declared
 	EventAdded     = "event added"     // event thunk missing from the header
@@ -134,10 +135,11 @@ func diffClass(w, h *Class) []Change {
 		}
 	}
 	inOrder := lcs(wCommon, hCommon)
-	for _, k := range wCommon {
+	for i, k := range wCommon {
 		if !inOrder[k] {
 			m := wm[k]
-			at(MemberMoved, m.Name, m.Type, hm[k].Type, m.Source, hm[k].Line)
+			// Want and Have are the positions among the members both have.
+			at(MemberMoved, m.Name, "#"+strconv.Itoa(i+1), "#"+strconv.Itoa(slices.Index(hCommon, k)+1), m.Source, hm[k].Line)
 		}
 	}
 	// Natives and events: as sets.

@@ -83,7 +83,7 @@ func TestDiff(t *testing.T) {
 		{"moved", func(s string) string {
 			s = strings.Replace(s, "var name Tag;\n", "", 1)
 			return strings.Replace(s, "var color DrawColor;", "var color DrawColor;\nvar name Tag;", 1)
-		}, Change{Class: "AActor", Kind: MemberMoved, Name: "Tag", Want: "FName", Have: "FName", File: "../Engine/Classes/Actor.uc", Line: 20, HeaderLine: 88}, 1},
+		}, Change{Class: "AActor", Kind: MemberMoved, Name: "Tag", Want: "#17", Have: "#5", File: "../Engine/Classes/Actor.uc", Line: 20, HeaderLine: 88}, 1},
 		{"native added", func(s string) string { return s + "native function Jump();\n" },
 			Change{Class: "AActor", Kind: NativeAdded, Name: "Jump", File: "../Engine/Classes/Actor.uc", Line: 33}, 1},
 		{"event retyped", func(s string) string {

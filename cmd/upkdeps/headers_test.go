@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// headerTree is a small source tree with native classes in Engine.
+var headerTree = map[string]string{
+	"System/Game.ini": "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=Extra\n",
+	"Core/Classes/Object.uc": "class Object native noexport;\nstruct Vector { var float X, Y, Z; };\n",
+	"Engine/Classes/Actor.uc": "class Actor extends Object native;\nvar bool bHidden;\nvar float Mass;\nvar name Tag;\n" +
+		"var vector Location;\nnative function bool Move(vector Delta);\nevent Touch(Actor Other);\n",
+	"Engine/Classes/Pawn.uc": "class Pawn extends Actor native config(User);\nvar int Health;\nevent Died(Pawn Killer, name DamageType);\n",
+	"Extra/Classes/Plain.uc":  "class Plain extends Object;\nvar int X;\n",
+}
+
+func writeHeaderTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// runHeaders runs upkdeps headers in root and returns the output with the
+// root replaced by $ROOT.
+func runHeaders(t *testing.T, root string, args ...string) (string, string, int) {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"headers"}, args...)...)
+	for _, r := range []string{root, filepath.ToSlash(root)} {
+		out = strings.ReplaceAll(out, r, "$ROOT")
+		errOut = strings.ReplaceAll(errOut, r, "$ROOT")
+	}
+	return out, errOut, code
+}
+
+func TestHeadersWriteAndCheck(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra", "--dry-run")
+	if code != exitOK || !strings.Contains(out, "Engine: would write Engine/Inc/EngineClasses.h (2 classes)") {
+		t.Errorf("dry run: code %d\n%s", code, out)
+	}
+	if _, err := os.Stat(hdr); err == nil {
+		t.Fatalf("--dry-run wrote %s", hdr)
+	}
+
+	out, errOut, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra")
+	if code != exitOK {
+		t.Fatalf("write: code %d\n%s%s", code, out, errOut)
+	}
+	golden(t, "headers-write.txt", out)
+	data, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("class ENGINE_API APawn : public AActor\r\n{\r\npublic:\r\n    INT Health;\r\n")) {
+		t.Errorf("written header (CRLF, as ucc writes):\n%s", data)
+	}
+	for _, p := range []string{"Core/Inc/CoreClasses.h", "Extra/Inc/ExtraClasses.h"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err == nil {
+			t.Errorf("%s written for a package without native classes", p)
+		}
+	}
+	// Writing again changes nothing.
+	st1, _ := os.Stat(hdr)
+	out, _, code = runHeaders(t, root, "--root", root, "Core", "Engine", "Extra")
+	if st2, _ := os.Stat(hdr); code != exitOK || !strings.Contains(out, "0 header(s) written.") || !st1.ModTime().Equal(st2.ModTime()) {
+		t.Errorf("second write: code %d\n%s", code, out)
+	}
+
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check")
+	if code != exitOK || !strings.Contains(out, "All headers match their sources.") {
+		t.Errorf("check after write: code %d\n%s", code, out)
+	}
+
+	// One variable added, one retyped, one moved: the check names the
+	// class, the variable and the line.
+	edited := strings.Replace(headerTree["Engine/Classes/Actor.uc"], "var float Mass;\nvar name Tag;\n", "var name Tag;\nvar int Mass;\nvar byte Team;\n", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Actor.uc"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check")
+	if code != exitFindings {
+		t.Errorf("check of a stale header: code %d, want %d", code, exitFindings)
+	}
+	golden(t, "headers-check.txt", out)
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check", "--json")
+	if code != exitFindings {
+		t.Errorf("check --json: code %d", code)
+	}
+	golden(t, "headers-check.json", out)
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Stale != 1 || len(rep.Packages) != 3 || rep.Packages[1].Status != "stale" {
+		t.Errorf("report: %+v", rep)
+	}
+
+	// Removing the header: missing.
+	os.Remove(hdr)
+	out, _, code = runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
+	if code != exitFindings || !strings.Contains(out, "Engine/Inc/EngineClasses.h is MISSING") {
+		t.Errorf("missing header: code %d\n%s", code, out)
+	}
+}
+
+func TestHeadersRefuseForeignFile(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+	os.MkdirAll(filepath.Dir(hdr), 0o755)
+	if err := os.WriteFile(hdr, []byte("// my own header\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine")
+	if code != exitFindings || !strings.Contains(out, "not writing Engine/Inc/EngineClasses.h: the file there is not a generated header; --force replaces it") {
+		t.Errorf("foreign file: code %d\n%s", code, out)
+	}
+	if data, _ := os.ReadFile(hdr); string(data) != "// my own header\n" {
+		t.Errorf("foreign file replaced without --force")
+	}
+	// --force replaces it; -o writes elsewhere; --eol lf.
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--force"); code != exitOK {
+		t.Errorf("--force: code %d", code)
+	}
+	out2 := t.TempDir()
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "-o", out2, "--eol", "lf"); code != exitOK {
+		t.Errorf("-o: code %d", code)
+	}
+	data, err := os.ReadFile(filepath.Join(out2, "Engine", "Inc", "EngineClasses.h"))
+	if err != nil || bytes.Contains(data, []byte("\r\n")) || !bytes.Contains(data, []byte("class ENGINE_API AActor : public UObject\n")) {
+		t.Errorf("-o --eol lf: %v\n%s", err, data)
+	}
+}
+
+func TestHeadersUsage(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	for _, args := range [][]string{
+		{"--root", root},                                  // no packages
+		{"--root", root, "Core", "--check", "--dry-run"},  // contradictory
+		{"--root", root, "Core", "--layout", "ue9"},       // unknown layout
+		{"--root", root, "Core", "--eol", "cr"},           // unknown line end
+		{"--ini", filepath.Join(root, "System", "Game.ini"), "Nope"}, // not in EditPackages
+	} {
+		if _, errOut, code := runHeaders(t, root, args...); code != exitError || errOut == "" {
+			t.Errorf("%v: code %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestHeadersCorpusUndying checks the corpus pair through the command: the
+// generated headers match the ones ucc make -h wrote.
+func TestHeadersCorpusUndying(t *testing.T) {
+	root := filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--game", "undying", "--check", "--verbose", "Core", "Engine", "IpDrv")
+	if code != exitOK || !strings.Contains(out, "Engine: Engine/Inc/EngineClasses.h up to date (62 classes)") ||
+		!strings.Contains(out, "IpDrv: IpDrv/Inc/IpDrvClasses.h up to date (3 classes)") {
+		t.Errorf("code %d\n%s%s", code, out, errOut)
+	}
+}
