@@ -13,12 +13,12 @@ import (
 
 // headerTree is a small source tree with native classes in Engine.
 var headerTree = map[string]string{
-	"System/Game.ini": "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=Extra\n",
+	"System/Game.ini":        "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=Extra\n",
 	"Core/Classes/Object.uc": "class Object native noexport;\nstruct Vector { var float X, Y, Z; };\n",
 	"Engine/Classes/Actor.uc": "class Actor extends Object native;\nvar bool bHidden;\nvar float Mass;\nvar name Tag;\n" +
 		"var vector Location;\nnative function bool Move(vector Delta);\nevent Touch(Actor Other);\n",
 	"Engine/Classes/Pawn.uc": "class Pawn extends Actor native config(User);\nvar int Health;\nevent Died(Pawn Killer, name DamageType);\n",
-	"Extra/Classes/Plain.uc":  "class Plain extends Object;\nvar int X;\n",
+	"Extra/Classes/Plain.uc": "class Plain extends Object;\nvar int X;\n",
 }
 
 func writeHeaderTree(t *testing.T, files map[string]string) string {
@@ -152,10 +152,10 @@ func TestHeadersRefuseForeignFile(t *testing.T) {
 func TestHeadersUsage(t *testing.T) {
 	root := writeHeaderTree(t, headerTree)
 	for _, args := range [][]string{
-		{"--root", root},                                  // no packages
-		{"--root", root, "Core", "--check", "--dry-run"},  // contradictory
-		{"--root", root, "Core", "--layout", "ue9"},       // unknown layout
-		{"--root", root, "Core", "--eol", "cr"},           // unknown line end
+		{"--root", root}, // no packages
+		{"--root", root, "Core", "--check", "--dry-run"},             // contradictory
+		{"--root", root, "Core", "--layout", "ue9"},                  // unknown layout
+		{"--root", root, "Core", "--eol", "cr"},                      // unknown line end
 		{"--ini", filepath.Join(root, "System", "Game.ini"), "Nope"}, // not in EditPackages
 	} {
 		if _, errOut, code := runHeaders(t, root, args...); code != exitError || errOut == "" {
