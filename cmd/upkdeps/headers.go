@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript"
@@ -63,7 +64,7 @@ a file that is not a generated header is only replaced with --force.`,
 	fl.BoolVar(&f.dryRun, "dry-run", false, "say what would be written without writing")
 	fl.BoolVar(&f.force, "force", false, "replace a file that is not a generated header")
 	fl.BoolVar(&f.fresh, "fresh", false, "ignore the existing headers' class order, name order and spellings")
-	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1" or "undying" (default: from --game, else ue1)`)
+	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "undying" or "ue2" (default: from the game, else ue1)`)
 	fl.StringVar(&f.eol, "eol", "", `line ends of a written header: "crlf" or "lf" (default: the existing header's, else crlf as ucc writes)`)
 	fl.BoolVar(&f.verbose, "verbose", false, "list unchanged headers too")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
@@ -120,6 +121,10 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	var root string
 	var pkgs, selected []string
 	var nat *native.Set
+	generation := 0
+	if g, err := ini.ParseGame(a.cfg.Game); err == nil {
+		generation = g.Generation
+	}
 	if f.root != "" {
 		if a.cfg.Ini != "" {
 			return usagef("--root and --ini do not go together")
@@ -145,6 +150,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			return err
 		}
 		root = in.search.Root()
+		generation = in.search.Generation()
 		pkgs = in.ini.EditPackages()
 		if len(pkgs) == 0 {
 			return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.iniPath)
@@ -161,14 +167,18 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	}
 	layoutName := f.layout
 	if layoutName == "" {
-		layoutName = "ue1"
-		if strings.EqualFold(a.cfg.Game, "undying") {
+		switch {
+		case strings.EqualFold(a.cfg.Game, "undying"):
 			layoutName = "undying"
+		case generation == 2:
+			layoutName = "ue2"
+		default:
+			layoutName = "ue1"
 		}
 	}
 	layout, ok := header.LayoutByName(layoutName)
 	if !ok {
-		return usagef("unknown --layout %q (ue1, undying)", layoutName)
+		return usagef("unknown --layout %q (ue1, undying, ue2)", layoutName)
 	}
 	out := f.out
 	if out == "" {

@@ -17,7 +17,10 @@ type Layout struct {
 	// AlignVectors writes GCC_ALIGN(16) instead of GCC_PACK(4) on a Vector
 	// or Plane member that follows a bool (Undying's build aligns them).
 	AlignVectors bool
-	// UE2 selects the UE2 layout (not supported yet: Header refuses it).
+	// UE2 selects the UE2 layout: SUPPORTS_PRAGMA_PACK, names sorted,
+	// GCC_PACK after bytes too, TArrayNoInit members, delegate members,
+	// return values cleared first, and the NATIVE_DEFS_ONLY, NATIVES_ONLY
+	// and VERIFY_CLASS_SIZES sections at the end.
 	UE2 bool
 }
 
@@ -28,11 +31,13 @@ var (
 	// Undying is UE1 with 16-byte aligned vectors, as Clive Barker's
 	// Undying writes it.
 	Undying = Layout{Name: "undying", AlignVectors: true}
+	// UE2 is the layout of UT2004-era engines (build 3369).
+	UE2 = Layout{Name: "ue2", UE2: true}
 )
 
-// LayoutByName returns the layout called name ("ue1", "undying").
+// LayoutByName returns the layout called name ("ue1", "undying", "ue2").
 func LayoutByName(name string) (Layout, bool) {
-	for _, l := range []Layout{UE1, Undying} {
+	for _, l := range []Layout{UE1, Undying, UE2} {
 		if strings.EqualFold(l.Name, name) {
 			return l, true
 		}
@@ -331,6 +336,9 @@ func (g *Generator) ctype(t uscript.Type, member bool) string {
 	case "array":
 		if t.Elem == nil {
 			return "FArray"
+		}
+		if member && g.layout.UE2 {
+			return "TArrayNoInit<" + g.ctype(*t.Elem, false) + ">"
 		}
 		return "TArray<" + g.ctype(*t.Elem, false) + ">"
 	case "map":

@@ -22,6 +22,8 @@ type File struct {
 	// FuncClasses are the classes of the AUTOGENERATE_FUNCTION lines, in
 	// order, each once.
 	FuncClasses []string
+	// RegClasses are the classes of UE2's DECLARE_NATIVE_TYPE lines.
+	RegClasses []string
 }
 
 // Class is one exported class.
@@ -72,6 +74,7 @@ var (
 	reValue  = regexp.MustCompile(`^\s+(\w+)\s*=\s*\d+,`)
 	reName   = regexp.MustCompile(`^AUTOGENERATE_NAME\((\w+)\)`)
 	reAutoFn = regexp.MustCompile(`^AUTOGENERATE_FUNCTION\((\w+),`)
+	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
 )
 
 // ParseHeader reads the classes, members, functions, events and enums of
@@ -89,7 +92,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 	var cur *Class
 	var enums []Enum
 	var enum *Enum
-	inClass, inEnum := false, false
+	inClass, inEnum, declared := false, false, false
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), MaxHeaderSize)
 	seenFn := map[string]bool{}
@@ -106,16 +109,20 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			}
 		case inClass:
 			if strings.HasPrefix(line, "};") {
-				inClass = false
+				inClass, declared = false, false
 				cur.Enums = enums
 				enums = nil
 				f.Classes = append(f.Classes, cur)
 				continue
 			}
+			if declared {
+				continue // the class's cpptext
+			}
 			if m := reDeclFn.FindStringSubmatch(line); m != nil {
 				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
 			} else if m := reDeclCl.FindStringSubmatch(line); m != nil {
 				cur.Flags = m[3]
+				declared = true
 				if f.Package == "" {
 					f.Package = m[4]
 				}
@@ -138,6 +145,10 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			if m := reName.FindStringSubmatch(line); m != nil {
 				f.Names = append(f.Names, m[1])
 			}
+		case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
+			if m := reNatTyp.FindStringSubmatch(line); m != nil {
+				f.RegClasses = append(f.RegClasses, m[1])
+			}
 		case strings.HasPrefix(line, "AUTOGENERATE_FUNCTION("):
 			if m := reAutoFn.FindStringSubmatch(line); m != nil && !seenFn[m[1]] {
 				seenFn[m[1]] = true
@@ -157,6 +168,7 @@ type Hints struct {
 	Classes     []string // C++ class names in file order
 	FuncClasses []string // classes of the AUTOGENERATE_FUNCTION lines, in order
 	Names       []string // AUTOGENERATE_NAME lines, in order
+	RegClasses  []string // UE2: classes of the DECLARE_NATIVE_TYPE lines, in order
 	Spellings   []string // every identifier the header declares
 	// ClassRefs are the classes the header's types name (Model in
 	// class UModel*), without their prefix.
@@ -165,7 +177,7 @@ type Hints struct {
 
 // HintsFrom returns the hints a parsed header gives.
 func HintsFrom(f *File) *Hints {
-	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses}
+	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses}
 	for _, c := range f.Classes {
 		h.Classes = append(h.Classes, c.Name)
 		h.Spellings = append(h.Spellings, c.Name[1:])
