@@ -781,7 +781,7 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 			f.Return = &ret
 		}
 		f.Symbol = sym.String()
-		if f.Symbol == "" {
+		if !operatorSymbol(f.Symbol) {
 			return r.skipStatement(j), nil
 		}
 		f.Name = f.Symbol
@@ -837,4 +837,30 @@ func (r *declReader) params(from, end int) ([]Param, error) {
 		k = next + 1
 	}
 	return ps, nil
+}
+
+// operatorSymbols are the symbols an UnrealScript operator may have,
+// besides a name (dot, cross, ClockwiseFrom).
+var operatorSymbols = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "**": true, "==": true, "!=": true,
+	"<": true, ">": true, "<=": true, ">=": true, "~=": true, "<<": true, ">>": true, ">>>": true,
+	"&&": true, "||": true, "^^": true, "&": true, "|": true, "^": true, "!": true, "~": true,
+	"++": true, "--": true, "+=": true, "-=": true, "*=": true, "/=": true, "$": true, "@": true,
+	"$=": true, "@=": true,
+}
+
+// operatorSymbol reports whether s can name an operator.
+func operatorSymbol(s string) bool {
+	if operatorSymbols[s] {
+		return true
+	}
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }

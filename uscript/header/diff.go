@@ -103,18 +103,20 @@ func diffClass(w, h *Class) []Change {
 	if w.Flags != h.Flags {
 		at(FlagsChanged, w.Name, w.Flags, h.Flags, w.Line, h.Line)
 	}
-	// Members: by name, then order.
+	// Members: by name, then order. A name declared twice (an error the
+	// compiler reports) is matched by occurrence.
+	wKeys, hKeys := memberKeys(w.Members), memberKeys(h.Members)
 	hm := map[string]Member{}
-	for _, m := range h.Members {
-		hm[strings.ToLower(m.Name)] = m
+	for i, m := range h.Members {
+		hm[hKeys[i]] = m
 	}
 	wm := map[string]Member{}
-	for _, m := range w.Members {
-		wm[strings.ToLower(m.Name)] = m
+	for i, m := range w.Members {
+		wm[wKeys[i]] = m
 	}
 	var wCommon, hCommon []string
-	for _, m := range w.Members {
-		k := strings.ToLower(m.Name)
+	for i, m := range w.Members {
+		k := wKeys[i]
 		o, ok := hm[k]
 		switch {
 		case !ok:
@@ -126,8 +128,8 @@ func diffClass(w, h *Class) []Change {
 			wCommon = append(wCommon, k)
 		}
 	}
-	for _, m := range h.Members {
-		k := strings.ToLower(m.Name)
+	for i, m := range h.Members {
+		k := hKeys[i]
 		if _, ok := wm[k]; !ok {
 			at(MemberRemoved, m.Name, "", m.Type, 0, m.Line)
 		} else {
@@ -146,14 +148,16 @@ func diffClass(w, h *Class) []Change {
 	out = append(out, diffFuncs(w, h.Natives, w.Natives, NativeAdded, NativeRemoved, "")...)
 	out = append(out, diffFuncs(w, h.Events, w.Events, EventAdded, EventRemoved, EventChanged)...)
 	// Enums.
+	hk := occurrenceKeys(len(h.Enums), func(i int) string { return h.Enums[i].Name })
+	wk := occurrenceKeys(len(w.Enums), func(i int) string { return w.Enums[i].Name })
 	he := map[string]Enum{}
-	for _, e := range h.Enums {
-		he[strings.ToLower(e.Name)] = e
+	for i, e := range h.Enums {
+		he[hk[i]] = e
 	}
 	we := map[string]bool{}
-	for _, e := range w.Enums {
-		we[strings.ToLower(e.Name)] = true
-		o, ok := he[strings.ToLower(e.Name)]
+	for i, e := range w.Enums {
+		we[wk[i]] = true
+		o, ok := he[wk[i]]
 		switch {
 		case !ok:
 			at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", e.Source, 0)
@@ -161,8 +165,8 @@ func diffClass(w, h *Class) []Change {
 			at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), e.Source, o.Line)
 		}
 	}
-	for _, e := range h.Enums {
-		if !we[strings.ToLower(e.Name)] {
+	for i, e := range h.Enums {
+		if !we[hk[i]] {
 			at(EnumRemoved, e.Name, "", strings.Join(e.Values, ","), 0, e.Line)
 		}
 	}
@@ -181,13 +185,15 @@ func sortedLowerKeep(s []string) []string {
 
 func diffFuncs(w *Class, have, want []Func, added, removed, changed string) []Change {
 	var out []Change
+	hk := occurrenceKeys(len(have), func(i int) string { return have[i].Name })
+	wk := occurrenceKeys(len(want), func(i int) string { return want[i].Name })
 	hf := map[string]Func{}
-	for _, f := range have {
-		hf[strings.ToLower(f.Name)] = f
+	for i, f := range have {
+		hf[hk[i]] = f
 	}
 	wf := map[string]bool{}
-	for _, f := range want {
-		k := strings.ToLower(f.Name)
+	for i, f := range want {
+		k := wk[i]
 		wf[k] = true
 		o, ok := hf[k]
 		switch {
@@ -197,8 +203,8 @@ func diffFuncs(w *Class, have, want []Func, added, removed, changed string) []Ch
 			out = append(out, Change{Class: w.Name, Kind: changed, Name: f.Name, Want: f.Signature, Have: o.Signature, File: w.File, Line: f.Source, HeaderLine: o.Line})
 		}
 	}
-	for _, f := range have {
-		if !wf[strings.ToLower(f.Name)] {
+	for i, f := range have {
+		if !wf[hk[i]] {
 			out = append(out, Change{Class: w.Name, Kind: removed, Name: f.Name, Have: f.Signature, HeaderLine: f.Line})
 		}
 	}
@@ -244,4 +250,27 @@ func lcs(a, b []string) map[string]bool {
 		}
 	}
 	return keep
+}
+
+// memberKeys returns a key per member: its lower-cased name, with the
+// occurrence number after the first.
+func memberKeys(ms []Member) []string {
+	return occurrenceKeys(len(ms), func(i int) string { return ms[i].Name })
+}
+
+// occurrenceKeys returns a key per item of a list of n names: the name
+// lower-cased, with its occurrence number after the first.
+func occurrenceKeys(n int, name func(int) string) []string {
+	seen := map[string]int{}
+	keys := make([]string, n)
+	for i := range n {
+		k := strings.ToLower(name(i))
+		n := seen[k]
+		seen[k] = n + 1
+		if n > 0 {
+			k += "#" + strconv.Itoa(n)
+		}
+		keys[i] = k
+	}
+	return keys
 }

@@ -66,6 +66,7 @@ type class struct {
 	config   bool // CLASS_Config, inherited
 	trans    bool // CLASS_Transient, inherited
 	exported bool
+	funcs    map[string]bool // lower-cased names of the functions declared
 	// key orders siblings (see order).
 	key int
 }
@@ -158,9 +159,28 @@ func (g *Generator) Add(p Package) error {
 	for _, c := range pi.classes {
 		if c.d.Super != "" {
 			c.parent = g.classes[strings.ToLower(c.d.Super)]
-			if c.parent != nil {
-				c.parent.children = append(c.parent.children, c)
+		}
+	}
+	// A parent cycle (class A extends B, B extends A) is an error ucc
+	// reports; here the link that closes it is cut, so that every walk up
+	// the tree ends.
+	for _, c := range pi.classes {
+		seen := map[*class]bool{c: true}
+		for p := c; p.parent != nil; p = p.parent {
+			if seen[p.parent] {
+				p.parent = nil
+				break
 			}
+			seen[p.parent] = true
+		}
+	}
+	for _, c := range pi.classes {
+		if c.parent != nil {
+			c.parent.children = append(c.parent.children, c)
+		}
+		c.funcs = map[string]bool{}
+		for _, f := range c.d.Funcs {
+			c.funcs[strings.ToLower(f.Name)] = true
 		}
 	}
 	// Declarations in class-tree order, parents first, as the compiler's
@@ -383,7 +403,7 @@ var operatorSymbols = map[string]string{
 	"^^": "XorXor", "&": "And", "|": "Or", "^": "Xor", "!": "Not", "~": "Complement",
 	"++": "AddAdd", "--": "SubtractSubtract", "+=": "AddEqual", "-=": "SubtractEqual",
 	"*=": "MultiplyEqual", "/=": "DivideEqual", "$": "Concat", "@": "At", "$=": "ConcatEqual",
-	"@=": "AtEqual", "-=-": "SubtractEqual",
+	"@=": "AtEqual",
 }
 
 // operatorName returns the name of an operator function: the symbol's

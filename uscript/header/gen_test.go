@@ -311,3 +311,25 @@ func TestParentCycle(t *testing.T) {
 		t.Errorf("cycle: ok %v err %v\n%s", ok, err, text)
 	}
 }
+
+// TestSelfParentManyEvents: a class that extends itself, with thousands of
+// events, used to walk its parent chain a thousand times per event.
+func TestSelfParentManyEvents(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class A extends A native;\n")
+	for i := range 3000 {
+		b.WriteString("event E" + strings.Repeat("x", i%7) + itoa(i) + "();\n")
+	}
+	d, err := uscript.ReadDecls("A.uc", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := New(UE1)
+	if err := g.Add(Package{Name: "P", Classes: []*uscript.Decls{d}}); err != nil {
+		t.Fatal(err)
+	}
+	text, model, ok, err := g.Header("P")
+	if err != nil || !ok || len(model.Classes[0].Events) != 3000 || !bytes.Contains(text, []byte("class P_API UA : public UA")) {
+		t.Fatalf("ok %v err %v", ok, err)
+	}
+}

@@ -169,11 +169,10 @@ func events(c *class) []uscript.Func {
 
 // inherited reports whether a parent class of c declares a function name.
 func inherited(c *class, name string) bool {
-	for p, depth := c.parent, 0; p != nil && depth < 1000; p, depth = p.parent, depth+1 {
-		for _, f := range p.d.Funcs {
-			if strings.EqualFold(f.Name, name) {
-				return true
-			}
+	k := strings.ToLower(name)
+	for p := c.parent; p != nil; p = p.parent {
+		if p.funcs[k] {
+			return true
 		}
 	}
 	return false
