@@ -330,6 +330,14 @@ func (a *app) headerFor(g *header.Generator, pkg, out string, old []byte, f head
 			}
 			for _, c := range header.Diff(model, have) {
 				hc := headersChange{Class: c.Class, Kind: c.Kind, Name: c.Name, Want: c.Want, Have: c.Have, Line: c.Line, HeaderLine: c.HeaderLine}
+				if c.Kind == header.ClassRemoved {
+					// Still declared, but not native in its script and not
+					// registered by a native module known here.
+					if file, line, exported, ok := g.Declared(pkg, c.Class); ok && !exported {
+						c.File, hc.Line = file, line
+						hc.Want = "declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini"
+					}
+				}
 				if c.File != "" {
 					hc.File = a.relTo(out, c.File)
 				}

@@ -174,3 +174,21 @@ func TestHeadersCorpusUndying(t *testing.T) {
 		t.Errorf("code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestHeadersClassNoLongerNative: a class the header has but whose script
+// lost its native keyword is reported at its declaration, with the way out.
+func TestHeadersClassNoLongerNative(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	pawn := strings.Replace(headerTree["Engine/Classes/Pawn.uc"], " native config(User)", " config(User)", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Pawn.uc"), []byte(pawn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
+	want := "Engine/Classes/Pawn.uc:1: class removed: APawn (declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini) [EngineClasses.h:"
+	if code != exitFindings || !strings.Contains(out, want) {
+		t.Errorf("code %d\n%s\nwant %s", code, out, want)
+	}
+}

@@ -454,3 +454,16 @@ func (g *Generator) funcName(f uscript.Func) string {
 	}
 	return g.names.spell(f.Name)
 }
+
+// Declared reports whether package pkg declares the class whose C++ name
+// is cpp (AActor) in its sources, where, and whether it is exported.
+func (g *Generator) Declared(pkg, cpp string) (file string, line int, exported, ok bool) {
+	if len(cpp) < 2 {
+		return "", 0, false, false
+	}
+	c := g.classes[strings.ToLower(cpp[1:])]
+	if c == nil || !strings.EqualFold(c.pkg.name, pkg) || !strings.EqualFold(g.cppName(c), cpp) {
+		return "", 0, false, false
+	}
+	return c.d.File, c.d.Line, c.exported, true
+}
