@@ -26,10 +26,13 @@ func Example() {
 	g.Add(header.Package{Name: "Core", Classes: []*uscript.Decls{object}})
 	g.Add(header.Package{Name: "Engine", Classes: []*uscript.Decls{read("Engine/Classes/Actor.uc", actor)}})
 	text, _, _, _ := g.Header("Engine")
+	in := false
 	for _, l := range strings.Split(string(text), "\n") {
-		if strings.HasPrefix(l, "class ") || strings.HasPrefix(l, "    ") {
+		in = in || strings.HasPrefix(l, "class ")
+		if in && (strings.HasPrefix(l, "class ") || strings.HasPrefix(l, "    ")) {
 			fmt.Println(l)
 		}
+		in = in && l != "};"
 	}
 
 	// The script changes; the header on disk does not.
