@@ -89,7 +89,8 @@ type headersPackage struct {
 	Package string `json:"package"`
 	Header  string `json:"header,omitempty"` // the path, relative to the output folder, "/"-separated
 	Classes int    `json:"classes"`
-	// Status: none (no native class, no header), current, stale, missing
+	// Status: none (no native class, no header), no-sources (no
+	// Classes/*.uc: not generated, not checked), current, stale, missing
 	// (check: no header on disk), orphaned (a header on disk, no native
 	// class), written, would-write, unchanged, refused.
 	Status     string          `json:"status"`
@@ -212,11 +213,13 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			g.AddHints(p, header.HintsFrom(hf))
 		}
 	}
+	hasSources := map[string]bool{}
 	for _, p := range pkgs {
 		pd, err := uscript.ReadPackageDecls(root, p)
 		if err != nil {
 			return err
 		}
+		hasSources[strings.ToLower(p)] = len(pd.Classes) > 0
 		for _, d := range pd.Diagnostics {
 			rep.Diagnostics = append(rep.Diagnostics, d.String())
 		}
@@ -229,9 +232,20 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		if len(selected) > 0 && !containsFold(selected, p) {
 			continue
 		}
-		hp, err := a.headerFor(g, p, out, existing[strings.ToLower(p)], f, mode)
-		if err != nil {
-			return err
+		var hp headersPackage
+		if hasSources[strings.ToLower(p)] {
+			var err error
+			hp, err = a.headerFor(g, p, out, existing[strings.ToLower(p)], f, mode)
+			if err != nil {
+				return err
+			}
+		} else {
+			// Only the compiled package is there: its header (an SDK's)
+			// cannot be judged, nor rewritten.
+			hp = headersPackage{Package: p, Status: "no-sources", Changes: []headersChange{}}
+			if existing[strings.ToLower(p)] != nil {
+				hp.Header = filepath.ToSlash(filepath.Join(p, "Inc", p+"Classes.h"))
+			}
 		}
 		switch hp.Status {
 		case "stale", "missing", "orphaned":
@@ -416,6 +430,11 @@ func writeHeadersText(w io.Writer, rep headersReport, verbose bool) error {
 		case "none":
 			if verbose {
 				bw.printf("%s: no native class, no header\n", p.Package)
+			}
+			continue
+		case "no-sources":
+			if verbose || p.Header != "" {
+				bw.printf("%s: no sources (Classes/*.uc): header not generated or checked\n", p.Package)
 			}
 			continue
 		case "current", "unchanged":

@@ -192,3 +192,26 @@ func TestHeadersClassNoLongerNative(t *testing.T) {
 		t.Errorf("code %d\n%s\nwant %s", code, out, want)
 	}
 }
+
+// TestHeadersNoSources: a package with a header but without sources (an
+// SDK's Engine) is neither checked nor rewritten, and does not fail the
+// check; the mod built on it still is.
+func TestHeadersNoSources(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	files["Extra/Classes/ExtraActor.uc"] = "class ExtraActor extends Actor native;\nvar int Count;\n"
+	root := writeHeaderTree(t, files)
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra"); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "Engine", "Classes")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra", "--check", "--verbose")
+	if code != exitOK || !strings.Contains(out, "Engine: no sources (Classes/*.uc): header not generated or checked") ||
+		!strings.Contains(out, "Extra: Extra/Inc/ExtraClasses.h up to date (1 classes)") {
+		t.Errorf("code %d\n%s", code, out)
+	}
+}

@@ -90,8 +90,8 @@ type Generator struct {
 	consts  map[string]string
 	pkgs    []*pkgInfo
 	hints   map[string]*Hints // lower-cased package name -> hints
-	// nativeNames are the spellings of classes an existing header names
-	// (lower-cased name -> spelling).
+	// nativeNames are the C++ names of the classes an existing header
+	// names (lower-cased name without prefix -> AFoo or UFoo).
 	nativeNames map[string]string
 }
 
@@ -123,8 +123,11 @@ func (g *Generator) AddHints(pkg string, h *Hints) {
 		g.names.add(s)
 	}
 	for _, s := range h.ClassRefs {
-		if _, ok := g.nativeNames[strings.ToLower(s)]; !ok {
-			g.nativeNames[strings.ToLower(s)] = s
+		if len(s) < 2 || s[0] != 'A' && s[0] != 'U' {
+			continue
+		}
+		if k := strings.ToLower(s[1:]); g.nativeNames[k] == "" {
+			g.nativeNames[k] = s
 		}
 	}
 }
@@ -301,6 +304,13 @@ func (g *Generator) flags(c *class, depth int) {
 		c.actor = c.actor || p.actor
 		c.config = c.config || p.config
 		c.trans = c.trans || p.trans
+	} else if d.Super != "" {
+		// The parent has no source here (a mod built against an SDK's
+		// headers): it is an actor when it is Actor, or when an existing
+		// header names it or this class with the A prefix.
+		c.actor = c.actor || strings.EqualFold(d.Super, "Actor") ||
+			strings.HasPrefix(g.nativeNames[strings.ToLower(d.Super)], "A") ||
+			strings.HasPrefix(g.nativeNames[strings.ToLower(c.name)], "A")
 	}
 }
 
@@ -323,7 +333,7 @@ func (g *Generator) classRef(name string) string {
 	// C++ one, which only an existing header tells; else the source's with
 	// a capital.
 	if s, ok := g.nativeNames[strings.ToLower(name)]; ok {
-		return "U" + s
+		return s
 	}
 	return "U" + strings.ToUpper(name[:1]) + name[1:]
 }

@@ -170,8 +170,8 @@ type Hints struct {
 	Names       []string // AUTOGENERATE_NAME lines, in order
 	RegClasses  []string // UE2: classes of the DECLARE_NATIVE_TYPE lines, in order
 	Spellings   []string // every identifier the header declares
-	// ClassRefs are the classes the header's types name (Model in
-	// class UModel*), without their prefix.
+	// ClassRefs are the C++ names of the classes the header declares,
+	// derives from or names in types (UModel in class UModel*).
 	ClassRefs []string
 }
 
@@ -180,6 +180,7 @@ func HintsFrom(f *File) *Hints {
 	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses}
 	for _, c := range f.Classes {
 		h.Classes = append(h.Classes, c.Name)
+		h.ClassRefs = append(h.ClassRefs, c.Name, c.Super)
 		h.Spellings = append(h.Spellings, c.Name[1:])
 		for _, e := range c.Enums {
 			h.Spellings = append(h.Spellings, e.Name)
@@ -205,9 +206,9 @@ func HintsFrom(f *File) *Hints {
 	return h
 }
 
-var reClassRef = regexp.MustCompile(`class [AU](\w+)\*`)
+var reClassRef = regexp.MustCompile(`class ([AU]\w+)\*`)
 
-// classRefs returns the class names in "class UFoo*" types of s.
+// classRefs returns the C++ class names in "class UFoo*" types of s.
 func classRefs(s string) []string {
 	var out []string
 	for _, m := range reClassRef.FindAllStringSubmatch(s, -1) {
