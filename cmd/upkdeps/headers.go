@@ -161,6 +161,14 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			return err
 		}
 	}
+	// ucc make builds a package listed twice once, at its first place.
+	var uniq []string
+	for _, p := range pkgs {
+		if !containsFold(uniq, p) {
+			uniq = append(uniq, p)
+		}
+	}
+	pkgs = uniq
 	for _, s := range selected {
 		if !containsFold(pkgs, s) {
 			return usagef("%s is not in EditPackages", s)
