@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/native"
@@ -122,6 +123,8 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	var root string
 	var pkgs, selected []string
 	var nat *native.Set
+	// compiledFile finds the .u of a package without sources.
+	var compiledFile func(pkg string) string
 	generation := 0
 	if g, err := ini.ParseGame(a.cfg.Game); err == nil {
 		generation = g.Generation
@@ -134,6 +137,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			return usagef("--root needs the packages to generate, in compile order")
 		}
 		root, pkgs = f.root, args
+		compiledFile = func(pkg string) string { return findFold(filepath.Join(root, "System"), pkg+".u") }
 		nat = native.NewSet()
 		if files, err := native.FindBinaries([]string{filepath.Join(root, "System")}); err == nil {
 			for _, p := range files {
@@ -152,6 +156,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		}
 		root = in.search.Root()
 		generation = in.search.Generation()
+		compiledFile = func(pkg string) string { return in.search.Find(pkg).File }
 		pkgs = in.ini.EditPackages()
 		if len(pkgs) == 0 {
 			return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.iniPath)
@@ -231,6 +236,16 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		for _, d := range pd.Diagnostics {
 			rep.Diagnostics = append(rep.Diagnostics, d.String())
 		}
+		if len(pd.Classes) == 0 {
+			// No sources: the compiled package tells the classes the
+			// later packages derive from, their functions and names.
+			if path := compiledFile(p); path != "" {
+				if err := addCompiled(g, p, path); err != nil {
+					rep.Diagnostics = append(rep.Diagnostics, err.Error())
+				}
+			}
+			continue
+		}
 		name := p
 		if err := g.Add(header.Package{Name: p, Classes: pd.Classes, Native: func(c string) bool { return nat.Has(name, c) }}); err != nil {
 			return err
@@ -273,6 +288,33 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		}
 	}
 	return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, failed)
+}
+
+// addCompiled adds the compiled package at path to the generator.
+func addCompiled(g *header.Generator, pkg, path string) error {
+	f, err := format.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return g.AddCompiled(pkg, f)
+}
+
+// findFold returns dir/name, matching name ignoring case, or "".
+func findFold(dir, name string) string {
+	if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
+		return filepath.Join(dir, name)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), name) && e.Type().IsRegular() {
+			return filepath.Join(dir, e.Name())
+		}
+	}
+	return ""
 }
 
 func containsFold(list []string, s string) bool {

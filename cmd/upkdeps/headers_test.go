@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -213,5 +214,40 @@ func TestHeadersNoSources(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "Engine: no sources (Classes/*.uc): header not generated or checked") ||
 		!strings.Contains(out, "Extra: Extra/Inc/ExtraClasses.h up to date (1 classes)") {
 		t.Errorf("code %d\n%s", code, out)
+	}
+}
+
+// TestHeadersCompiledParent: Engine exists only as System/Engine.u (an
+// SDK); the mod's header still knows its parents' ancestry and the events
+// they declare.
+func TestHeadersCompiledParent(t *testing.T) {
+	root := writeHeaderTree(t, map[string]string{
+		"Core/Classes/Object.uc": "class Object native noexport;\n",
+		"Mod/Classes/ModInteraction.uc": "class ModInteraction extends Interaction native;\nvar Actor Target;\n" +
+			"event Initialized();\nevent Fresh(Actor Other);\n",
+	})
+	b := format.NewBuilder(69, 0)
+	object := b.ImportPath("Core.Object", "Core", "Class")
+	fn := b.ImportPath("Core.Function", "Core", "Class")
+	b.Export(0, "Actor", 0, object, 100)
+	inters := b.Export(0, "Interactions", 0, object, 10)
+	inter := b.Export(0, "Interaction", 0, inters, 10)
+	b.Export(inter, "Initialized", fn, 0, 10)
+	os.MkdirAll(filepath.Join(root, "System"), 0o755)
+	if err := format.WriteFile(filepath.Join(root, "System", "Engine.u"), b.File); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Mod")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "Mod", "Inc", "ModClasses.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(data)
+	if !strings.Contains(got, "class MOD_API UModInteraction : public UInteraction") || !strings.Contains(got, "class AActor* Target;") ||
+		!strings.Contains(got, "eventFresh(class AActor* Other)") || strings.Contains(got, "eventInitialized") {
+		t.Errorf("ModClasses.h:\n%s", got)
 	}
 }

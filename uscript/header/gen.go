@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/uscript"
 )
 
@@ -149,16 +150,96 @@ func (g *Generator) Add(p Package) error {
 		if name == "" || !strings.EqualFold(name, d.Name) {
 			name = d.Name
 		}
-		c := &class{d: d, pkg: pi, name: g.names.spell(name), file: strings.ToLower(baseName(d.File))}
-		if old, dup := g.classes[strings.ToLower(c.name)]; dup {
-			return fmt.Errorf("header: class %s is declared in %s and %s", c.name, old.d.File, d.File)
-		}
-		g.classes[strings.ToLower(c.name)] = c
-		pi.classes = append(pi.classes, c)
-		if d.Super != "" {
-			g.names.spell(d.Super)
+		if err := g.addClass(pi, d, name); err != nil {
+			return err
 		}
 	}
+	g.link(pi)
+	// Declarations in class-tree order, parents first, as the compiler's
+	// first pass meets them.
+	for _, c := range g.treeOrder(pi) {
+		g.declare(c)
+	}
+	for _, c := range pi.classes {
+		g.flags(c, 0)
+		d := c.d
+		c.exported = (d.Has("native") || d.Has("intrinsic") || p.Native != nil && p.Native(c.name)) && !d.Has("noexport")
+	}
+	return nil
+}
+
+// addClass adds the class d declares, named name (its file's name).
+func (g *Generator) addClass(pi *pkgInfo, d *uscript.Decls, name string) error {
+	c := &class{d: d, pkg: pi, name: g.names.spell(name), file: strings.ToLower(baseName(d.File))}
+	if old, dup := g.classes[strings.ToLower(c.name)]; dup {
+		return fmt.Errorf("header: class %s is declared in %s and %s", c.name, old.d.File, d.File)
+	}
+	g.classes[strings.ToLower(c.name)] = c
+	pi.classes = append(pi.classes, c)
+	if d.Super != "" {
+		g.names.spell(d.Super)
+	}
+	return nil
+}
+
+// AddCompiled adds a package known only from its compiled file f (an SDK's
+// Engine.u without sources): its names, in the order of its name table, as
+// the engine has them once it loaded the package; its classes, with their
+// parents and the names of their functions, so that a class built on them
+// knows its ancestry and which events it overrides; and its structs and
+// enums, for the types of members. None of its classes is exported.
+func (g *Generator) AddCompiled(pkg string, f *format.File) error {
+	for _, n := range f.Names {
+		g.names.add(n.Name)
+	}
+	pi := &pkgInfo{name: g.names.spell(pkg), index: len(g.pkgs)}
+	g.pkgs = append(g.pkgs, pi)
+	decls := map[int]*uscript.Decls{}
+	for i, ex := range f.Exports {
+		if !ex.Class.IsNull() {
+			continue
+		}
+		d := &uscript.Decls{Name: f.ObjectName(format.ExportRef(i)), File: pkg + ".u"}
+		if !ex.Super.IsNull() {
+			d.Super = f.ObjectName(ex.Super)
+		}
+		decls[i] = d
+	}
+	for i, ex := range f.Exports {
+		if ex.Class.IsNull() || !ex.Outer.IsExport() {
+			continue
+		}
+		d := decls[ex.Outer.Index()]
+		if d == nil {
+			continue // not a member of a class
+		}
+		name := f.ObjectName(format.ExportRef(i))
+		switch class, _ := f.ClassOf(format.ExportRef(i)); class {
+		case "Function":
+			d.Funcs = append(d.Funcs, uscript.Func{Name: name, NativeIndex: -1})
+		case "Struct", "ScriptStruct":
+			g.structs[strings.ToLower(name)] = &structInfo{name: g.names.spell(name)}
+		case "Enum":
+			g.enums[strings.ToLower(name)] = g.names.spell(name)
+		}
+	}
+	for i := range f.Exports {
+		if d := decls[i]; d != nil {
+			if err := g.addClass(pi, d, d.Name); err != nil {
+				return err
+			}
+		}
+	}
+	g.link(pi)
+	for _, c := range pi.classes {
+		g.flags(c, 0)
+	}
+	return nil
+}
+
+// link sets the parents and children of a package's classes, cutting
+// parent cycles, and indexes their functions.
+func (g *Generator) link(pi *pkgInfo) {
 	for _, c := range pi.classes {
 		if c.d.Super != "" {
 			c.parent = g.classes[strings.ToLower(c.d.Super)]
@@ -186,17 +267,6 @@ func (g *Generator) Add(p Package) error {
 			c.funcs[strings.ToLower(f.Name)] = true
 		}
 	}
-	// Declarations in class-tree order, parents first, as the compiler's
-	// first pass meets them.
-	for _, c := range g.treeOrder(pi) {
-		g.declare(c)
-	}
-	for _, c := range pi.classes {
-		g.flags(c, 0)
-		d := c.d
-		c.exported = (d.Has("native") || d.Has("intrinsic") || p.Native != nil && p.Native(c.name)) && !d.Has("noexport")
-	}
-	return nil
 }
 
 func baseName(path string) string {
