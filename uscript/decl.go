@@ -467,7 +467,10 @@ func (r *declReader) classDecl(i int) int {
 func (r *declReader) modifiers(i int) ([]string, int, int) {
 	var mods []string
 	native := -1
-	for r.isIdent(i) && (classify(r.word(i))&kwModifier != 0 || r.isWord(i, "static") || r.isWord(i, "intrinsic")) {
+	for r.isIdent(i) && (classify(r.word(i))&kwModifier != 0 || r.isWord(i, "static") || r.isWord(i, "intrinsic") ||
+		// UE2's cache (var() cache string X), unless it is the type
+		// (Engine.Cache is a class).
+		r.isWord(i, "cache") && r.isIdent(i+1) && (r.isIdent(i+2) || r.isSym(i+2, '<') || r.isSym(i+2, '.'))) {
 		w := r.lower(i)
 		mods = append(mods, w)
 		i++
@@ -583,11 +586,12 @@ func (r *declReader) varDecl(i int, member bool) ([]Var, int, error) {
 		typ = Type{Name: e.Name, Line: e.Line}
 	case r.isWord(j, "struct"):
 		var err error
-		name := ""
-		if r.isIdent(j + 1) {
-			name = r.text(j + 1)
-		}
+		before := len(r.d.Structs)
 		j, err = r.structDecl(j)
+		name := ""
+		if len(r.d.Structs) > before {
+			name = r.d.Structs[len(r.d.Structs)-1].Name
+		}
 		if err != nil {
 			return nil, j, err
 		}
@@ -739,8 +743,8 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 		}
 		j = end + 1
 	}
-	more, _, j := r.modifiers(j)
-	f.Modifiers = append(f.Modifiers, more...)
+	// Modifiers come before the keyword: what follows it is the return
+	// type or the name, which may well be a modifier's word (Travel).
 	// Return type and name: "Name(", "Type Name(", operators "Type Sym(".
 	if f.Kind == "function" || f.Kind == "event" || f.Kind == "delegate" {
 		if r.isIdent(j) && r.isSym(j+1, '(') {

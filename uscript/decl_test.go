@@ -58,6 +58,9 @@ var struct InlineS { var int X; } Inline;
 var delegate<OnDone> DoneHook;
 var Engine.Pawn Owner2;
 var localized string Caption<ToolTip=Shown.>;
+var() cache string Icon;
+var() cache class<Actor> IconClass;
+var Cache Store;
 
 replication
 {
@@ -75,6 +78,7 @@ event Touched(Actor Other, out vector HitLocation, byte B[4])
 	i = 1;
 }
 simulated function bool Ready() const;
+native function Travel(string URL);
 native(552) static final operator(16) color * (color A, float B);
 native static final preoperator int ++ (out int A);
 
@@ -166,6 +170,9 @@ func TestReadDecls(t *testing.T) {
 		{"DoneHook", "delegate<OnDone>", 1, "", "", false, ""},
 		{"Owner2", "Engine.Pawn", 1, "", "", false, ""},
 		{"Caption", "string", 1, "", "localized", false, ""},
+		{"Icon", "string", 1, "", "cache", true, ""},
+		{"IconClass", "class<Actor>", 1, "", "cache", true, ""},
+		{"Store", "Cache", 1, "", "", false, ""},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("vars:\n have %+v\n want %+v", got, want)
@@ -176,7 +183,7 @@ func TestReadDecls(t *testing.T) {
 		funcs[f.Name] = f
 		names = append(names, f.Kind+" "+f.Name)
 	}
-	if want := []string{"delegate OnDone", "function Count", "function AllDemos", "event Touched", "function Ready", "operator *", "preoperator ++"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"delegate OnDone", "function Count", "function AllDemos", "event Touched", "function Ready", "function Travel", "operator *", "preoperator ++"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("functions %v, want %v (functions in states are not read)", names, want)
 	}
 	c := funcs["Count"]
@@ -188,7 +195,7 @@ func TestReadDecls(t *testing.T) {
 		t.Errorf("AllDemos: %+v", a)
 	}
 	ev := funcs["Touched"]
-	if !ev.Event() || !ev.Body || ev.Return != nil || len(ev.Params) != 3 || !ev.Params[1].Has("out") || ev.Params[2].Dim != 4 || ev.Line != 62 {
+	if !ev.Event() || !ev.Body || ev.Return != nil || len(ev.Params) != 3 || !ev.Params[1].Has("out") || ev.Params[2].Dim != 4 || ev.Line != 65 {
 		t.Errorf("Touched: %+v", ev)
 	}
 	if r := funcs["Ready"]; !r.Has("simulated") || r.Body || r.Return.Name != "bool" {
@@ -200,7 +207,7 @@ func TestReadDecls(t *testing.T) {
 	if op := funcs["++"]; op.Kind != "preoperator" || !op.Params[0].Has("out") {
 		t.Errorf("preoperator ++: %+v", op)
 	}
-	if !strings.Contains(d.CppText, "void Demo::Native();\n\tINT Count;") || d.CppTextLine != 80 {
+	if !strings.Contains(d.CppText, "void Demo::Native();\n\tINT Count;") || d.CppTextLine != 84 {
 		t.Errorf("cpptext at %d: %q", d.CppTextLine, d.CppText)
 	}
 }

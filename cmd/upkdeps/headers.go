@@ -215,11 +215,17 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		if err != nil {
 			return err
 		}
-		if data == nil {
-			continue
+		if data != nil {
+			existing[strings.ToLower(p)] = data
+		} else if out != root {
+			// Writing elsewhere: the game's own header still tells the
+			// engine's order and spellings.
+			path = headerPath(root, p)
+			if data, err = readHeaderFile(path); err != nil {
+				return err
+			}
 		}
-		existing[strings.ToLower(p)] = data
-		if f.fresh || !isGenerated(data) {
+		if data == nil || f.fresh || !isGenerated(data) {
 			continue
 		}
 		if hf, err := header.ParseHeader(bytes.NewReader(data), path); err == nil {
@@ -247,7 +253,9 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			continue
 		}
 		name := p
-		if err := g.Add(header.Package{Name: p, Classes: pd.Classes, Native: func(c string) bool { return nat.Has(name, c) }}); err != nil {
+		incs := incFiles(root, p)
+		if err := g.Add(header.Package{Name: p, Classes: pd.Classes, Native: func(c string) bool { return nat.Has(name, c) },
+			Include: func(cpp string) bool { return incs[strings.ToLower(cpp+".h")] }}); err != nil {
 			return err
 		}
 	}
@@ -298,6 +306,20 @@ func addCompiled(g *header.Generator, pkg, path string) error {
 	}
 	defer f.Close()
 	return g.AddCompiled(pkg, f)
+}
+
+// incFiles returns the lower-cased names of the files in <root>/<pkg>/Inc:
+// UE2 includes <Pkg>/Inc/AFoo.h in class AFoo when it exists.
+func incFiles(root, pkg string) map[string]bool {
+	out := map[string]bool{}
+	entries, err := os.ReadDir(filepath.Join(root, pkg, "Inc"))
+	if err != nil {
+		return out
+	}
+	for _, e := range entries {
+		out[strings.ToLower(e.Name())] = true
+	}
+	return out
 }
 
 // findFold returns dir/name, matching name ignoring case, or "".

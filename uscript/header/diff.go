@@ -25,6 +25,8 @@ const (
 	EnumRemoved    = "enum removed"    // an enum the sources no longer declare
 	EnumChanged    = "enum changed"    // the values differ
 	NamesChanged   = "names changed"   // the AUTOGENERATE_NAME list differs (as a set)
+	StructAdded    = "struct added"    // UE2: an exported struct the header lacks
+	StructRemoved  = "struct removed"  // UE2: an exported struct the sources no longer export
 	HeaderMissing  = "header missing"  // the sources export classes but there is no header
 	HeaderOrphaned = "header orphaned" // a header exists but the sources export no class
 )
@@ -69,6 +71,26 @@ func Diff(want, have *File) []Change {
 	for _, h := range have.Classes {
 		if !wantByName[strings.ToLower(h.Name)] {
 			out = append(out, Change{Class: h.Name, Kind: ClassRemoved, Name: h.Name, HeaderLine: h.Line})
+		}
+	}
+	// Exported structs (UE2): their members as a class's.
+	hs := map[string]*Class{}
+	for _, s := range have.Structs {
+		hs[strings.ToLower(s.Name)] = s
+	}
+	ws := map[string]bool{}
+	for _, s := range want.Structs {
+		ws[strings.ToLower(s.Name)] = true
+		h := hs[strings.ToLower(s.Name)]
+		if h == nil {
+			out = append(out, Change{Class: s.Name, Kind: StructAdded, Name: s.Name, File: s.File, Line: structLine(s)})
+			continue
+		}
+		out = append(out, diffClass(s, h)...)
+	}
+	for _, h := range have.Structs {
+		if !ws[strings.ToLower(h.Name)] {
+			out = append(out, Change{Class: h.Name, Kind: StructRemoved, Name: h.Name, HeaderLine: h.Line})
 		}
 	}
 	if !sameSet(want.Names, have.Names) {
@@ -273,4 +295,13 @@ func occurrenceKeys(n int, name func(int) string) []string {
 		keys[i] = k
 	}
 	return keys
+}
+
+// structLine returns the source line of a generated struct: that of its
+// first member (the model keeps no other).
+func structLine(s *Class) int {
+	if len(s.Members) > 0 {
+		return s.Members[0].Source
+	}
+	return 0
 }

@@ -89,7 +89,7 @@ func TestDiff(t *testing.T) {
 		{"event retyped", func(s string) string {
 			return strings.Replace(s, "event Touch(Actor Other);", "event Touch(Actor Other, int Count);", 1)
 		},
-			Change{Class: "AActor", Kind: EventChanged, Name: "Touch", Want: "void(class AActor* Other, INT Count)", Have: "void(class AActor* Other)", File: "../Engine/Classes/Actor.uc", Line: 24, HeaderLine: 157}, 1},
+			Change{Class: "AActor", Kind: EventChanged, Name: "Touch", Want: "void event(class AActor* Other, INT Count)", Have: "void event(class AActor* Other)", File: "../Engine/Classes/Actor.uc", Line: 24, HeaderLine: 157}, 1},
 		{"enum changed", func(s string) string { return strings.Replace(s, "PHYS_Walking, ", "PHYS_Walking, PHYS_Swimming, ", 1) },
 			Change{Class: "AActor", Kind: EnumChanged, Name: "EPhysics", Want: "PHYS_None,PHYS_Walking,PHYS_Swimming,PHYS_Falling", Have: "PHYS_None,PHYS_Walking,PHYS_Falling", File: "../Engine/Classes/Actor.uc", Line: 7, HeaderLine: 32}, 1},
 		{"class no longer native", func(s string) string { return strings.Replace(s, "abstract native nativereplication", "abstract", 1) },

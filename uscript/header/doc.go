@@ -18,9 +18,11 @@
 // class-tree order with children by file name, names in declaration order
 // and spellings as first declared.
 //
-// Layout facts were read from the `ucc make -h` output of Clive Barker's
-// Undying (UE1, corpus l0m-dev/Undying-Renewal: Engine and IpDrv) and
-// checked against it line by line (see the tests).
+// Layout facts were read from `ucc make -h` output and checked against it
+// line by line: Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal:
+// Engine and IpDrv), UT2004 build 3369 (UE2: Engine, Editor, UnrealEd, IpDrv,
+// XGame, XInterface, Onslaught from their UnrealScript sources) and the
+// public UT2004 native SDK's MusicDownloader (DarklightGames/UT2004-NativeSDK).
 //
 // # Security
 //

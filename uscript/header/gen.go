@@ -54,6 +54,9 @@ type Package struct {
 	// registers (from its binary or a table): ucc exports those too even
 	// when their script does not say native (Engine.SavedMove).
 	Native func(class string) bool
+	// Include, when set, reports whether <Pkg>/Inc/<cpp>.h exists: UE2
+	// writes #include "<cpp>.h" into the class then.
+	Include func(cpp string) bool
 }
 
 type class struct {
@@ -67,6 +70,7 @@ type class struct {
 	config   bool // CLASS_Config, inherited
 	trans    bool // CLASS_Transient, inherited
 	exported bool
+	native   bool            // declared native or intrinsic, or registered by the module
 	funcs    map[string]bool // lower-cased names of the functions declared
 	// key orders siblings (see order).
 	key int
@@ -76,6 +80,7 @@ type pkgInfo struct {
 	name    string
 	index   int
 	classes []*class
+	include func(cpp string) bool
 }
 
 type structInfo struct{ name string }
@@ -136,7 +141,7 @@ func (g *Generator) AddHints(pkg string, h *Hints) {
 // Add adds a package's classes, after those of the packages added before
 // (its dependencies, in EditPackages order).
 func (g *Generator) Add(p Package) error {
-	pi := &pkgInfo{name: g.names.spell(p.Name), index: len(g.pkgs)}
+	pi := &pkgInfo{name: g.names.spell(p.Name), index: len(g.pkgs), include: p.Include}
 	g.pkgs = append(g.pkgs, pi)
 	decls := slices.Clone(p.Classes)
 	// ucc make imports the files as the file system lists them
@@ -163,7 +168,8 @@ func (g *Generator) Add(p Package) error {
 	for _, c := range pi.classes {
 		g.flags(c, 0)
 		d := c.d
-		c.exported = (d.Has("native") || d.Has("intrinsic") || p.Native != nil && p.Native(c.name)) && !d.Has("noexport")
+		c.native = d.Has("native") || d.Has("intrinsic") || p.Native != nil && p.Native(c.name)
+		c.exported = c.native && !d.Has("noexport")
 	}
 	return nil
 }
@@ -311,7 +317,9 @@ func (g *Generator) declare(c *class) {
 	add := func(line int, s string) { items = append(items, item{line, s}) }
 	for _, k := range d.Consts {
 		add(k.Line, k.Name)
-		g.consts[strings.ToLower(k.Name)] = k.Value
+		if _, ok := g.consts[strings.ToLower(k.Name)]; !ok {
+			g.consts[strings.ToLower(k.Name)] = k.Value
+		}
 	}
 	for _, e := range d.Enums {
 		add(e.Line, e.Name)
@@ -360,7 +368,10 @@ func (g *Generator) flags(c *class, depth int) {
 	}
 	d := c.d
 	c.actor = strings.EqualFold(c.name, "Actor")
-	c.config = d.Has("config") || d.Has("perobjectconfig")
+	// UE1 sets CLASS_Config for config(...) and for a config variable;
+	// UE2 only for a config variable (VoiceChatRoom, config(User) without
+	// one, has none in UT2004's header).
+	c.config = !g.layout.UE2 && (d.Has("config") || d.Has("perobjectconfig"))
 	c.trans = d.Has("transient")
 	for _, v := range d.Vars {
 		if v.Has("config") || v.Has("globalconfig") {
@@ -451,14 +462,18 @@ func (g *Generator) ctype(t uscript.Type, member bool) string {
 	if s, ok := g.structs[k]; ok {
 		return "F" + s.name
 	}
-	if t.Name == "pointer" {
+	if strings.EqualFold(t.Name, "pointer") {
+		// UE2 (UT2004's headers) writes pointer-sized PTRINT.
+		if g.layout.UE2 {
+			return "PTRINT"
+		}
 		return "INT"
 	}
 	return "class " + g.classRef(t.Name) + "*"
 }
 
 // dim returns the static array size of a declaration as a number.
-func (g *Generator) dim(n int, text string) int {
+func (g *Generator) dim(c *class, n int, text string) int {
 	if n > 0 {
 		return n
 	}
@@ -466,9 +481,22 @@ func (g *Generator) dim(n int, text string) int {
 		if v, err := strconv.ParseInt(strings.TrimSpace(text), 0, 32); err == nil {
 			return int(v)
 		}
-		text = g.consts[strings.ToLower(strings.TrimSpace(text))]
+		text = g.constValue(c, strings.TrimSpace(text))
 	}
 	return 1
+}
+
+// constValue returns the value of the constant name as class c sees it:
+// its own, a parent's, else the first declared anywhere.
+func (g *Generator) constValue(c *class, name string) string {
+	for p, depth := c, 0; p != nil && depth < 1000; p, depth = p.parent, depth+1 {
+		for _, k := range p.d.Consts {
+			if strings.EqualFold(k.Name, name) {
+				return k.Value
+			}
+		}
+	}
+	return g.consts[strings.ToLower(name)]
 }
 
 func isOperator(kind string) bool { return strings.HasSuffix(kind, "operator") }
@@ -509,7 +537,9 @@ func operatorName(f uscript.Func, g *Generator) string {
 
 func operandName(t uscript.Type, g *Generator) string {
 	switch t.Name {
-	case "byte", "int", "bool", "float", "name", "string":
+	case "string":
+		return "Str" // execConcat_StrStr
+	case "byte", "int", "bool", "float", "name":
 		return strings.ToUpper(t.Name[:1]) + t.Name[1:]
 	case "class":
 		return "Object"
@@ -538,12 +568,20 @@ func (g *Generator) funcName(f uscript.Func) string {
 // Declared reports whether package pkg declares the class whose C++ name
 // is cpp (AActor) in its sources, where, and whether it is exported.
 func (g *Generator) Declared(pkg, cpp string) (file string, line int, exported, ok bool) {
-	if len(cpp) < 2 {
-		return "", 0, false, false
-	}
-	c := g.classes[strings.ToLower(cpp[1:])]
-	if c == nil || !strings.EqualFold(c.pkg.name, pkg) || !strings.EqualFold(g.cppName(c), cpp) {
+	c := g.declaredClass(pkg, cpp)
+	if c == nil {
 		return "", 0, false, false
 	}
 	return c.d.File, c.d.Line, c.exported, true
+}
+
+func (g *Generator) declaredClass(pkg, cpp string) *class {
+	if len(cpp) < 2 {
+		return nil
+	}
+	c := g.classes[strings.ToLower(cpp[1:])]
+	if c == nil || !strings.EqualFold(c.pkg.name, pkg) || !strings.EqualFold(g.cppName(c), cpp) {
+		return nil
+	}
+	return c
 }

@@ -133,6 +133,9 @@ func generate(t *testing.T, files []src, layout Layout, hints map[string]*Hints)
 		if p == "Engine" {
 			pkg.Native = func(c string) bool { return strings.EqualFold(c, "SavedMove") }
 		}
+		if p == "Gui" {
+			pkg.Include = func(cpp string) bool { return cpp == "UGUILabel" || cpp == "UGUIButton" }
+		}
 		if err := g.Add(pkg); err != nil {
 			t.Fatal(err)
 		}

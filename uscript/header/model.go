@@ -24,6 +24,13 @@ type File struct {
 	FuncClasses []string
 	// RegClasses are the classes of UE2's DECLARE_NATIVE_TYPE lines.
 	RegClasses []string
+	// Structs are UE2's exported structs (Name is F<Name>; Members only).
+	Structs []*Class
+	// Registrants are the classes of UE2's AUTO_INITIALIZE_REGISTRANTS
+	// macro, in order, and Lookups those with a native lookup function
+	// (lower-cased).
+	Registrants []string
+	Lookups     map[string]bool
 }
 
 // Class is one exported class.
@@ -51,7 +58,7 @@ type Member struct {
 // Func is a native function or an event.
 type Func struct {
 	Name      string
-	Signature string // events: the C++ return type and parameters
+	Signature string // events: the C++ return type, event or delegate, and the parameters
 	Line      int
 	Source    int
 }
@@ -66,15 +73,18 @@ type Enum struct {
 
 var (
 	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
+	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
 	reMember = regexp.MustCompile(`^\s+(.+?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
 	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
-	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\bevent(\w+)\((.*)\)\s*$`)
+	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
 	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,]*),(\w+)\)`)
 	reEnum   = regexp.MustCompile(`^enum\s+(\w+)`)
 	reValue  = regexp.MustCompile(`^\s+(\w+)\s*=\s*\d+,`)
 	reName   = regexp.MustCompile(`^AUTOGENERATE_NAME\((\w+)\)`)
 	reAutoFn = regexp.MustCompile(`^AUTOGENERATE_FUNCTION\((\w+),`)
 	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
+	reRegist = regexp.MustCompile(`^\t(\w+)::StaticClass\(\); \\$`)
+	reLookup = regexp.MustCompile(`^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`)
 )
 
 // ParseHeader reads the classes, members, functions, events and enums of
@@ -93,12 +103,20 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 	var enums []Enum
 	var enum *Enum
 	inClass, inEnum, declared := false, false, false
+	var st *Class // an exported struct being read
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), MaxHeaderSize)
 	seenFn := map[string]bool{}
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
 		switch {
+		case st != nil:
+			if strings.HasPrefix(line, "};") {
+				f.Structs = append(f.Structs, st)
+				st = nil
+			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+			}
 		case inEnum:
 			if m := reValue.FindStringSubmatch(line); m != nil && !strings.HasSuffix(m[1], "_MAX") && m[1] != "MAX" {
 				enum.Values = append(enum.Values, m[1])
@@ -127,7 +145,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 					f.Package = m[4]
 				}
 			} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
-				cur.Events = append(cur.Events, Func{Name: m[2], Line: n, Signature: m[1] + "(" + m[3] + ")"})
+				cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
 			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
 				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
 			}
@@ -135,6 +153,10 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			if m := reEnum.FindStringSubmatch(line); m != nil {
 				enum = &Enum{Name: m[1], Line: n}
 				inEnum = true
+			}
+		case strings.HasPrefix(line, "struct "):
+			if m := reStruct.FindStringSubmatch(line); m != nil {
+				st = &Class{Name: m[1], File: name, Line: n}
 			}
 		case strings.HasPrefix(line, "class "):
 			if m := reClass.FindStringSubmatch(line); m != nil {
@@ -144,6 +166,15 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 		case strings.HasPrefix(line, "AUTOGENERATE_NAME("):
 			if m := reName.FindStringSubmatch(line); m != nil {
 				f.Names = append(f.Names, m[1])
+			}
+		case strings.HasPrefix(line, "\t"):
+			if m := reRegist.FindStringSubmatch(line); m != nil {
+				f.Registrants = append(f.Registrants, m[1])
+			} else if reLookup.MatchString(line) && len(f.Registrants) > 0 {
+				if f.Lookups == nil {
+					f.Lookups = map[string]bool{}
+				}
+				f.Lookups[strings.ToLower(f.Registrants[len(f.Registrants)-1])] = true
 			}
 		case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
 			if m := reNatTyp.FindStringSubmatch(line); m != nil {
@@ -169,6 +200,11 @@ type Hints struct {
 	FuncClasses []string // classes of the AUTOGENERATE_FUNCTION lines, in order
 	Names       []string // AUTOGENERATE_NAME lines, in order
 	RegClasses  []string // UE2: classes of the DECLARE_NATIVE_TYPE lines, in order
+	// Registrants and Lookups are UE2's AUTO_INITIALIZE_REGISTRANTS
+	// classes (with those the native module registers without a script)
+	// and those of them with native functions, lower-cased.
+	Registrants []string
+	Lookups     map[string]bool
 	Spellings   []string // every identifier the header declares
 	// ClassRefs are the C++ names of the classes the header declares,
 	// derives from or names in types (UModel in class UModel*).
@@ -177,7 +213,7 @@ type Hints struct {
 
 // HintsFrom returns the hints a parsed header gives.
 func HintsFrom(f *File) *Hints {
-	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses}
+	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups}
 	for _, c := range f.Classes {
 		h.Classes = append(h.Classes, c.Name)
 		h.ClassRefs = append(h.ClassRefs, c.Name, c.Super)
@@ -200,6 +236,13 @@ func HintsFrom(f *File) *Hints {
 			h.Spellings = append(h.Spellings, ev.Name)
 			h.Spellings = append(h.Spellings, paramNames(ev.Signature)...)
 			h.ClassRefs = append(h.ClassRefs, classRefs(ev.Signature)...)
+		}
+	}
+	for _, st := range f.Structs {
+		h.Spellings = append(h.Spellings, st.Name[1:])
+		for _, m := range st.Members {
+			h.Spellings = append(h.Spellings, m.Name)
+			h.ClassRefs = append(h.ClassRefs, classRefs(m.Type)...)
 		}
 	}
 	h.Spellings = append(h.Spellings, f.Names...)

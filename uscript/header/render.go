@@ -129,7 +129,8 @@ type writer struct {
 	api    string
 	prefix string
 	buf    bytes.Buffer
-	line   int // lines written so far
+	line   int    // lines written so far
+	cur    *class // the class being written
 	model  *File
 }
 
@@ -156,11 +157,12 @@ func (w *writer) banner() {
 
 // events returns the events a class declares that no parent class
 // declares (an override has its thunk in the parent), in the engine's
-// order: functions are listed last declared first.
-func events(c *class) []uscript.Func {
+// order: functions are listed last declared first. UE2 has delegates
+// among them.
+func (g *Generator) events(c *class) []uscript.Func {
 	var out []uscript.Func
 	for _, f := range slices.Backward(c.d.Funcs) {
-		if f.Event() && !inherited(c, f.Name) {
+		if (f.Event() || g.layout.UE2 && f.Kind == "delegate") && !inherited(c, f.Name) {
 			out = append(out, f)
 		}
 	}
@@ -204,7 +206,7 @@ func (w *writer) autoNames(classes []*class, h *Hints) {
 	var list []nm
 	seen := map[string]bool{}
 	for _, c := range classes {
-		for _, f := range events(c) {
+		for _, f := range w.g.events(c) {
 			n := w.g.funcName(f)
 			k := strings.ToLower(n)
 			if seen[k] {
@@ -257,70 +259,122 @@ func (w *writer) autoFunctions(classes []*class, h *Hints) []*class {
 }
 
 // nativeTables writes UE2's tables for statically linked builds: the
-// native types, the registrants macro, the native function maps and the
-// class size checks. Classes come in registration order (the hints'
-// DECLARE_NATIVE_TYPE order, else that of the AUTOGENERATE_FUNCTION lines).
+// native types of the exported classes and of the classes with native
+// functions, the registrants macro (every class
+// the native module registers, C++-only ones too), the native function
+// maps and the class size checks (the script classes that are native,
+// noexport ones too). All come in the module's registration order: the
+// existing header's, else that of the AUTOGENERATE_FUNCTION lines, with
+// what it lacks after.
 func (w *writer) nativeTables(order []*class, h *Hints) {
 	g := w.g
-	if h != nil && len(h.RegClasses) > 0 {
-		pos := map[string]int{}
-		for i, n := range h.RegClasses {
-			pos[strings.ToLower(n)] = i
-		}
-		at := func(c *class) int {
-			if p, ok := pos[strings.ToLower(g.cppName(c))]; ok {
-				return p
-			}
-			return 1 << 30
-		}
-		order = slices.Clone(order)
-		slices.SortStableFunc(order, func(a, b *class) int { return cmp.Compare(at(a), at(b)) })
-	}
 	pkg := w.pkg.name
-	w.printf("\n\n#ifdef NATIVE_DEFS_ONLY\n")
+	// The script classes the module registers: exported ones in order,
+	// then the noexport ones.
+	script := slices.Clone(order)
+	seen := map[*class]bool{}
 	for _, c := range order {
-		w.printf("DECLARE_NATIVE_TYPE(%s,%s);\n", pkg, g.cppName(c))
+		seen[c] = true
+	}
+	for _, c := range w.pkg.classes {
+		if c.native && !seen[c] {
+			script = append(script, c)
+		}
+	}
+	type entry struct {
+		cpp    string
+		c      *class // nil for a class without script
+		lookup bool
+	}
+	var master []entry
+	done := map[*class]bool{}
+	if h != nil {
+		byName := map[string]*class{}
+		for _, c := range script {
+			byName[strings.ToLower(g.cppName(c))] = c
+		}
+		names := h.Registrants
+		if len(names) == 0 {
+			names = h.RegClasses
+		}
+		for _, cpp := range names {
+			if c := byName[strings.ToLower(cpp)]; c != nil {
+				if !done[c] {
+					done[c] = true
+					master = append(master, entry{g.cppName(c), c, len(natives(c)) > 0})
+				}
+				continue
+			}
+			if g.declaredClass(pkg, cpp) != nil {
+				continue // a script class no longer native
+			}
+			master = append(master, entry{cpp, nil, h.Lookups[strings.ToLower(cpp)]})
+		}
+	}
+	for _, c := range script {
+		if !done[c] {
+			master = append(master, entry{g.cppName(c), c, len(natives(c)) > 0})
+		}
+	}
+	w.printf("\n\n#ifdef NATIVE_DEFS_ONLY\n")
+	for _, e := range master {
+		// The exported classes and the noexport ones with natives.
+		if e.c != nil && (e.c.exported || len(natives(e.c)) > 0) {
+			w.printf("DECLARE_NATIVE_TYPE(%s,%s);\n", pkg, e.cpp)
+		}
 	}
 	w.printf("\n#define AUTO_INITIALIZE_REGISTRANTS_%s \\\n", strings.ToUpper(pkg))
-	for _, c := range order {
-		w.printf("\t%s::StaticClass(); \\\n", g.cppName(c))
-		if len(natives(c)) > 0 {
-			w.printf("\tGNativeLookupFuncs[Lookup++] = &Find%s%sNative; \\\n", pkg, g.cppName(c))
+	for _, e := range master {
+		w.printf("\t%s::StaticClass(); \\\n", e.cpp)
+		if e.lookup {
+			w.printf("\tGNativeLookupFuncs[Lookup++] = &Find%s%sNative; \\\n", pkg, e.cpp)
 		}
 	}
 	w.printf("\n#endif // NATIVE_DEFS_ONLY\n\n#ifdef NATIVES_ONLY\n")
-	for _, c := range order {
-		fs := natives(c)
+	for _, e := range master {
+		if e.c == nil {
+			continue
+		}
+		fs := natives(e.c)
 		if len(fs) == 0 {
 			continue
 		}
-		cpp := g.cppName(c)
-		w.printf("NATIVE_INFO(%s) G%s%sNatives[] = \n{ \n", cpp, pkg, cpp)
+		w.printf("NATIVE_INFO(%s) G%s%sNatives[] = \n{ \n", e.cpp, pkg, e.cpp)
 		for _, f := range fs {
-			w.printf("\tMAP_NATIVE(%s,exec%s)\n", cpp, g.funcName(f))
+			w.printf("\tMAP_NATIVE(%s,exec%s)\n", e.cpp, g.funcName(f))
 		}
-		w.printf("\t{NULL,NULL}\n};\nIMPLEMENT_NATIVE_HANDLER(%s,%s);\n\n", pkg, cpp)
+		w.printf("\t{NULL,NULL}\n};\nIMPLEMENT_NATIVE_HANDLER(%s,%s);\n\n", pkg, e.cpp)
 	}
 	w.printf("#endif // NATIVES_ONLY\n\n#ifdef VERIFY_CLASS_SIZES\n")
-	for _, c := range order {
-		w.printf("VERIFY_CLASS_SIZE_NODIE(%s)\n", g.cppName(c))
+	for _, e := range master {
+		if e.c != nil {
+			w.printf("VERIFY_CLASS_SIZE_NODIE(%s)\n", e.cpp)
+		}
 	}
 	w.printf("#endif // VERIFY_CLASS_SIZES\n")
 }
 
 func (w *writer) class(c *class) {
 	g := w.g
+	w.cur = c
 	d := c.d
 	cpp := g.cppName(c)
 	mc := &Class{Name: cpp, File: d.File, Line: d.Line}
 	for _, e := range slices.Backward(d.Enums) {
 		w.enum(e, mc)
 	}
+	if g.layout.UE2 && c.exported {
+		for _, st := range d.Structs {
+			if g.exportStruct(c, st) {
+				w.structDecl(st, mc)
+			}
+		}
+	}
 	for _, k := range slices.Backward(d.Consts) {
 		w.printf("#define UCONST_%s %s\n", g.names.spell(k.Name), k.Value)
 	}
 	w.printf("\n")
-	for _, f := range events(c) {
+	for _, f := range w.g.events(c) {
 		w.printf("struct %s_event%s_Parms\n{\n", cpp, g.funcName(f))
 		for _, p := range f.Params {
 			w.printf("    %s;\n", g.paramDecl(p))
@@ -338,34 +392,13 @@ func (w *writer) class(c *class) {
 	}
 	mc.Super = super
 	w.printf("class %s %s : public %s\n{\npublic:\n", w.api, cpp, super)
-	prevBool, prevByte := false, false
-	for i, v := range g.members(c) {
-		isBool := v.Type.Name == "bool"
-		isByte := !isBool && g.ctype(v.Type, true) == "BYTE"
-		decl := g.memberDecl(v)
-		pack := i == 0 && isBool || i > 0 && isBool != prevBool
-		if g.layout.UE2 {
-			// UE2 packs the first member and every member after a byte
-			// of another kind.
-			pack = pack || i == 0 || prevByte && !isByte
-		}
-		if pack {
-			if g.layout.AlignVectors && prevBool && !isBool && g.vectorish(v.Type) {
-				decl += " GCC_ALIGN(16)"
-			} else {
-				decl += " GCC_PACK(4)"
-			}
-		}
-		prevBool, prevByte = isBool, isByte
-		mc.Members = append(mc.Members, Member{Name: g.names.spell(v.Name), Type: g.memberType(v), Line: w.line + 1, Source: v.Line})
-		w.printf("    %s;\n", decl)
-	}
+	mc.Members = w.members(g.members(c), true)
 	for _, f := range natives(c) {
 		name := g.funcName(f)
 		mc.Natives = append(mc.Natives, Func{Name: name, Line: w.line + 1, Source: f.Line})
 		w.printf("    DECLARE_FUNCTION(exec%s);\n", name)
 	}
-	for _, f := range events(c) {
+	for _, f := range w.g.events(c) {
 		w.thunk(cpp, f, mc)
 	}
 	flags := "0"
@@ -380,14 +413,111 @@ func (w *writer) class(c *class) {
 	}
 	mc.Flags = flags
 	w.printf("    DECLARE_CLASS(%s,%s,%s,%s)\n", cpp, super, flags, w.pkg.name)
-	if text := cppText(d.CppText); text != "" {
-		// The class's own C++ replaces the default constructor guard.
-		w.printf("%s\n", text)
-	} else {
+	// The class's own C++ (cpptext, else in UE2 <Pkg>/Inc/<cpp>.h)
+	// replaces the default constructor guard.
+	text := cppText(d.CppText)
+	w.printf("%s", text)
+	include := text == "" && g.layout.UE2 && w.pkg.include != nil && w.pkg.include(cpp)
+	if include {
+		w.printf("    #include \"%s.h\"\n", cpp)
+	}
+	if text == "" && !include {
 		w.printf("    NO_DEFAULT_CONSTRUCTOR(%s)\n", cpp)
 	}
 	w.printf("};\n\n")
 	w.model.Classes = append(w.model.Classes, mc)
+}
+
+// members writes member variables (of a class, or of a struct when
+// noInit is false for an init struct) with the engine's packing marks and
+// returns their model.
+func (w *writer) members(vars []uscript.Var, noInit bool) []Member {
+	g := w.g
+	var out []Member
+	prevBool, prevByte := false, false
+	for i, v := range vars {
+		isBool := v.Type.Name == "bool"
+		isByte := !isBool && g.ctype(v.Type, true) == "BYTE"
+		t := g.ctype(v.Type, noInit)
+		name := g.names.spell(v.Name)
+		typ := t
+		decl := t + " " + name
+		switch n := g.dim(w.cur, v.Dim, v.DimText); {
+		case isBool:
+			typ, decl = t+":1", "BITFIELD "+name+":1"
+		case n > 1:
+			typ, decl = fmt.Sprintf("%s[%d]", t, n), fmt.Sprintf("%s %s[%d]", t, name, n)
+		}
+		pack := i == 0 && isBool || i > 0 && isBool != prevBool
+		if g.layout.UE2 {
+			// UE2 packs the first member and every member after a byte
+			// of another kind.
+			pack = pack || i == 0 || prevByte && !isByte
+		}
+		if pack {
+			if g.layout.AlignVectors && prevBool && !isBool && g.vectorish(v.Type) {
+				decl += " GCC_ALIGN(16)"
+			} else {
+				decl += " GCC_PACK(4)"
+			}
+		}
+		prevBool, prevByte = isBool, isByte
+		out = append(out, Member{Name: name, Type: typ, Line: w.line + 1, Source: v.Line})
+		w.printf("    %s;\n", decl)
+	}
+	return out
+}
+
+// exportStruct reports whether UE2 writes a struct of an exported class:
+// a native or export struct, or any struct of an exportstructs class,
+// unless it says noexport.
+func (g *Generator) exportStruct(c *class, st uscript.Struct) bool {
+	if hasWord(st.Modifiers, "noexport") {
+		return false
+	}
+	return hasWord(st.Modifiers, "native") || hasWord(st.Modifiers, "export") || c.d.Has("exportstructs")
+}
+
+func hasWord(list []string, w string) bool {
+	for _, x := range list {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// structDecl writes an exported struct: F<Name> with its members (FString
+// and TArray in an init or export struct, the NoInit kinds otherwise) and
+// its structcpptext.
+func (w *writer) structDecl(st uscript.Struct, mc *Class) {
+	g := w.g
+	name := "F" + g.names.spell(st.Name)
+	ms := &Class{Name: name, Line: w.line + 1, File: mc.File}
+	if st.Super != "" {
+		w.printf("struct %s %s : public F%s\n{\n", w.api, name, g.names.spell(st.Super))
+	} else {
+		w.printf("struct %s %s\n{\n", w.api, name)
+	}
+	export := hasWord(st.Modifiers, "export")
+	init := hasWord(st.Modifiers, "init") || export
+	ms.Members = w.members(st.Vars, !init)
+	if strings.TrimSpace(st.CppText) != "" {
+		// A struct's C++ goes in as written, braces' line breaks and
+		// all, then a line break (UT2004's FGUITreeNode).
+		w.printf("%s\n", strings.ReplaceAll(st.CppText, "\r\n", "\n"))
+	}
+	if export {
+		// An export struct is serialised member by member.
+		my := "My" + g.names.spell(st.Name)
+		w.printf("    friend %s FArchive& operator<<(FArchive& Ar,%s& %s)\n    {\n        return Ar", w.api, name, my)
+		for _, m := range ms.Members {
+			w.printf(" << %s.%s", my, m.Name)
+		}
+		w.printf(";\n    }\n")
+	}
+	w.printf("};\n\n")
+	w.model.Structs = append(w.model.Structs, ms)
 }
 
 func (w *writer) enum(e uscript.Enum, mc *Class) {
@@ -403,7 +533,7 @@ func (w *writer) enum(e uscript.Enum, mc *Class) {
 	max := "MAX"
 	if len(e.Values) > 0 {
 		first := g.names.spell(e.Values[0])
-		if u := strings.LastIndexByte(first, '_'); u >= 0 {
+		if u := strings.IndexByte(first, '_'); u >= 0 {
 			max = first[:u+1] + "MAX"
 		} else {
 			max = "E_MAX"
@@ -420,33 +550,10 @@ func (g *Generator) vectorish(t uscript.Type) bool {
 	return n == "vector" || n == "plane"
 }
 
-func (g *Generator) memberType(v uscript.Var) string {
-	t := g.ctype(v.Type, true)
-	if v.Type.Name == "bool" {
-		return t + ":1"
-	}
-	if n := g.dim(v.Dim, v.DimText); n > 1 {
-		return fmt.Sprintf("%s[%d]", t, n)
-	}
-	return t
-}
-
-func (g *Generator) memberDecl(v uscript.Var) string {
-	name := g.names.spell(v.Name)
-	t := g.ctype(v.Type, true)
-	if v.Type.Name == "bool" {
-		return "BITFIELD " + name + ":1"
-	}
-	if n := g.dim(v.Dim, v.DimText); n > 1 {
-		return fmt.Sprintf("%s %s[%d]", t, name, n)
-	}
-	return t + " " + name
-}
-
 func (g *Generator) paramDecl(p uscript.Param) string {
 	name := g.names.spell(p.Name)
 	t := g.ctype(p.Type, false)
-	if n := g.dim(p.Dim, ""); n > 1 {
+	if n := g.dim(nil, p.Dim, ""); n > 1 {
 		return fmt.Sprintf("%s %s[%d]", t, name, n)
 	}
 	return t + " " + name
@@ -465,7 +572,7 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 		pn := g.names.spell(p.Name)
 		t := g.ctype(p.Type, false)
 		switch {
-		case g.dim(p.Dim, "") > 1:
+		case g.dim(nil, p.Dim, "") > 1:
 			args = append(args, t+"* "+pn)
 		case p.Has("out"):
 			args = append(args, t+"& "+pn)
@@ -475,10 +582,21 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 			args = append(args, t+" "+pn)
 		}
 	}
-	mc.Events = append(mc.Events, Func{Name: name, Line: w.line + 1, Source: f.Line, Signature: ret + "(" + strings.Join(args, ", ") + ")"})
-	w.printf("    %s event%s(%s)\n    {\n", ret, name, strings.Join(args, ", "))
+	kind := "event"
+	call := fmt.Sprintf("ProcessEvent(FindFunctionChecked(%s_%s),%%s);", w.prefix, name)
+	if f.Kind == "delegate" {
+		kind = "delegate"
+		call = fmt.Sprintf("ProcessDelegate(%s_%s,&__%s__Delegate,%%s);", w.prefix, name, name)
+	}
+	mc.Events = append(mc.Events, Func{Name: name, Line: w.line + 1, Source: f.Line, Signature: ret + " " + kind + "(" + strings.Join(args, ", ") + ")"})
+	w.printf("    %s %s%s(%s)\n    {\n", ret, kind, name, strings.Join(args, ", "))
+	probe := g.layout.UE2 && ue2Probes[strings.ToLower(name)]
 	if len(f.Params) == 0 && f.Return == nil {
-		w.printf("        ProcessEvent(FindFunctionChecked(%s_%s),NULL);\n    }\n", w.prefix, name)
+		if probe {
+			w.printf("        if(IsProbing(NAME_%s)) {\n        "+call+"\n        }\n    }\n", name, "NULL")
+			return
+		}
+		w.printf("        "+call+"\n    }\n", "NULL")
 		return
 	}
 	w.printf("        %s_event%s_Parms Parms;\n", cpp, name)
@@ -486,10 +604,20 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 	if zero && g.layout.UE2 {
 		w.printf("        Parms.ReturnValue=0;\n")
 	}
+	if probe {
+		w.printf("        if(IsProbing(NAME_%s)) {\n", name)
+	}
 	for _, p := range f.Params {
 		pn := g.names.spell(p.Name)
-		if g.dim(p.Dim, "") > 1 {
-			w.printf("        appMemcpy(&Parms.%s,&%s,sizeof(Parms.%s));\n", pn, pn, pn)
+		if g.dim(nil, p.Dim, "") > 1 {
+			if g.layout.UE2 {
+				w.printf("        appMemcpy(&Parms.%s,%s,sizeof(Parms.%s));\n", pn, pn, pn)
+			} else {
+				// UE1 copies from the pointer's address, as it wrote it.
+				w.printf("        appMemcpy(&Parms.%s,&%s,sizeof(Parms.%s));\n", pn, pn, pn)
+			}
+		} else if g.layout.UE2 && p.Type.Name == "bool" {
+			w.printf("        Parms.%s=((%s) ? FIRST_BITFIELD : 0);\n", pn, pn)
 		} else {
 			w.printf("        Parms.%s=%s;\n", pn, pn)
 		}
@@ -497,12 +625,15 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 	if zero && !g.layout.UE2 {
 		w.printf("        Parms.ReturnValue=0;\n")
 	}
-	w.printf("        ProcessEvent(FindFunctionChecked(%s_%s),&Parms);\n", w.prefix, name)
+	w.printf("        "+call+"\n", "&Parms")
 	for _, p := range f.Params {
-		if p.Has("out") && g.dim(p.Dim, "") <= 1 {
+		if p.Has("out") && g.dim(nil, p.Dim, "") <= 1 {
 			pn := g.names.spell(p.Name)
 			w.printf("        %s=Parms.%s;\n", pn, pn)
 		}
+	}
+	if probe {
+		w.printf("        }\n")
 	}
 	if f.Return != nil {
 		w.printf("        return Parms.ReturnValue;\n")
@@ -517,7 +648,9 @@ func (g *Generator) zeroable(t uscript.Type) bool {
 	switch c := g.ctype(t, false); {
 	case c == "FLOAT" || c == "FName":
 		return true
-	case strings.HasPrefix(c, "F") || strings.HasPrefix(c, "TArray"):
+	case strings.HasPrefix(c, "TArray"):
+		return g.layout.UE2 // as UT2004's headers have it
+	case strings.HasPrefix(c, "F"):
 		return false
 	}
 	return true
@@ -550,18 +683,37 @@ func (g *Generator) members(c *class) []uscript.Var {
 	return append(out, vars...)
 }
 
-// cppText returns a cpptext block as the header carries it: its lines
-// without the blank lines that open and close the block.
+// cppText returns a cpptext block as the header carries it: the text
+// between the braces without the line break after {, ending in a line
+// break (blank lines inside stay, as in UT2004's SVehicle and
+// VoiceChatReplicationInfo); "" for an empty block.
 func cppText(s string) string {
-	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if i := strings.IndexByte(s, '\n'); i >= 0 && strings.TrimSpace(s[:i]) == "" {
+		s = s[i+1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
+	if strings.TrimSpace(s) == "" {
+		return ""
 	}
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " \t")
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
 	}
-	return strings.Join(lines, "\n")
+	return s
 }
+
+// ue2Probes are the events UE2 calls only when the object probes them
+// (if(IsProbing(NAME_X))): the probe names of the engine's name table, as
+// UT2004's generated headers (Engine, IpDrv, XGame...) use them.
+var ue2Probes = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`AIHearSound ActorEntered ActorEnteredVolume ActorLeaving ActorLeavingVolume
+		AnimEnd Attach BaseChange BeginPlay Bump Destroyed Detach EncroachedBy EncroachingOn EndedRotation
+		EnemyNotVisible Falling GainedChild HeadVolumeChange HearNoise HitWall Landed LostChild MayFall
+		ModifyVelocity NotifyBump NotifyHeadVolumeChange NotifyHitWall NotifyLanded NotifyPhysicsVolumeChange
+		PawnEnteredVolume PawnLeavingVolume PhysicsChangedFor PhysicsVolumeChange PlayerTick PostBeginPlay
+		PostNetReceive PostTouch PreBeginPlay PrepareForMove SeeMonster SeePlayer SpecialHandling Tick Timer
+		Touch Trigger UnTouch UnTrigger UpdateEyeHeight ZoneChange`) {
+		m[strings.ToLower(n)] = true
+	}
+	return m
+}()

@@ -73,6 +73,22 @@ cpptext
 	void Draw(UCanvas* Canvas);
 	UGUIButton();
 }
+struct native Padding
+{
+	var() float Horz, Vert;
+	var() string Label;
+	var() array<int> Stops;
+};
+struct native export Pair
+{
+	var string Key;
+	var int Value;
+	structcpptext
+	{
+		UBOOL IsEmpty() const;
+	}
+};
+struct Plain { var int X; };
 var byte Style;
 var int Width;
 delegate bool OnClick(Object Sender);
@@ -82,7 +98,8 @@ delegate OnChange(Object Sender);
 native(700) final function bool Press(int Times);
 native(701) final function Release();
 event byte Pick(string Key);
-`})
+event Timer();
+`}, src{"Gui", "GUILabel.uc", "class GUILabel extends GUIButton native;\nvar string Caption;\n"})
 
 func TestGoldenHeadersUE2(t *testing.T) {
 	got := generate(t, ue2Tree, UE2, nil)
@@ -136,12 +153,35 @@ func TestUE2Elements(t *testing.T) {
 		"    BYTE eventPick(const FString& Key)\n    {\n        UGUIButton_eventPick_Parms Parms;\n        Parms.ReturnValue=0;\n        Parms.Key=Key;\n",
 		"    DECLARE_CLASS(UGUIButton,UObject,0,Gui)\n\tvoid Draw(UCanvas* Canvas);\n\tUGUIButton();\n};\n",
 		"AUTOGENERATE_FUNCTION(UGUIButton,701,execRelease);\nAUTOGENERATE_FUNCTION(UGUIButton,700,execPress);\n",
+		// Native and export structs, NoInit members unless init or export,
+		// an export struct's serializer; a plain struct stays out.
+		"struct GUI_API FPadding\n{\n    FLOAT Horz GCC_PACK(4);\n    FLOAT Vert;\n    FStringNoInit Label;\n    TArrayNoInit<INT> Stops;\n};\n\n",
+		"struct GUI_API FPair\n{\n    FString Key GCC_PACK(4);\n    INT Value;\n",
+		"    friend GUI_API FArchive& operator<<(FArchive& Ar,FPair& MyPair)\n    {\n        return Ar << MyPair.Key << MyPair.Value;\n    }\n};\n",
+		// Delegates: names, thunks through ProcessDelegate.
+		"AUTOGENERATE_NAME(OnChange)\nAUTOGENERATE_NAME(OnClick)\n",
+		"        ProcessDelegate(GUI_OnChange,&__OnChange__Delegate,&Parms);\n",
+		// Probe events.
+		"    void eventTimer()\n    {\n        if(IsProbing(NAME_Timer)) {\n        ProcessEvent(FindFunctionChecked(GUI_Timer),NULL);\n        }\n    }\n",
+		// <Pkg>/Inc/<cpp>.h of a class without cpptext.
+		"    DECLARE_CLASS(UGUILabel,UGUIButton,0,Gui)\n    #include \"UGUILabel.h\"\n};\n",
 	} {
 		if !strings.Contains(gui, want) {
 			t.Errorf("UE2 GuiClasses.h lacks:\n%s", want)
 		}
 	}
-	if strings.Contains(gui, "NO_DEFAULT_CONSTRUCTOR") {
-		t.Errorf("a class with cpptext has NO_DEFAULT_CONSTRUCTOR")
+	if strings.Contains(gui, "NO_DEFAULT_CONSTRUCTOR") || strings.Contains(gui, "#include \"UGUIButton.h\"") || strings.Contains(gui, "FPlain") {
+		t.Errorf("a class with cpptext has NO_DEFAULT_CONSTRUCTOR or its include file, or a plain struct was written")
+	}
+	for _, want := range []string{
+		"        Parms.bLoud=((bLoud) ? FIRST_BITFIELD : 0);\n",
+		"        appMemcpy(&Parms.Keys,Keys,sizeof(Parms.Keys));\n",
+		// The registrants have the noexport native classes too.
+		"\tUConsole::StaticClass(); \\\n\tUCanvas::StaticClass(); \\\n",
+		"VERIFY_CLASS_SIZE_NODIE(UCanvas)\n",
+	} {
+		if !strings.Contains(eng, want) {
+			t.Errorf("UE2 EngineClasses.h lacks:\n%s", want)
+		}
 	}
 }

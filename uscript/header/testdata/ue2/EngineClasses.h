@@ -107,7 +107,7 @@ public:
         Parms.Text=Text;
         Parms.Other=Other;
         Parms.Who=Who;
-        Parms.bLoud=bLoud;
+        Parms.bLoud=((bLoud) ? FIRST_BITFIELD : 0);
         ProcessEvent(FindFunctionChecked(ENGINE_Greet),&Parms);
     }
     void eventCalcView(class AActor*& ViewActor, FVector& CameraLocation, FString& Why, BYTE* Keys)
@@ -116,7 +116,7 @@ public:
         Parms.ViewActor=ViewActor;
         Parms.CameraLocation=CameraLocation;
         Parms.Why=Why;
-        appMemcpy(&Parms.Keys,&Keys,sizeof(Parms.Keys));
+        appMemcpy(&Parms.Keys,Keys,sizeof(Parms.Keys));
         ProcessEvent(FindFunctionChecked(ENGINE_CalcView),&Parms);
         ViewActor=Parms.ViewActor;
         CameraLocation=Parms.CameraLocation;
@@ -152,13 +152,17 @@ public:
     }
     void eventTimer()
     {
+        if(IsProbing(NAME_Timer)) {
         ProcessEvent(FindFunctionChecked(ENGINE_Timer),NULL);
+        }
     }
     void eventTouch(class AActor* Other)
     {
         AActor_eventTouch_Parms Parms;
+        if(IsProbing(NAME_Touch)) {
         Parms.Other=Other;
         ProcessEvent(FindFunctionChecked(ENGINE_Touch),&Parms);
+        }
     }
     DECLARE_CLASS(AActor,UObject,0|CLASS_NativeReplication,Engine)
     NO_DEFAULT_CONSTRUCTOR(AActor)
@@ -235,10 +239,12 @@ public:
     void eventTick(FLOAT Delta)
     {
         UConsole_eventTick_Parms Parms;
+        if(IsProbing(NAME_Tick)) {
         Parms.Delta=Delta;
         ProcessEvent(FindFunctionChecked(ENGINE_Tick),&Parms);
+        }
     }
-    DECLARE_CLASS(UConsole,UObject,0|CLASS_Config,Engine)
+    DECLARE_CLASS(UConsole,UObject,0,Engine)
     NO_DEFAULT_CONSTRUCTOR(UConsole)
 };
 
@@ -274,6 +280,7 @@ DECLARE_NATIVE_TYPE(Engine,UConsole);
 	Asavedmove::StaticClass(); \
 	AZoneInfo::StaticClass(); \
 	UConsole::StaticClass(); \
+	UCanvas::StaticClass(); \
 
 #endif // NATIVE_DEFS_ONLY
 
@@ -296,4 +303,5 @@ VERIFY_CLASS_SIZE_NODIE(AGameInfo)
 VERIFY_CLASS_SIZE_NODIE(Asavedmove)
 VERIFY_CLASS_SIZE_NODIE(AZoneInfo)
 VERIFY_CLASS_SIZE_NODIE(UConsole)
+VERIFY_CLASS_SIZE_NODIE(UCanvas)
 #endif // VERIFY_CLASS_SIZES

@@ -16,15 +16,51 @@
 #define AUTOGENERATE_FUNCTION(cls,idx,name)
 #endif
 
+AUTOGENERATE_NAME(OnChange)
+AUTOGENERATE_NAME(OnClick)
 AUTOGENERATE_NAME(Pick)
+AUTOGENERATE_NAME(Timer)
 
 #ifndef NAMES_ONLY
 
+struct GUI_API FPadding
+{
+    FLOAT Horz GCC_PACK(4);
+    FLOAT Vert;
+    FStringNoInit Label;
+    TArrayNoInit<INT> Stops;
+};
 
+struct GUI_API FPair
+{
+    FString Key GCC_PACK(4);
+    INT Value;
+
+		UBOOL IsEmpty() const;
+	
+    friend GUI_API FArchive& operator<<(FArchive& Ar,FPair& MyPair)
+    {
+        return Ar << MyPair.Key << MyPair.Value;
+    }
+};
+
+
+struct UGUIButton_eventTimer_Parms
+{
+};
 struct UGUIButton_eventPick_Parms
 {
     FString Key;
     BYTE ReturnValue;
+};
+struct UGUIButton_eventOnChange_Parms
+{
+    class UObject* Sender;
+};
+struct UGUIButton_eventOnClick_Parms
+{
+    class UObject* Sender;
+    BITFIELD ReturnValue;
 };
 class GUI_API UGUIButton : public UObject
 {
@@ -37,6 +73,12 @@ public:
     FScriptDelegate __OnChange__Delegate GCC_PACK(4);
     DECLARE_FUNCTION(execRelease);
     DECLARE_FUNCTION(execPress);
+    void eventTimer()
+    {
+        if(IsProbing(NAME_Timer)) {
+        ProcessEvent(FindFunctionChecked(GUI_Timer),NULL);
+        }
+    }
     BYTE eventPick(const FString& Key)
     {
         UGUIButton_eventPick_Parms Parms;
@@ -45,9 +87,32 @@ public:
         ProcessEvent(FindFunctionChecked(GUI_Pick),&Parms);
         return Parms.ReturnValue;
     }
+    void delegateOnChange(class UObject* Sender)
+    {
+        UGUIButton_eventOnChange_Parms Parms;
+        Parms.Sender=Sender;
+        ProcessDelegate(GUI_OnChange,&__OnChange__Delegate,&Parms);
+    }
+    BITFIELD delegateOnClick(class UObject* Sender)
+    {
+        UGUIButton_eventOnClick_Parms Parms;
+        Parms.ReturnValue=0;
+        Parms.Sender=Sender;
+        ProcessDelegate(GUI_OnClick,&__OnClick__Delegate,&Parms);
+        return Parms.ReturnValue;
+    }
     DECLARE_CLASS(UGUIButton,UObject,0,Gui)
 	void Draw(UCanvas* Canvas);
 	UGUIButton();
+};
+
+
+class GUI_API UGUILabel : public UGUIButton
+{
+public:
+    FStringNoInit Caption GCC_PACK(4);
+    DECLARE_CLASS(UGUILabel,UGUIButton,0,Gui)
+    #include "UGUILabel.h"
 };
 
 #endif
@@ -67,10 +132,12 @@ AUTOGENERATE_FUNCTION(UGUIButton,700,execPress);
 
 #ifdef NATIVE_DEFS_ONLY
 DECLARE_NATIVE_TYPE(Gui,UGUIButton);
+DECLARE_NATIVE_TYPE(Gui,UGUILabel);
 
 #define AUTO_INITIALIZE_REGISTRANTS_GUI \
 	UGUIButton::StaticClass(); \
 	GNativeLookupFuncs[Lookup++] = &FindGuiUGUIButtonNative; \
+	UGUILabel::StaticClass(); \
 
 #endif // NATIVE_DEFS_ONLY
 
@@ -87,4 +154,5 @@ IMPLEMENT_NATIVE_HANDLER(Gui,UGUIButton);
 
 #ifdef VERIFY_CLASS_SIZES
 VERIFY_CLASS_SIZE_NODIE(UGUIButton)
+VERIFY_CLASS_SIZE_NODIE(UGUILabel)
 #endif // VERIFY_CLASS_SIZES
