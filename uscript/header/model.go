@@ -74,7 +74,9 @@ type Enum struct {
 var (
 	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
 	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
-	reMember = regexp.MustCompile(`^\s+(.+?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
+	// A member line as the generator writes it: four spaces, the type, the
+	// name (C++ of a struct's own, usually tab-indented, is not one).
+	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
 	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
 	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
 	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,]*),(\w+)\)`)

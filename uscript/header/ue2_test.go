@@ -1,6 +1,7 @@
 package header
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,6 +183,69 @@ func TestUE2Elements(t *testing.T) {
 	} {
 		if !strings.Contains(eng, want) {
 			t.Errorf("UE2 EngineClasses.h lacks:\n%s", want)
+		}
+	}
+}
+
+// TestDiffStructs: a UE2 exported struct whose member changes is named
+// with the member; one that is no longer exported is reported removed.
+func TestDiffStructs(t *testing.T) {
+	base := generate(t, ue2Tree, UE2, nil)["Gui"]
+	have, err := ParseHeader(bytes.NewReader(base), "GuiClasses.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(have.Structs) != 2 || len(have.Structs[1].Members) != 2 {
+		t.Fatalf("parsed structs: %+v", have.Structs)
+	}
+	model := func(files []src) *File {
+		g := New(UE2)
+		var order []string
+		byPkg := map[string][]*uscript.Decls{}
+		for _, f := range files {
+			d, err := uscript.ReadDecls(f.pkg+"/Classes/"+f.file, []byte(f.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := byPkg[f.pkg]; !ok {
+				order = append(order, f.pkg)
+			}
+			byPkg[f.pkg] = append(byPkg[f.pkg], d)
+		}
+		for _, p := range order {
+			g.Add(Package{Name: p, Classes: byPkg[p]})
+		}
+		_, m, _, err := g.Header("Gui")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	edit := func(old, new string) []src {
+		files := append([]src{}, ue2Tree...)
+		for i, f := range files {
+			if f.file == "GUIButton.uc" {
+				files[i].text = strings.Replace(f.text, old, new, 1)
+			}
+		}
+		return files
+	}
+	for _, tc := range []struct {
+		name string
+		old  string
+		new  string
+		want Change
+	}{
+		{"retyped", "var int Value;", "var float Value;", Change{Class: "FPair", Kind: MemberRetyped, Name: "Value", Want: "FLOAT", Have: "INT"}},
+		{"no longer native", "struct native export Pair", "struct Pair", Change{Class: "FPair", Kind: StructRemoved, Name: "FPair"}},
+	} {
+		var found bool
+		for _, c := range Diff(model(edit(tc.old, tc.new)), have) {
+			c.File, c.Line, c.HeaderLine = "", 0, 0
+			found = found || c == tc.want
+		}
+		if !found {
+			t.Errorf("%s: %+v not among the changes", tc.name, tc.want)
 		}
 	}
 }
