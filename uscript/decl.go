@@ -736,6 +736,9 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	}
 	f := Func{Kind: r.lower(j), Modifiers: mods, NativeIndex: native, Line: int(r.toks[j].line)}
 	j++
+	if f.Kind == "event" && r.isWord(j, "function") {
+		j++ // "static event function" (Wheel of Time's Legend)
+	}
 	if strings.HasSuffix(f.Kind, "operator") && r.isSym(j, '(') {
 		end := r.closing(j)
 		if end == j+2 {

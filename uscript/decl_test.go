@@ -79,6 +79,7 @@ event Touched(Actor Other, out vector HitLocation, byte B[4])
 }
 simulated function bool Ready() const;
 native function Travel(string URL);
+static event function bool InView(Actor A);
 native(552) static final operator(16) color * (color A, float B);
 native static final preoperator int ++ (out int A);
 
@@ -183,7 +184,7 @@ func TestReadDecls(t *testing.T) {
 		funcs[f.Name] = f
 		names = append(names, f.Kind+" "+f.Name)
 	}
-	if want := []string{"delegate OnDone", "function Count", "function AllDemos", "event Touched", "function Ready", "function Travel", "operator *", "preoperator ++"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"delegate OnDone", "function Count", "function AllDemos", "event Touched", "function Ready", "function Travel", "event InView", "operator *", "preoperator ++"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("functions %v, want %v (functions in states are not read)", names, want)
 	}
 	c := funcs["Count"]
@@ -207,7 +208,7 @@ func TestReadDecls(t *testing.T) {
 	if op := funcs["++"]; op.Kind != "preoperator" || !op.Params[0].Has("out") {
 		t.Errorf("preoperator ++: %+v", op)
 	}
-	if !strings.Contains(d.CppText, "void Demo::Native();\n\tINT Count;") || d.CppTextLine != 84 {
+	if !strings.Contains(d.CppText, "void Demo::Native();\n\tINT Count;") || d.CppTextLine != 85 {
 		t.Errorf("cpptext at %d: %q", d.CppTextLine, d.CppText)
 	}
 }

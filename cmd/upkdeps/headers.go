@@ -65,7 +65,7 @@ a file that is not a generated header is only replaced with --force.`,
 	fl.BoolVar(&f.dryRun, "dry-run", false, "say what would be written without writing")
 	fl.BoolVar(&f.force, "force", false, "replace a file that is not a generated header")
 	fl.BoolVar(&f.fresh, "fresh", false, "ignore the existing headers' class order, name order and spellings")
-	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "undying" or "ue2" (default: from the game, else ue1)`)
+	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "ue1-early", "undying" or "ue2" (default: from the game, else ue1)`)
 	fl.StringVar(&f.eol, "eol", "", `line ends of a written header: "crlf" or "lf" (default: the existing header's, else crlf as ucc writes)`)
 	fl.BoolVar(&f.verbose, "verbose", false, "list unchanged headers too")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
@@ -192,7 +192,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	}
 	layout, ok := header.LayoutByName(layoutName)
 	if !ok {
-		return usagef("unknown --layout %q (ue1, undying, ue2)", layoutName)
+		return usagef("unknown --layout %q (ue1, ue1-early, undying, ue2)", layoutName)
 	}
 	out := f.out
 	if out == "" {

@@ -24,6 +24,9 @@ const (
 	EnumAdded      = "enum added"      // an enum the header lacks
 	EnumRemoved    = "enum removed"    // an enum the sources no longer declare
 	EnumChanged    = "enum changed"    // the values differ
+	ConstAdded     = "const added"     // a UCONST_ define the header lacks
+	ConstRemoved   = "const removed"   // a UCONST_ define the sources no longer declare
+	ConstChanged   = "const changed"   // the value differs
 	NamesChanged   = "names changed"   // the AUTOGENERATE_NAME list differs (as a set)
 	StructAdded    = "struct added"    // UE2: an exported struct the header lacks
 	StructRemoved  = "struct removed"  // UE2: an exported struct the sources no longer export
@@ -190,6 +193,27 @@ func diffClass(w, h *Class) []Change {
 	for i, e := range h.Enums {
 		if !we[hk[i]] {
 			at(EnumRemoved, e.Name, "", strings.Join(e.Values, ","), 0, e.Line)
+		}
+	}
+	// Constants.
+	hc := map[string]Const{}
+	for _, k := range h.Consts {
+		hc[strings.ToLower(k.Name)] = k
+	}
+	wc := map[string]bool{}
+	for _, k := range w.Consts {
+		wc[strings.ToLower(k.Name)] = true
+		o, ok := hc[strings.ToLower(k.Name)]
+		switch {
+		case !ok:
+			at(ConstAdded, k.Name, k.Value, "", k.Source, 0)
+		case strings.TrimSpace(o.Value) != strings.TrimSpace(k.Value):
+			at(ConstChanged, k.Name, k.Value, o.Value, k.Source, o.Line)
+		}
+	}
+	for _, k := range h.Consts {
+		if !wc[strings.ToLower(k.Name)] {
+			at(ConstRemoved, k.Name, "", k.Value, 0, k.Line)
 		}
 	}
 	return out

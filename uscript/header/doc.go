@@ -21,8 +21,9 @@
 // Layout facts were read from `ucc make -h` output and checked against it
 // line by line: Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal:
 // Engine and IpDrv), UT2004 build 3369 (UE2: Engine, Editor, UnrealEd, IpDrv,
-// XGame, XInterface, Onslaught from their UnrealScript sources) and the
-// public UT2004 native SDK's MusicDownloader (DarklightGames/UT2004-NativeSDK).
+// XGame, XInterface, Onslaught from their UnrealScript sources), the
+// public UT2004 native SDK's MusicDownloader (DarklightGames/UT2004-NativeSDK)
+// and Wheel of Time (an Unreal 2xx-era UE1: babbygremlin/WOT-Scripts).
 //
 // # Security
 //

@@ -18,6 +18,9 @@ type Layout struct {
 	// AlignVectors writes GCC_ALIGN(16) instead of GCC_PACK(4) on a Vector
 	// or Plane member that follows a bool (Undying's build aligns them).
 	AlignVectors bool
+	// ShortDeclareClass writes DECLARE_CLASS(AFoo,ABar,Flags) without the
+	// package, as Unreal 2xx-era builds (Wheel of Time) do.
+	ShortDeclareClass bool
 	// UE2 selects the UE2 layout: SUPPORTS_PRAGMA_PACK, names sorted,
 	// GCC_PACK after bytes too, TArrayNoInit members, delegate members,
 	// return values cleared first, and the NATIVE_DEFS_ONLY, NATIVES_ONLY
@@ -32,13 +35,17 @@ var (
 	// Undying is UE1 with 16-byte aligned vectors, as Clive Barker's
 	// Undying writes it.
 	Undying = Layout{Name: "undying", AlignVectors: true}
+	// UE1Early is UE1 before UT (Unreal 2xx builds, Wheel of Time):
+	// DECLARE_CLASS without the package.
+	UE1Early = Layout{Name: "ue1-early", ShortDeclareClass: true}
 	// UE2 is the layout of UT2004-era engines (build 3369).
 	UE2 = Layout{Name: "ue2", UE2: true}
 )
 
-// LayoutByName returns the layout called name ("ue1", "undying", "ue2").
+// LayoutByName returns the layout called name ("ue1", "ue1-early",
+// "undying", "ue2").
 func LayoutByName(name string) (Layout, bool) {
-	for _, l := range []Layout{UE1, Undying, UE2} {
+	for _, l := range []Layout{UE1, UE1Early, Undying, UE2} {
 		if strings.EqualFold(l.Name, name) {
 			return l, true
 		}
@@ -90,12 +97,14 @@ type structInfo struct{ name string }
 type Generator struct {
 	layout  Layout
 	names   *names
-	classes map[string]*class
-	structs map[string]*structInfo
-	enums   map[string]string
-	consts  map[string]string
-	pkgs    []*pkgInfo
-	hints   map[string]*Hints // lower-cased package name -> hints
+	classes map[string]*class // lower-cased name -> the first class of that name
+	// qualified maps lower-cased Package.Class to its class.
+	qualified map[string]*class
+	structs   map[string]*structInfo
+	enums     map[string]string
+	consts    map[string]string
+	pkgs      []*pkgInfo
+	hints     map[string]*Hints // lower-cased package name -> hints
 	// nativeNames are the C++ names of the classes an existing header
 	// names (lower-cased name without prefix -> AFoo or UFoo).
 	nativeNames map[string]string
@@ -107,10 +116,12 @@ func New(layout Layout) *Generator {
 		layout:  layout,
 		names:   newNames(),
 		classes: map[string]*class{},
-		structs: map[string]*structInfo{},
-		enums:   map[string]string{},
-		consts:  map[string]string{},
-		hints:   map[string]*Hints{},
+
+		qualified: map[string]*class{},
+		structs:   map[string]*structInfo{},
+		enums:     map[string]string{},
+		consts:    map[string]string{},
+		hints:     map[string]*Hints{},
 
 		nativeNames: map[string]string{},
 	}
@@ -177,10 +188,17 @@ func (g *Generator) Add(p Package) error {
 // addClass adds the class d declares, named name (its file's name).
 func (g *Generator) addClass(pi *pkgInfo, d *uscript.Decls, name string) error {
 	c := &class{d: d, pkg: pi, name: g.names.spell(name), file: strings.ToLower(baseName(d.File))}
-	if old, dup := g.classes[strings.ToLower(c.name)]; dup {
+	key := strings.ToLower(pi.name + "." + c.name)
+	if old, dup := g.qualified[key]; dup {
 		return fmt.Errorf("header: class %s is declared in %s and %s", c.name, old.d.File, d.File)
 	}
-	g.classes[strings.ToLower(c.name)] = c
+	g.qualified[key] = c
+	// A name defined in several packages (Wheel of Time's WOT.TriggerLight
+	// beside Engine's) means the first one to others; a package's own
+	// classes come first for it (see lookup).
+	if _, ok := g.classes[strings.ToLower(c.name)]; !ok {
+		g.classes[strings.ToLower(c.name)] = c
+	}
 	pi.classes = append(pi.classes, c)
 	if d.Super != "" {
 		g.names.spell(d.Super)
@@ -248,7 +266,7 @@ func (g *Generator) AddCompiled(pkg string, f *format.File) error {
 func (g *Generator) link(pi *pkgInfo) {
 	for _, c := range pi.classes {
 		if c.d.Super != "" {
-			c.parent = g.classes[strings.ToLower(c.d.Super)]
+			c.parent = g.lookup(pi, c.d.Super, c.d.SuperPackage)
 		}
 	}
 	// A parent cycle (class A extends B, B extends A) is an error ucc
@@ -579,9 +597,25 @@ func (g *Generator) declaredClass(pkg, cpp string) *class {
 	if len(cpp) < 2 {
 		return nil
 	}
-	c := g.classes[strings.ToLower(cpp[1:])]
+	c := g.qualified[strings.ToLower(pkg+"."+cpp[1:])]
 	if c == nil || !strings.EqualFold(c.pkg.name, pkg) || !strings.EqualFold(g.cppName(c), cpp) {
 		return nil
 	}
 	return c
+}
+
+// lookup finds the class name as package pi sees it: Pkg.Name when
+// qualified, else its own class of that name, else the first one added.
+func (g *Generator) lookup(pi *pkgInfo, name, pkg string) *class {
+	if pkg != "" {
+		if c := g.qualified[strings.ToLower(pkg+"."+name)]; c != nil {
+			return c
+		}
+	}
+	if pi != nil {
+		if c := g.qualified[strings.ToLower(pi.name+"."+name)]; c != nil {
+			return c
+		}
+	}
+	return g.classes[strings.ToLower(name)]
 }

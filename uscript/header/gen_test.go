@@ -336,3 +336,50 @@ func TestSelfParentManyEvents(t *testing.T) {
 		t.Fatalf("ok %v err %v", ok, err)
 	}
 }
+
+// TestUE1Early: Unreal 2xx-era builds (Wheel of Time) write DECLARE_CLASS
+// without the package and a name constant's text without quotes; a class
+// name may be declared again in a later package; a changed constant is a
+// change.
+func TestUE1Early(t *testing.T) {
+	files := append(append([]src{}, tree...),
+		src{"Mod", "Canvas2.uc", "class Canvas2 extends Object native;\nconst Size = 480.0;\nconst Hint = 'Stop';\nstatic event function bool Fits(int X);\n"},
+		src{"Mod", "Console.uc", "class Console extends Object native;\nvar int Lines;\n"},
+	)
+	got := string(generate(t, files, UE1Early, nil)["Mod"])
+	for _, want := range []string{
+		"    DECLARE_CLASS(UCanvas2,UObject,0)\n",
+		"#define UCONST_Hint Stop\n#define UCONST_Size 480.0\n",
+		"    BITFIELD eventFits(INT X)\n",
+		"class MOD_API UConsole : public UObject\n{\npublic:\n    INT Lines;\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ModClasses.h lacks:\n%s", want)
+		}
+	}
+	have, err := ParseHeader(strings.NewReader(got), "ModClasses.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[len(files)-2].text = strings.Replace(files[len(files)-2].text, "480.0", "768.0", 1)
+	g := New(UE1Early)
+	byPkg := map[string][]*uscript.Decls{}
+	var order []string
+	for _, f := range files {
+		d, _ := uscript.ReadDecls(f.pkg+"/Classes/"+f.file, []byte(f.text))
+		if _, ok := byPkg[f.pkg]; !ok {
+			order = append(order, f.pkg)
+		}
+		byPkg[f.pkg] = append(byPkg[f.pkg], d)
+	}
+	for _, p := range order {
+		if err := g.Add(Package{Name: p, Classes: byPkg[p]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, m, _, _ := g.Header("Mod")
+	changes := Diff(m, have)
+	if len(changes) != 1 || changes[0].Kind != ConstChanged || changes[0].Name != "Size" || changes[0].Want != "768.0" || changes[0].Have != "480.0" || changes[0].Line != 2 {
+		t.Errorf("changes %+v", changes)
+	}
+}

@@ -39,11 +39,12 @@ type Class struct {
 	Super   string
 	Flags   string // the DECLARE_CLASS flags: 0|CLASS_Config
 	Members []Member
-	Natives []Func // DECLARE_FUNCTION, in order
-	Events  []Func // event thunks, in order
-	Enums   []Enum // the enums written before the class
-	File    string // the source file (generated) or header (parsed)
-	Line    int    // the line of the class declaration in File
+	Natives []Func  // DECLARE_FUNCTION, in order
+	Events  []Func  // event thunks, in order
+	Enums   []Enum  // the enums written before the class
+	Consts  []Const // the UCONST_ defines written before the class
+	File    string  // the source file (generated) or header (parsed)
+	Line    int     // the line of the class declaration in File
 }
 
 // Member is a member variable: its C++ type (with :1 for a bitfield and
@@ -63,6 +64,13 @@ type Func struct {
 	Source    int
 }
 
+// Const is a UCONST_ define written with a class.
+type Const struct {
+	Name, Value string
+	Line        int // the line in the header
+	Source      int // the line in the .uc source (generated only)
+}
+
 // Enum is an enum written with a class.
 type Enum struct {
 	Name   string
@@ -74,12 +82,13 @@ type Enum struct {
 var (
 	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
 	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
+	reConst  = regexp.MustCompile(`^#define UCONST_(\w+) (.*)$`)
 	// A member line as the generator writes it: four spaces, the type, the
 	// name (C++ of a struct's own, usually tab-indented, is not one).
 	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
 	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
 	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
-	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,]*),(\w+)\)`)
+	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`)
 	reEnum   = regexp.MustCompile(`^enum\s+(\w+)`)
 	reValue  = regexp.MustCompile(`^\s+(\w+)\s*=\s*\d+,`)
 	reName   = regexp.MustCompile(`^AUTOGENERATE_NAME\((\w+)\)`)
@@ -103,6 +112,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 	f := &File{}
 	var cur *Class
 	var enums []Enum
+	var consts []Const
 	var enum *Enum
 	inClass, inEnum, declared := false, false, false
 	var st *Class // an exported struct being read
@@ -130,8 +140,8 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 		case inClass:
 			if strings.HasPrefix(line, "};") {
 				inClass, declared = false, false
-				cur.Enums = enums
-				enums = nil
+				cur.Enums, cur.Consts = enums, consts
+				enums, consts = nil, nil
 				f.Classes = append(f.Classes, cur)
 				continue
 			}
@@ -155,6 +165,10 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			if m := reEnum.FindStringSubmatch(line); m != nil {
 				enum = &Enum{Name: m[1], Line: n}
 				inEnum = true
+			}
+		case strings.HasPrefix(line, "#define UCONST_"):
+			if m := reConst.FindStringSubmatch(line); m != nil {
+				consts = append(consts, Const{Name: m[1], Value: m[2], Line: n})
 			}
 		case strings.HasPrefix(line, "struct "):
 			if m := reStruct.FindStringSubmatch(line); m != nil {

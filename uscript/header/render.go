@@ -371,7 +371,12 @@ func (w *writer) class(c *class) {
 		}
 	}
 	for _, k := range slices.Backward(d.Consts) {
-		w.printf("#define UCONST_%s %s\n", g.names.spell(k.Name), k.Value)
+		v := k.Value
+		if !g.layout.UE2 && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+			v = v[1 : len(v)-1] // UE1 writes a name constant's text (Wheel of Time's Legend)
+		}
+		mc.Consts = append(mc.Consts, Const{Name: g.names.spell(k.Name), Value: v, Line: w.line + 1, Source: k.Line})
+		w.printf("#define UCONST_%s %s\n", g.names.spell(k.Name), v)
 	}
 	w.printf("\n")
 	for _, f := range w.g.events(c) {
@@ -412,7 +417,11 @@ func (w *writer) class(c *class) {
 		flags += "|CLASS_NativeReplication"
 	}
 	mc.Flags = flags
-	w.printf("    DECLARE_CLASS(%s,%s,%s,%s)\n", cpp, super, flags, w.pkg.name)
+	if g.layout.ShortDeclareClass {
+		w.printf("    DECLARE_CLASS(%s,%s,%s)\n", cpp, super, flags)
+	} else {
+		w.printf("    DECLARE_CLASS(%s,%s,%s,%s)\n", cpp, super, flags, w.pkg.name)
+	}
 	// The class's own C++ (cpptext, else in UE2 <Pkg>/Inc/<cpp>.h)
 	// replaces the default constructor guard.
 	text := cppText(d.CppText)
