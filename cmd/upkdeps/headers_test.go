@@ -282,3 +282,42 @@ func TestHeadersUT2004Tree(t *testing.T) {
 		t.Errorf("no header checked: %s", out)
 	}
 }
+
+// TestHeadersWheelOfTime checks Wheel of Time's sources and headers
+// (github.com/babbygremlin/WOT-Scripts; set UPKDEPS_WOT_TREE to a
+// checkout): WOT matches; Engine differs only by SavedMove, native only in
+// the game's Engine.dll; Legend's header really is stale (two constants
+// changed after it was written).
+func TestHeadersWheelOfTime(t *testing.T) {
+	root := os.Getenv("UPKDEPS_WOT_TREE")
+	if root == "" {
+		t.Skip("UPKDEPS_WOT_TREE (a checkout of babbygremlin/WOT-Scripts) not set: skipping")
+	}
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--layout", "ue1-early", "--check", "--json", "Core", "Engine", "Legend", "WOT")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	got := map[string]string{}
+	for _, p := range rep.Packages {
+		var kinds []string
+		for _, c := range p.Changes {
+			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
+		}
+		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+	}
+	want := map[string]string{
+		"Core":   "none: ",
+		"Engine": "stale: ASavedMove class removed ASavedMove",
+		"Legend": "stale: ULegendCanvas const changed BaseSizeY, ULegendCanvas const changed BaseSizeX",
+		"WOT":    "current: ",
+	}
+	if code != exitFindings || len(got) != len(want) {
+		t.Errorf("code %d, packages %v", code, got)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+}
