@@ -327,6 +327,9 @@ func (r *declReader) run() error {
 			val := ""
 			if j > i+3 && j <= n {
 				val = strings.TrimSpace(string(r.src[r.startOf(i+3):r.endOf(j-1)]))
+				if strings.ContainsAny(val, "\r\n") {
+					val = strings.Join(strings.Fields(val), " ") // one line, as a #define
+				}
 			}
 			r.d.Consts = append(r.d.Consts, Const{Name: r.text(i + 1), Value: val, Line: int(t.line)})
 			i = j + 1
