@@ -270,6 +270,10 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			if err != nil {
 				return err
 			}
+			if hp.Status == "orphaned" && !nat.HasPackage(p) {
+				// Classes native only in C++ (UT2004's Fire) need the module.
+				hp.Diagnostic += "; no binary or table of the game lists " + p + "'s native classes: give --game, or the binaries beside the ini"
+			}
 		} else {
 			// Only the compiled package is there: its header (an SDK's)
 			// cannot be judged, nor rewritten.
