@@ -237,17 +237,6 @@ func (r *declReader) count(n int) error {
 	}
 	return nil
 }
-
-func (r *declReader) line(i int) int {
-	if i >= len(r.toks) {
-		if len(r.toks) == 0 {
-			return 1
-		}
-		return int(r.toks[len(r.toks)-1].line)
-	}
-	return int(r.toks[i].line)
-}
-
 func (r *declReader) text(i int) string { return string(r.word(i)) }
 
 func (r *declReader) lower(i int) string { return strings.ToLower(string(r.word(i))) }

@@ -79,8 +79,6 @@ type class struct {
 	exported bool
 	native   bool            // declared native or intrinsic, or registered by the module
 	funcs    map[string]bool // lower-cased names of the functions declared
-	// key orders siblings (see order).
-	key int
 }
 
 type pkgInfo struct {
