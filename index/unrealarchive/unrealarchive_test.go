@@ -288,7 +288,7 @@ func BenchmarkWalk(b *testing.B) {
 	}
 	files := map[string]string{}
 	for i := 0; i < n; i++ {
-		files[fmt.Sprintf("content/Unreal Tournament/Maps/%d/%d/dm-%d.yml", i%97, i%89, i)] = fmt.Sprintf(middleSchema, sha(i+1<<30), sha(i), sha(i+1<<31))
+		files[fmt.Sprintf("content/Unreal Tournament/Maps/%d/%d/dm-%d.yml", i%97, i%89, i)] = fmt.Sprintf(middleSchema, sha(i+1<<28), sha(i), sha(i+1<<29))
 	}
 	root := writeTree(b, files)
 	b.ResetTimer()
