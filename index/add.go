@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/upkdeps/upkdeps/archive"
@@ -143,6 +144,11 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err := a.finish(ctx); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	// Every unreadable file of the source, read now or before: a re-add
+	// of an unchanged source reports what the first did.
+	if a.res.Errors, err = d.fileErrors(ctx, srcID); err != nil {
+		return nil, err
+	}
 	srcs, err := d.Sources(ctx)
 	if err != nil {
 		return nil, err
@@ -262,7 +268,8 @@ func (a *adder) read(j job) []result {
 	switch {
 	case errors.Is(err, errNotPackage):
 	case err != nil:
-		res.err = err.Error()
+		// The row names the file: keep the message without it.
+		res.err = strings.TrimPrefix(err.Error(), j.path+": ")
 	default:
 		res.pkg = p
 	}
@@ -441,9 +448,6 @@ func (a *adder) writeOne(ctx context.Context, st *stmts, r result) error {
 		return err
 	}
 	a.seen[id] = true
-	if r.err != "" {
-		a.res.Errors = append(a.res.Errors, FileError{Path: r.key.path, Member: r.key.member, Error: r.err})
-	}
 	p := r.pkg
 	if p == nil {
 		return nil
@@ -494,4 +498,21 @@ func (a *adder) finish(ctx context.Context) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+func (d *DB) fileErrors(ctx context.Context, src int64) ([]FileError, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT path, member, error FROM files WHERE source_id = ? AND error <> '' ORDER BY path, member`, src)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []FileError{}
+	for rows.Next() {
+		var e FileError
+		if err := rows.Scan(&e.Path, &e.Member, &e.Error); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }

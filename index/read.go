@@ -56,6 +56,9 @@ func compressedKind(name string) bool {
 // installed under.
 func describe(fileName string, data []byte) (*pkgInfo, error) {
 	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+	if errors.Is(err, format.ErrNotPackage) {
+		return nil, errNotPackage // a download of something else
+	}
 	if err != nil {
 		return nil, err
 	}

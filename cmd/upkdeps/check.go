@@ -14,15 +14,17 @@ import (
 
 func newCheckCmd(a *app) *cobra.Command {
 	var all, withCache bool
+	var indexDB string
 	cmd := &cobra.Command{
-		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]]",
+		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]] [--index FILE]",
 		Short: "Report everything broken in an install: missing packages and objects, collisions, cycles, EditPackages order",
 		Long: `check scans every package reachable through the ini's Paths, resolves every import as
 the engine's linker does, and reports what is broken: a one-screen summary first, then each
 finding with the import chain that makes it matter (root -> ... -> problem). Exit 1 when
 there are errors (warnings alone exit 0). --with-cache also counts the packages of the
 download cache (cache.ini), as a client joining a server would have them, and says which
-findings that removes.`,
+findings that removes. --index FILE looks every missing package and object up in a package
+index (see 'upkdeps index'): text shows the best candidate of each, JSON all of them.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := a.openInstall()
@@ -33,6 +35,11 @@ findings that removes.`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("index") {
+				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
+					return err
+				}
+			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.Summary.Errors > 0)
 		},
 	}
@@ -40,7 +47,26 @@ findings that removes.`,
 	cmd.Flags().BoolVar(&all, "all", false, "list every object and importer (text output lists the first 10)")
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
+	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
 	return cmd
+}
+
+// addCandidates looks the report's findings up in the index (check --index).
+func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, path string) error {
+	if path != "" {
+		a.cfg.DB = path
+	}
+	db, err := a.openDB()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in))
+	if err != nil {
+		return err
+	}
+	rep.Index = &checkIndex{DB: db.Path(), Candidates: cands}
+	return nil
 }
 
 // checkReport is the output of `check`; its JSON form is documented in
@@ -54,6 +80,14 @@ type checkReport struct {
 	Summary         checkSummary    `json:"summary"`
 	Findings        []graph.Finding `json:"findings"`
 	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
+	Index           *checkIndex     `json:"index,omitempty"`
+}
+
+// checkIndex is what check --index adds: the candidates of each finding
+// the index can help with, in finding order.
+type checkIndex struct {
+	DB         string              `json:"db"`
+	Candidates []findingCandidates `json:"candidates"`
 }
 
 // withCacheInfo says what the download cache changes (check --with-cache).
@@ -257,8 +291,34 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	}
 	for _, f := range rep.Findings {
 		writeFindingText(bw, f, all)
+		if rep.Index != nil {
+			writeCandidatesText(bw, rep.Index, f)
+		}
 	}
 	return bw.err
+}
+
+// writeCandidatesText prints the best indexed candidate of a finding.
+func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
+	for _, c := range ix.Candidates {
+		if c.Kind != f.Kind || c.Package != f.Package {
+			continue
+		}
+		what := c.Package
+		if c.Object != "" {
+			what = c.Package + "." + c.Object
+		}
+		b := bestOf(c)
+		if b == nil {
+			bw.printf("  index: no copy of %s\n", what)
+			continue
+		}
+		note := ""
+		if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
+			note = ", the GUID the download cache pins"
+		}
+		bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
+	}
 }
 
 func writeFindingText(bw *errWriter, f graph.Finding, all bool) {

@@ -78,6 +78,9 @@ must build in, what the download cache holds and what a redirect server must ser
 		newCacheCmd(a),
 		newUZCmd(a),
 		newRedirectCmd(a),
+		newIndexCmd(a),
+		newFindCmd(a),
+		newFixCmd(a),
 	)
 	return root
 }
