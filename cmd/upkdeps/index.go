@@ -27,6 +27,7 @@ user's cache folder. It is a cache of its sources: adding a source again reads o
 whose size or modification time (archive members: CRC-32) changed.`,
 	}
 	cmd.PersistentFlags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	cmd.PersistentFlags().Bool("json", false, "print the report as JSON")
 	cmd.AddCommand(newIndexAddCmd(a), newIndexListCmd(a), newIndexRemoveCmd(a), newIndexStatsCmd(a))
 	return cmd
 }
@@ -226,6 +227,7 @@ class), then the others. Exit 1 when nothing is found.`,
 		},
 	}
 	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
 }
 
