@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/bodgit/sevenzip"
 	"github.com/nwaples/rardecode/v2"
@@ -70,8 +71,8 @@ func zipCount(r io.ReaderAt, size int64) (int, bool) {
 		return 0, false
 	}
 	total := binary.LittleEndian.Uint64(rec[32:])
-	if total > 1<<31 {
-		return 1 << 31, true
+	if total > math.MaxInt32 {
+		return math.MaxInt32, true
 	}
 	return int(total), true
 }

@@ -14,9 +14,9 @@ import (
 
 func newCheckCmd(a *app) *cobra.Command {
 	var all, withCache bool
-	var indexDB string
+	var indexDB, withMod string
 	cmd := &cobra.Command{
-		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]] [--index FILE]",
+		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]] [--index FILE] [--with ARCHIVE|DIR]",
 		Short: "Report everything broken in an install: missing packages and objects, collisions, cycles, EditPackages order",
 		Long: `check scans every package reachable through the ini's Paths, resolves every import as
 the engine's linker does, and reports what is broken: a one-screen summary first, then each
@@ -24,7 +24,11 @@ finding with the import chain that makes it matter (root -> ... -> problem). Exi
 there are errors (warnings alone exit 0). --with-cache also counts the packages of the
 download cache (cache.ini), as a client joining a server would have them, and says which
 findings that removes. --index FILE looks every missing package and object up in a package
-index (see 'upkdeps index'): text shows the best candidate of each, JSON all of them.`,
+index (see 'upkdeps index'): text shows the best candidate of each, JSON all of them.
+--with ARCHIVE|DIR asks "will this mod work here?": the check as if the mod's packages were
+installed where its layout (System/Foo.u) or the Paths rule puts them, writing nothing; it
+prints where each would go, every installed file it would replace or shadow (GUID and size of
+both), and the findings the mod adds and removes (exit 1 when it adds errors).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := a.openInstall()
@@ -34,6 +38,18 @@ index (see 'upkdeps index'): text shows the best candidate of each, JSON all of 
 			rep, err := a.check(cmd, in, withCache)
 			if err != nil {
 				return err
+			}
+			if withMod != "" {
+				if err := a.checkWithMod(cmd, in, rep, withMod); err != nil {
+					return err
+				}
+				added := 0
+				for _, f := range rep.With.FindingsAdded {
+					if f.Severity == graph.Error {
+						added++
+					}
+				}
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, added > 0)
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
@@ -47,6 +63,7 @@ index (see 'upkdeps index'): text shows the best candidate of each, JSON all of 
 	cmd.Flags().BoolVar(&all, "all", false, "list every object and importer (text output lists the first 10)")
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
+	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
 	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
 	return cmd
 }
@@ -81,6 +98,7 @@ type checkReport struct {
 	Findings        []graph.Finding `json:"findings"`
 	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
 	Index           *checkIndex     `json:"index,omitempty"`
+	With            *withInfo       `json:"with,omitempty"`
 }
 
 // checkIndex is what check --index adds: the candidates of each finding
@@ -272,6 +290,10 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		for _, f := range wc.FindingsRemoved {
 			bw.printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
 		}
+	}
+	if rep.With != nil {
+		writeWithText(bw, rep.With, all)
+		return bw.err
 	}
 	if len(rep.Findings) == 0 {
 		bw.printf("\nNo problems found.\n")
