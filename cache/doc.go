@@ -23,7 +23,11 @@
 // atomically changing only the lines concerned (comments, unknown lines,
 // order, line ends and encoding are kept), and the steps of a move are
 // ordered so that an interruption at any point loses nothing and a second
-// run completes the job.
+// run completes the job. A write plan starts by removing the temporary files
+// killed writes left in the cache folder (and, for extract, those of its own
+// targets). Options.Lock holds the folder's lock (fsutil.LockDir) from
+// before Open reads anything until Close, so that two writers cannot
+// interleave their cache.ini rewrites.
 //
 // # Security
 //
@@ -34,7 +38,11 @@
 // fsutil.SafeFileName accepts it (no separators, drive letters, "..",
 // device names or control characters), and the joined path is checked to
 // stay in the target folder: a hostile cache.ini cannot make extract write
-// outside the install. An installed file with other content is never
+// outside the install, nor onto a file upkdeps keeps for itself
+// (fsutil.IsControlFile: cache.ini, the lock, a temporary file), forced or
+// not. Options.Ext must be a plain extension (fsutil.SafeExt). Every file
+// is opened with fsutil.OpenRegular: a named pipe is a file that cannot be
+// read, never a wait. An installed file with other content is never
 // replaced without Force. cache.ini is read only up to MaxIniSize; package
 // headers are read by package format, which validates them; a stray file
 // is sniffed from its first few KiB, and decompressed (clean only) as a

@@ -68,7 +68,7 @@ type iniLine struct {
 // readIniDoc reads path; a missing file is an empty document.
 func readIniDoc(path string) (*iniDoc, error) {
 	d := &iniDoc{path: path, newline: defaultNewline}
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return d, nil
 	}

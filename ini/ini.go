@@ -2,15 +2,17 @@ package ini
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	goini "gopkg.in/ini.v1"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // File is a parsed ini file. Its methods look sections and keys up
@@ -58,8 +60,14 @@ var loadOptions = goini.LoadOptions{
 // Load reads and parses the ini file at path. Files larger than MaxFileSize
 // are refused before they are read.
 func Load(path string) (*File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
+	fh, err := fsutil.OpenRegular(path)
+	var nr *fsutil.NotRegularError
+	switch {
+	case errors.As(err, &nr) && nr.Mode.IsDir():
+		return nil, &Error{File: path, Msg: "is a directory"}
+	case errors.As(err, &nr):
+		return nil, &Error{File: path, Msg: (&fsutil.NotRegularError{Mode: nr.Mode}).Error()}
+	case err != nil:
 		return nil, fmt.Errorf("ini: %w", err)
 	}
 	defer fh.Close()

@@ -15,12 +15,12 @@ import (
 // missing_object and class_mismatch, per object, the copies that export it
 // with the class wanted.
 type findingCandidates struct {
-	Kind       string          `json:"kind"`
-	Package    string          `json:"package"`
-	Object     string          `json:"object,omitempty"` // group path below the package
-	Class      string          `json:"class,omitempty"`  // class wanted
-	GUID       string          `json:"guid,omitempty"`   // the GUID a download cache pins
-	Candidates []index.Package `json:"candidates"`
+	Kind       graph.FindingKind `json:"kind"`
+	Package    string            `json:"package"`
+	Object     string            `json:"object,omitempty"` // group path below the package
+	Class      string            `json:"class,omitempty"`  // class wanted
+	GUID       string            `json:"guid,omitempty"`   // the GUID a download cache pins
+	Candidates []index.Package   `json:"candidates"`
 }
 
 // indexCandidates looks every fixable finding up in the index.

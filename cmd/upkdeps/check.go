@@ -122,9 +122,9 @@ type cacheUse struct {
 }
 
 type checkSummary struct {
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
-	ByKind   map[string]int `json:"by_kind"`
+	Errors   int                       `json:"errors"`
+	Warnings int                       `json:"warnings"`
+	ByKind   map[graph.FindingKind]int `json:"by_kind"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -155,7 +155,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 	rep := &checkReport{WithCache: wc,
 		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
-		Summary: checkSummary{ByKind: map[string]int{}},
+		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
@@ -231,7 +231,7 @@ func (a *app) cachedPackages(in *install) ([]graph.CachedPackage, string, error)
 // removedFindings returns the findings of before that after no longer has.
 func removedFindings(before, after []graph.Finding) []graph.Finding {
 	key := func(f graph.Finding) string {
-		return f.Kind + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
+		return string(f.Kind) + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
 	}
 	have := map[string]bool{}
 	for _, f := range after {
@@ -299,7 +299,7 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	kinds := make([]string, 0, len(rep.Summary.ByKind))
+	kinds := make([]graph.FindingKind, 0, len(rep.Summary.ByKind))
 	for k := range rep.Summary.ByKind {
 		kinds = append(kinds, k)
 	}
@@ -344,7 +344,7 @@ func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
 }
 
 func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
-	bw.printf("\n%s %s: %s\n", strings.ToUpper(f.Severity), f.Kind, f.Package)
+	bw.printf("\n%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Package)
 	bw.printf("  %s\n", f.Message)
 	list := func(label string, items []string) {
 		if len(items) == 0 {

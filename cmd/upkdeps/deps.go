@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -9,10 +12,11 @@ import (
 // depEntry is one row of `deps`/`rdeps` output (README.md).
 type depEntry struct {
 	Name  string `json:"name"`
-	File  string `json:"file"` // "" when missing
+	File  string `json:"file"` // "" when missing; the ini for an ini line
 	Depth int    `json:"depth"`
 	Via   string `json:"via,omitempty"`
-	Kind  string `json:"kind"`
+	Kind  string `json:"kind"` // the package kind, or "ini" for an ini line (rdeps)
+	Line  int    `json:"line,omitempty"`
 }
 
 func newDepsCmd(a *app, reverse bool) *cobra.Command {
@@ -40,7 +44,8 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 			}
 			entries := []depEntry{}
 			missing := false
-			for _, r := range g.Reach([]*graph.Package{p}, d, reverse) {
+			reached := g.Reach([]*graph.Package{p}, d, reverse)
+			for _, r := range reached {
 				if r.Package == p {
 					continue
 				}
@@ -50,6 +55,9 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 				}
 				missing = missing || r.Package.Missing()
 				entries = append(entries, e)
+			}
+			if reverse {
+				entries = withIniLines(g, reached, d, entries)
 			}
 			if a.cfg.JSON {
 				if err := writeJSON(cmd.OutOrStdout(), entries); err != nil {
@@ -84,64 +92,22 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 	return cmd
 }
 
-func newWhyCmd(a *app) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "why FROM TO [--json]",
-		Short: "Show the shortest import chain from one package to another, object by object",
-		Args:  cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, g, err := a.openGraph(cmd.Context())
-			if err != nil {
-				return err
-			}
-			from, to := g.Package(args[0]), g.Package(args[1])
-			for i, p := range []*graph.Package{from, to} {
-				if p == nil {
-					return usagef("%s: no such package in the install", args[i])
-				}
-			}
-			hops := g.Why(from, to)
-			type hopJSON struct {
-				From    string                 `json:"from"`
-				To      string                 `json:"to"`
-				Objects []graph.ImportedObject `json:"objects"`
-			}
-			out := []hopJSON{}
-			for _, h := range hops {
-				objs := h.Objects
-				if objs == nil {
-					objs = []graph.ImportedObject{}
-				}
-				out = append(out, hopJSON{h.From.Name, h.To.Name, objs})
-			}
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
-					return err
-				}
-			} else {
-				bw := &errWriter{w: cmd.OutOrStdout()}
-				if len(hops) == 0 {
-					bw.printf("%s does not need %s\n", from.Name, to.Name)
-				}
-				for _, h := range out {
-					bw.printf("%s -> %s\n", h.From, h.To)
-					for _, o := range h.Objects {
-						bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
-					}
-					if len(h.Objects) == 0 {
-						bw.printf("    (the package itself)\n")
-					}
-				}
-				if bw.err != nil {
-					return bw.err
-				}
-			}
-			if len(hops) == 0 {
-				return errFindings
-			}
-			return nil
-		},
+// withIniLines adds to an rdeps listing the ini lines that name p or a
+// package that needs it, one hop further than the package they name, and
+// keeps the listing in depth order.
+func withIniLines(g *graph.Graph, reached []graph.Reached, maxDepth int, entries []depEntry) []depEntry {
+	depth := map[*graph.Package]int{}
+	for _, r := range reached {
+		depth[r.Package] = r.Depth
 	}
-	cmd.Flags().Bool("json", false, "print a JSON array of hops")
-	return cmd
+	var lines []depEntry
+	for _, r := range g.Roots() {
+		if d, ok := depth[r.Package]; ok && (maxDepth < 0 || d < maxDepth) {
+			lines = append(lines, depEntry{Name: r.Key + "=" + r.Value, File: fmt.Sprintf("%s:%d", r.Ini, r.Line), Depth: d + 1,
+				Via: r.Package.Name, Kind: "ini", Line: r.Line})
+		}
+	}
+	out := append(entries, lines...)
+	slices.SortStableFunc(out, func(x, y depEntry) int { return x.Depth - y.Depth })
+	return out
 }

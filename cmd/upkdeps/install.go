@@ -54,6 +54,12 @@ func (a *app) openInstall() (*install, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, err := range s.SettingErrors() {
+		if a.settingsAreErrors {
+			return nil, fmt.Errorf("%s: %w: not changing anything", path, err)
+		}
+		fmt.Fprintf(a.stderr, "warning: %s: %v\n", path, err)
+	}
 	in.search = s
 	return in, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -111,7 +112,7 @@ func TestCorpusNativeBinaries(t *testing.T) {
 	kinds := func(r checkReport) []string {
 		var out []string
 		for _, f := range r.Findings {
-			out = append(out, f.Kind+" "+f.Package)
+			out = append(out, string(f.Kind)+" "+f.Package)
 		}
 		return out
 	}
@@ -145,5 +146,76 @@ func TestCorpusNativeBinaries(t *testing.T) {
 	}
 	if p := got["Engine"]; len(p.Classes) != 103 {
 		t.Errorf("Engine: %d classes, want 103", len(p.Classes))
+	}
+}
+
+// TestWhyRdepsIni: why without FROM starts at the ini line or map that
+// leads to the package, and rdeps lists the ini lines that need it.
+func TestWhyRdepsIni(t *testing.T) {
+	chdirDemo(t)
+	for _, tc := range []struct {
+		golden string
+		code   int
+		args   []string
+	}{
+		{"why-root-demo.txt", exitOK, []string{"why", "DemoSnd"}},
+		{"why-root-demo.json", exitOK, []string{"why", "--json", "DemoStats"}},
+		{"why-map-demo.txt", exitOK, []string{"why", "DM-Demo"}},
+		{"rdeps-ini-demo.txt", exitOK, []string{"rdeps", "DemoBase"}},
+		{"rdeps-ini-demo.json", exitOK, []string{"rdeps", "--json", "DemoBase", "--depth", "1"}},
+		{"natives-demo.txt", exitOK, []string{"natives"}},
+	} {
+		out, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini, "--no-progress")...)
+		if code != tc.code {
+			t.Errorf("%v: code %d, want %d (stderr %q)", tc.args, code, tc.code, errOut)
+		}
+		golden(t, tc.golden, out)
+	}
+}
+
+// TestOrderNativeOnlyClass: a UE2 source tree before its first build (no
+// package file at all) whose Core declares a variable of Engine's
+// native-only class Sound, as UE2's Object.uc does. ucc make has every
+// class the modules register from the start, so Core first is valid:
+// no Core <-> Engine cycle, no edit_order.
+func TestOrderNativeOnlyClass(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"System/UT2004.ini": "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\n",
+		"Core/Classes/Object.uc": "class Object native;\nvar native const int ObjectInternal[6];\nvar() sound Sound;\n" +
+			"function PlaySoundOf(Engine.Sound S) {}\n",
+		"Engine/Classes/Actor.uc": "class Actor extends Object native;\nvar Level XLevel;\nvar Sound AmbientSound;\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	iniPath := filepath.Join(root, "System", "UT2004.ini")
+	out, errOut, code := runCLI(t, "order", "--ini", iniPath, "--game", "ut2004", "--json")
+	var rep struct {
+		Valid       bool `json:"valid"`
+		Constraints []struct {
+			Package, On string
+		} `json:"constraints"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\nstderr %s", err, errOut)
+	}
+	if code != 0 || !rep.Valid {
+		t.Errorf("exit %d, valid %v: %s", code, rep.Valid, out)
+	}
+	for _, c := range rep.Constraints {
+		if c.Package == "Core" {
+			t.Errorf("Core must depend on nothing: %+v", c)
+		}
+	}
+	// Engine's own subclass of Object still needs Core.
+	if !slices.ContainsFunc(rep.Constraints, func(c struct{ Package, On string }) bool { return c.Package == "Engine" && c.On == "Core" }) {
+		t.Errorf("Engine -> Core missing: %+v", rep.Constraints)
 	}
 }

@@ -61,10 +61,10 @@ func TestCheckWith(t *testing.T) {
 	}
 	var removed, added []string
 	for _, f := range w.FindingsRemoved {
-		removed = append(removed, f.Kind+":"+f.Package)
+		removed = append(removed, string(f.Kind)+":"+f.Package)
 	}
 	for _, f := range w.FindingsAdded {
-		added = append(added, f.Kind+":"+f.Package)
+		added = append(added, string(f.Kind)+":"+f.Package)
 	}
 	if have, want := strings.Join(removed, " "), "missing_package:ModA missing_package:Tex"; have != want {
 		t.Errorf("removed: have %q, want %q", have, want)
