@@ -266,14 +266,13 @@ type walker struct {
 
 // entry is what a format lister yields for one stored file.
 type entry struct {
-	name    string
-	size    int64
-	mod     time.Time
-	crc     uint32
-	dir     bool
-	bad     error // a format-level problem with this entry
-	open    func() (io.ReadCloser, error)
-	sizeErr bool
+	name string
+	size int64
+	mod  time.Time
+	crc  uint32
+	dir  bool
+	bad  error // a format-level problem with this entry
+	open func() (io.ReadCloser, error)
 }
 
 func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error {

@@ -120,7 +120,10 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
-	a := &adder{d: d, src: srcID, old: old, seen: map[int64]bool{}, lim: opt.Limits, res: &AddResult{Errors: []FileError{}}}
+	a := &adder{d: d, src: srcID, old: old, oldByPath: map[string][]int64{}, seen: map[int64]bool{}, lim: opt.Limits, res: &AddResult{Errors: []FileError{}}}
+	for k, row := range old {
+		a.oldByPath[k.path] = append(a.oldByPath[k.path], row.id)
+	}
 	var tick func()
 	if opt.Progress != nil {
 		tick = opt.Progress(len(jobs))
@@ -228,12 +231,15 @@ func cacheNames(dir string) map[string]string {
 }
 
 type adder struct {
-	d    *DB
-	src  int64
-	old  map[fileKey]fileRow
-	seen map[int64]bool
-	lim  archive.Limits
-	res  *AddResult
+	d   *DB
+	src int64
+	old map[fileKey]fileRow
+	// oldByPath lists the row IDs of each file's rows (an archive's own
+	// and its members').
+	oldByPath map[string][]int64
+	seen      map[int64]bool
+	lim       archive.Limits
+	res       *AddResult
 }
 
 func (d *DB) fileRows(ctx context.Context, src int64) (map[fileKey]fileRow, error) {
@@ -427,10 +433,8 @@ func (a *adder) writeOne(ctx context.Context, st *stmts, r result) error {
 	if r.unchanged {
 		a.res.Unchanged++
 		if r.whole {
-			for k, row := range a.old {
-				if k.path == r.key.path {
-					a.seen[row.id] = true
-				}
+			for _, id := range a.oldByPath[r.key.path] {
+				a.seen[id] = true
 			}
 		} else {
 			a.seen[a.old[r.key].id] = true

@@ -355,3 +355,31 @@ func TestOpenMigrates(t *testing.T) {
 		t.Errorf("a newer schema: %v", err)
 	}
 }
+
+// TestAddArchiveMemberCRC re-reads only the members of a changed archive
+// whose size or CRC-32 changed.
+func TestAddArchiveMemberCRC(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	z := filepath.Join(dir, "pack.zip")
+	write(t, z, zipBytes(t, map[string][]byte{"A.u": pkgBytes(t, 1, nil), "B.u": pkgBytes(t, 2, nil)}))
+	db := openDB(t)
+	if _, err := db.Add(ctx, dir, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	write(t, z, zipBytes(t, map[string][]byte{"A.u": pkgBytes(t, 1, nil), "B.u": pkgBytes(t, 3, nil), "C.u": pkgBytes(t, 4, nil)}))
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(z, later, later)
+	res, err := db.Add(ctx, dir, AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read: the archive's own row, B (changed) and C (new); A is kept.
+	if res.Read != 3 || res.Unchanged != 1 || res.Source.Packages != 3 {
+		t.Errorf("read %d, unchanged %d, packages %d; want 3, 1, 3", res.Read, res.Unchanged, res.Source.Packages)
+	}
+	ps, _ := db.ByName(ctx, "B")
+	if len(ps) != 1 || ps[0].GUID != (format.GUID{3, 9, 0xABCD0003, 7}).String() {
+		t.Errorf("B: %+v", ps)
+	}
+}

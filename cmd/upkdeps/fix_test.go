@@ -169,12 +169,17 @@ func TestFixRefuses(t *testing.T) {
 	if !strings.Contains(out, "planned  System/ModA.u <- "+filepath.Join(coll, "new", "ModA.u")) || strings.Contains(out, "ModB") {
 		t.Errorf("picked:\n%s", out)
 	}
-	// An installed file with other content where a copy would go is
-	// refused, never replaced.
-	writeFixFile(t, filepath.Join(game, "Textures", "tex.UTX"), []byte("other"))
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--pick", "moda="+guid, "--no-progress")
-	if data, _ := os.ReadFile(filepath.Join(game, "Textures", "tex.UTX")); string(data) != "other" {
-		t.Error("an installed file was replaced")
+	// Something that is not the package where a copy would go (here a
+	// folder, which the engine's lookup skips) is refused, never replaced.
+	if err := os.MkdirAll(filepath.Join(game, "Textures", "Tex.utx"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--pick", "moda="+guid, "--no-progress")
+	if code != exitFindings || !strings.Contains(out, "refused  Textures/Tex.utx <- ") || !strings.Contains(out, "copied   System/ModA.u") {
+		t.Errorf("refusal: code %d\n%s", code, out)
+	}
+	if st, err := os.Stat(filepath.Join(game, "Textures", "Tex.utx")); err != nil || !st.IsDir() {
+		t.Error("the folder in the way was replaced")
 	}
 	if _, _, code := runCLI(t, "fix", "--ini", ini, "--db", db, "--pick", "nonsense"); code != exitError {
 		t.Errorf("bad --pick: code %d", code)

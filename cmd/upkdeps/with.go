@@ -135,7 +135,7 @@ func placeMod(src string, s *search.Searcher) (*withInfo, error) {
 		Replaces: []replacement{}}
 	paths := s.Paths()
 	err := readMod(src, func(member string, data []byte) error {
-		if data == nil || len(data) < 4 || !isTag(data) {
+		if len(data) < 4 || !isTag(data) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}

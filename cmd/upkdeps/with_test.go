@@ -76,7 +76,7 @@ func TestCheckWith(t *testing.T) {
 	if len(after) != len(before) {
 		t.Error("check --with wrote into the install")
 	}
-	text, _, _ := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	text, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
 	for _, want := range []string{"With " + mod + " installed:", "replaces System/Core.u", "The mod adds 2 finding(s) and removes 2.",
 		"removed: missing_package ModA", "ERROR missing_package: ModB"} {
 		if !strings.Contains(text, want) {
@@ -84,6 +84,12 @@ func TestCheckWith(t *testing.T) {
 		}
 	}
 	// A folder works the same; a file that is no archive is a usage error.
+	dir := t.TempDir()
+	writeFixFile(t, filepath.Join(dir, "System", "ModA.u"), fixPkg(t, 10, "ModB"))
+	text, _, code = runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", dir, "--no-progress")
+	if code != exitFindings || !strings.Contains(text, "adds     System/ModA.u") || !strings.Contains(text, "removed: missing_package ModA") {
+		t.Errorf("--with a folder: code %d\n%s", code, text)
+	}
 	if _, _, code := runCLI(t, "check", "--ini", ini, "--with", ini); code != exitError {
 		t.Errorf("--with an ini: code %d", code)
 	}
