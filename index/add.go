@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -91,6 +92,12 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
+	// A link to a folder is walked as the folder (WalkDir does not follow
+	// its root); the source keeps the name it was added under.
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
 	st, err := os.Stat(abs)
 	if err != nil {
 		return nil, err
@@ -116,10 +123,15 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := listJobs(abs, st)
+	jobs, err := listJobs(real, st)
 	if err != nil {
 		return nil, err
 	}
+	// The database's own files may lie in the folder indexed.
+	own, _ := filepath.Abs(d.path)
+	jobs = slices.DeleteFunc(jobs, func(j job) bool {
+		return j.path == own || j.path == own+"-wal" || j.path == own+"-shm" || j.path == own+"-journal"
+	})
 	a := &adder{d: d, src: srcID, old: old, oldByPath: map[string][]int64{}, seen: map[int64]bool{}, lim: opt.Limits, res: &AddResult{Errors: []FileError{}}}
 	for k, row := range old {
 		a.oldByPath[k.path] = append(a.oldByPath[k.path], row.id)

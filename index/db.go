@@ -45,7 +45,9 @@ func Open(path string) (*DB, error) {
 	}
 	// WAL: readers (find, check --index) never block a running add; the
 	// busy timeout lets a second writer wait instead of failing.
-	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	// The path is a URI's: '?', '#' and '%' in it are escaped.
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	dsn := "file:" + esc + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("index: %s: %w", path, err)

@@ -383,3 +383,32 @@ func TestAddArchiveMemberCRC(t *testing.T) {
 		t.Errorf("B: %+v", ps)
 	}
 }
+
+// TestAddOddPlaces: a database inside the folder it indexes, a folder
+// added through a link, a database path with URI characters.
+func TestAddOddPlaces(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "data", "A.u"), pkgBytes(t, 1, nil))
+	db, err := Open(filepath.Join(dir, "data", "odd?name#1%.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "data"), link); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	for range 2 {
+		res, err := db.Add(ctx, link, AddOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Source.Packages != 1 || res.Source.Files != 1 || res.Source.Location != link {
+			t.Errorf("have %+v", res.Source)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "odd?name#1%.db")); err != nil {
+		t.Errorf("the database is not where it was named: %v", err)
+	}
+}
