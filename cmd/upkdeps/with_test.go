@@ -77,6 +77,9 @@ func TestCheckWith(t *testing.T) {
 		t.Error("check --with wrote into the install")
 	}
 	text, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	if code != exitFindings {
+		t.Errorf("check --with text: code %d", code)
+	}
 	for _, want := range []string{"With " + mod + " installed:", "replaces System/Core.u", "The mod adds 2 finding(s) and removes 2.",
 		"removed: missing_package ModA", "ERROR missing_package: ModB"} {
 		if !strings.Contains(text, want) {
