@@ -295,3 +295,19 @@ func TestWalkStops(t *testing.T) {
 	}
 	_ = io.EOF
 }
+
+// TestRARHostile: a stored member that holds more bytes than it declares
+// stops at the declaration; an absolute name is refused.
+func TestRARHostile(t *testing.T) {
+	data := rarDeclaring(t, map[string]uint32{"big.u": 16}, [2]string{"/etc/abs.u", "x"}, [2]string{"big.u", strings.Repeat("z", 4096)})
+	got, err := walkAll(t, "hostile.rar", data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !errors.Is(got[0].err, ErrInsecurePath) {
+		t.Fatalf("have %+v", got)
+	}
+	if got[1].err == nil || len(got[1].content) > 16 {
+		t.Errorf("big.u read %d bytes with a 16-byte declaration (%v)", len(got[1].content), got[1].err)
+	}
+}

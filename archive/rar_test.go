@@ -15,6 +15,13 @@ import (
 // free: this is enough to test the reader's walk on real RAR structure.
 func rarOf(t testing.TB, members ...[2]string) []byte {
 	t.Helper()
+	return rarDeclaring(t, nil, members...)
+}
+
+// rarDeclaring is rarOf with the unpacked sizes of the members named in
+// declared replaced (a hostile archive that understates a size).
+func rarDeclaring(t testing.TB, declared map[string]uint32, members ...[2]string) []byte {
+	t.Helper()
 	le := binary.LittleEndian
 	var out bytes.Buffer
 	out.WriteString("Rar!\x1a\x07\x00")
@@ -32,7 +39,11 @@ func rarOf(t testing.TB, members ...[2]string) []byte {
 		data := []byte(m[1])
 		var b []byte
 		b = le.AppendUint32(b, uint32(len(data))) // packed size
-		b = le.AppendUint32(b, uint32(len(data))) // unpacked size
+		unpacked := uint32(len(data))
+		if d, ok := declared[m[0]]; ok {
+			unpacked = d
+		}
+		b = le.AppendUint32(b, unpacked) // unpacked size
 		b = append(b, 2)                          // host OS: Windows
 		b = le.AppendUint32(b, crc32.ChecksumIEEE(data))
 		b = le.AppendUint32(b, 0x5a210000) // DOS time

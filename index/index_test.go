@@ -412,3 +412,21 @@ func TestAddOddPlaces(t *testing.T) {
 		t.Errorf("the database is not where it was named: %v", err)
 	}
 }
+
+func TestParseQuery(t *testing.T) {
+	for in, want := range map[string]Query{
+		"BotPack":                          {Name: "BotPack"},
+		"CityTex.utx":                      {Name: "CityTex"},
+		"Engine.Actor":                     {Name: "Engine", Object: "Actor"},
+		"CityTex.Walls.Brick":              {Name: "CityTex", Object: "Walls.Brick"},
+		"d18a7b9211d38f04100067b9f6f8975a": {GUID: "D18A7B9211D38F04100067B9F6F8975A"},
+	} {
+		have, err := ParseQuery(in)
+		if err != nil || have != want {
+			t.Errorf("%s: have %+v, %v; want %+v", in, have, err, want)
+		}
+	}
+	if _, err := ParseQuery(" "); err == nil {
+		t.Error("an empty query parsed")
+	}
+}
