@@ -44,7 +44,7 @@ func rarDeclaring(t testing.TB, declared map[string]uint32, members ...[2]string
 			unpacked = d
 		}
 		b = le.AppendUint32(b, unpacked) // unpacked size
-		b = append(b, 2)                          // host OS: Windows
+		b = append(b, 2)                 // host OS: Windows
 		b = le.AppendUint32(b, crc32.ChecksumIEEE(data))
 		b = le.AppendUint32(b, 0x5a210000) // DOS time
 		b = append(b, 20, 0x30)            // version 2.0, method store
