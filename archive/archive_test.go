@@ -268,6 +268,22 @@ func Test7z(t *testing.T) {
 	if strings.Join(have, "|") != "System/A.u=seven|in.zip!B.u=bee" && strings.Join(have, "|") != "in.zip!B.u=bee|System/A.u=seven" {
 		t.Errorf("have %q", have)
 	}
+	// -spf stores the absolute path: the member is refused.
+	abs := filepath.Join(dir, "abs.7z")
+	if b, err := exec.Command(bin, "a", "-bd", "-spf", abs, filepath.Join(dir, "src", "System", "A.u")).CombinedOutput(); err != nil {
+		t.Fatalf("7z -spf: %v\n%s", err, b)
+	}
+	n := 0
+	err = Walk(abs, Limits{}, func(m *Member) error {
+		n++
+		if !errors.Is(m.Err, ErrInsecurePath) {
+			t.Errorf("%s: have %v, want ErrInsecurePath", m.Name, m.Err)
+		}
+		return nil
+	})
+	if err != nil || n != 1 {
+		t.Errorf("abs.7z: %d members, %v", n, err)
+	}
 }
 
 func TestRAR(t *testing.T) {
