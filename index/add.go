@@ -408,7 +408,12 @@ func (a *adder) write(ctx context.Context, batch [][]result) error {
 
 type stmts struct {
 	delFile, insFile, insPkg, insExport, insImport *sql.Stmt
+	// insExports inserts exportChunk rows at once: a big map has tens of
+	// thousands of exports, and one statement per row dominates the time.
+	insExports *sql.Stmt
 }
+
+const exportChunk = 256
 
 func prepare(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 	s := &stmts{}
@@ -422,6 +427,8 @@ func prepare(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`},
 		{&s.insExport, `INSERT INTO exports (package_id, path_lower, class) VALUES (?, ?, ?)`},
 		{&s.insImport, `INSERT INTO imports (package_id, name) VALUES (?, ?)`},
+		{&s.insExports, `INSERT INTO exports (package_id, path_lower, class) VALUES ` +
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", exportChunk), ", ")},
 	} {
 		st, err := tx.PrepareContext(ctx, p.q)
 		if err != nil {
@@ -434,7 +441,7 @@ func prepare(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 }
 
 func (s *stmts) close() {
-	for _, st := range []*sql.Stmt{s.delFile, s.insFile, s.insPkg, s.insExport, s.insImport} {
+	for _, st := range []*sql.Stmt{s.delFile, s.insFile, s.insPkg, s.insExport, s.insImport, s.insExports} {
 		if st != nil {
 			st.Close()
 		}
@@ -474,7 +481,19 @@ func (a *adder) writeOne(ctx context.Context, st *stmts, r result) error {
 		p.version, p.licensee, p.flags, p.size, p.sha256, r.mtime, p.compressed).Scan(&pid); err != nil {
 		return err
 	}
-	for _, e := range p.exports {
+	exports := p.exports
+	args := make([]any, 0, 3*exportChunk)
+	for len(exports) >= exportChunk {
+		args = args[:0]
+		for _, e := range exports[:exportChunk] {
+			args = append(args, pid, e.pathLower, e.class)
+		}
+		if _, err := st.insExports.ExecContext(ctx, args...); err != nil {
+			return err
+		}
+		exports = exports[exportChunk:]
+	}
+	for _, e := range exports {
 		if _, err := st.insExport.ExecContext(ctx, pid, e.pathLower, e.class); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -428,5 +429,30 @@ func TestParseQuery(t *testing.T) {
 	}
 	if _, err := ParseQuery(" "); err == nil {
 		t.Error("an empty query parsed")
+	}
+}
+
+// TestManyExports stores a package's exports in chunks: every one is found.
+func TestManyExports(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var exports []string
+	for i := range 600 {
+		exports = append(exports, fmt.Sprintf("G%d.Obj%d:Engine.Texture", i%7, i))
+	}
+	write(t, filepath.Join(dir, "Big.utx"), pkgBytes(t, 1, nil, exports...))
+	db := openDB(t)
+	if _, err := db.Add(ctx, dir, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := db.Stats(ctx)
+	if st.Exports != 600+7 { // the objects and their groups
+		t.Errorf("%d exports stored", st.Exports)
+	}
+	for _, obj := range []string{"G0.Obj0", "G3.Obj255", "G4.Obj256", "G4.Obj599"} {
+		ps, err := db.Find(ctx, Query{Name: "Big", Object: obj})
+		if err != nil || len(ps) != 1 || ps[0].ObjectClass != "Texture" {
+			t.Errorf("%s: %+v %v", obj, ps, err)
+		}
 	}
 }
