@@ -44,7 +44,7 @@ both), and the findings the mod adds and removes (exit 1 when it adds errors).`,
 					return err
 				}
 				added := 0
-				for _, f := range rep.With.FindingsAdded {
+				for _, f := range append(rep.With.FindingsAdded, rep.With.FindingsChanged...) {
 					if f.Severity == graph.Error {
 						added++
 					}

@@ -29,6 +29,10 @@ type withInfo struct {
 	Replaces        []replacement   `json:"replaces"`
 	FindingsAdded   []graph.Finding `json:"findings_added"`
 	FindingsRemoved []graph.Finding `json:"findings_removed"`
+	// FindingsChanged are findings of the install that the mod changes
+	// (as they are with it): a package already missing that the mod's
+	// packages need too, more objects missing from a package.
+	FindingsChanged []graph.Finding `json:"findings_changed"`
 }
 
 // modPackage is one package of the mod, as check --with places it.
@@ -273,10 +277,43 @@ func (a *app) checkWithMod(cmd *cobra.Command, in *install, rep *checkReport, sr
 	if err != nil {
 		return err
 	}
-	info.FindingsRemoved = removedFindings(rep.Findings, findings)
-	info.FindingsAdded = removedFindings(findings, rep.Findings)
+	info.FindingsAdded, info.FindingsRemoved, info.FindingsChanged = diffFindings(rep.Findings, findings)
 	rep.With = info
 	return nil
+}
+
+// diffFindings compares the findings of the install before and after the
+// mod, by kind and package: a finding of the same kind about the same
+// package is the same problem, changed when its objects, importers, ini
+// lines or message differ.
+func diffFindings(before, after []graph.Finding) (added, removed, changed []graph.Finding) {
+	key := func(f graph.Finding) string { return string(f.Kind) + "\x00" + strings.ToLower(f.Package) }
+	detail := func(f graph.Finding) string {
+		return strings.Join([]string{f.Message, strings.Join(f.Objects, "\x01"), strings.Join(f.NeededBy, "\x01"),
+			strings.Join(f.Roots, "\x01"), strings.Join(f.Packages, "\x01")}, "\x00")
+	}
+	old := map[string]graph.Finding{}
+	for _, f := range before {
+		old[key(f)] = f
+	}
+	now := map[string]bool{}
+	added, removed, changed = []graph.Finding{}, []graph.Finding{}, []graph.Finding{}
+	for _, f := range after {
+		now[key(f)] = true
+		b, ok := old[key(f)]
+		switch {
+		case !ok:
+			added = append(added, f)
+		case detail(b) != detail(f):
+			changed = append(changed, f)
+		}
+	}
+	for _, f := range before {
+		if !now[key(f)] {
+			removed = append(removed, f)
+		}
+	}
+	return added, removed, changed
 }
 
 func writeWithText(bw *errWriter, w *withInfo, all bool) {
@@ -303,14 +340,15 @@ func writeWithText(bw *errWriter, w *withInfo, all bool) {
 	if len(w.SetAside) > 0 {
 		bw.printf("  set aside (not packages): %s\n", strings.Join(w.SetAside, ", "))
 	}
-	bw.printf("The mod adds %d finding(s) and removes %d.\n", len(w.FindingsAdded), len(w.FindingsRemoved))
-	if len(w.FindingsAdded)+len(w.FindingsRemoved) == 0 {
-		return
-	}
+	bw.printf("The mod adds %d finding(s), removes %d and changes %d.\n", len(w.FindingsAdded), len(w.FindingsRemoved), len(w.FindingsChanged))
 	for _, f := range w.FindingsRemoved {
 		bw.printf("  removed: %s %s: %s\n", f.Kind, f.Package, f.Message)
 	}
 	for _, f := range w.FindingsAdded {
+		writeFindingText(bw, f, all)
+	}
+	for _, f := range w.FindingsChanged {
+		bw.printf("\n(changed by the mod)")
 		writeFindingText(bw, f, all)
 	}
 }

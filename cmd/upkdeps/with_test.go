@@ -13,6 +13,8 @@ import (
 func TestCheckWith(t *testing.T) {
 	game, _ := fixWorld(t)
 	ini := filepath.Join(game, "System", "Game.ini")
+	// An installed map already lacks Absent; the mod's map needs it too.
+	writeFixFile(t, filepath.Join(game, "Maps", "DM-Old.unr"), fixPkg(t, 40, "Absent"))
 	// The mod brings ModA (which needs ModB, absent) and Tex, a new map
 	// that needs Gone, its own Core.u (another GUID: it replaces the
 	// installed one), and a .int that is set aside.
@@ -24,7 +26,7 @@ func TestCheckWith(t *testing.T) {
 	}{
 		{"System/ModA.u", fixPkg(t, 10, "ModB")},
 		{"Textures/Tex.utx", fixPkg(t, 13)},
-		{"Maps/DM-New.unr", fixPkg(t, 30, "ModA", "Gone")},
+		{"Maps/DM-New.unr", fixPkg(t, 30, "ModA", "Gone", "Absent")},
 		{"System/Core.u", fixPkg(t, 31)},
 		{"System/ModA.int", []byte("[Public]\r\n")},
 		{"Help/ReadMe.txt", []byte("hello")},
@@ -72,6 +74,9 @@ func TestCheckWith(t *testing.T) {
 	if have, want := strings.Join(added, " "), "missing_package:Gone missing_package:ModB"; have != want {
 		t.Errorf("added: have %q, want %q", have, want)
 	}
+	if len(w.FindingsChanged) != 1 || w.FindingsChanged[0].Package != "Absent" || strings.Join(w.FindingsChanged[0].NeededBy, ",") != "DM-New,DM-Old" {
+		t.Errorf("changed: %+v", w.FindingsChanged)
+	}
 	after, _ := os.ReadDir(filepath.Join(game, "System"))
 	if len(after) != len(before) {
 		t.Error("check --with wrote into the install")
@@ -80,7 +85,7 @@ func TestCheckWith(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("check --with text: code %d", code)
 	}
-	for _, want := range []string{"With " + mod + " installed:", "replaces System/Core.u", "The mod adds 2 finding(s) and removes 2.",
+	for _, want := range []string{"With " + mod + " installed:", "replaces System/Core.u", "The mod adds 2 finding(s), removes 2 and changes 1.",
 		"removed: missing_package ModA", "ERROR missing_package: ModB"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
