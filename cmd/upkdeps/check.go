@@ -28,7 +28,7 @@ index (see 'upkdeps index'): text shows the best candidate of each, JSON all of 
 --with ARCHIVE|DIR asks "will this mod work here?": the check as if the mod's packages were
 installed where its layout (System/Foo.u) or the Paths rule puts them, writing nothing; it
 prints where each would go, every installed file it would replace or shadow (GUID and size of
-both), and the findings the mod adds and removes (exit 1 when it adds errors).`,
+both), and the findings the mod adds, removes and changes (exit 1 when it adds or changes errors).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := a.openInstall()

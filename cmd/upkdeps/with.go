@@ -20,7 +20,7 @@ import (
 )
 
 // withInfo is what check --with adds: where the mod's packages would go,
-// what they replace, and the findings the mod adds and removes.
+// what they replace, and the findings the mod adds, removes and changes.
 type withInfo struct {
 	Mod             string          `json:"mod"`
 	Packages        []modPackage    `json:"packages"`
