@@ -3,6 +3,7 @@ package archive
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -325,5 +326,35 @@ func TestRARHostile(t *testing.T) {
 	}
 	if got[1].err == nil || len(got[1].content) > 16 {
 		t.Errorf("big.u read %d bytes with a 16-byte declaration (%v)", len(got[1].content), got[1].err)
+	}
+}
+
+// sparseUMOD is a UMOD of size bytes, all zero but its trailer, which puts
+// the directory at offset 0.
+type sparseUMOD struct{ size int64 }
+
+func (s sparseUMOD) ReadAt(p []byte, off int64) (int, error) {
+	var t [umodTrailerSize]byte
+	binary.LittleEndian.PutUint32(t[0:], umodMagic)
+	binary.LittleEndian.PutUint32(t[8:], uint32(s.size))
+	n := 0
+	for i := range p {
+		pos := off + int64(i)
+		if pos >= s.size {
+			return n, io.EOF
+		}
+		p[i] = 0
+		if k := pos - (s.size - umodTrailerSize); k >= 0 {
+			p[i] = t[k]
+		}
+		n++
+	}
+	return n, nil
+}
+
+func TestUMODHugeDirectory(t *testing.T) {
+	_, err := ReadUMODDirectory(sparseUMOD{100 << 20}, 100<<20)
+	if err == nil || !strings.Contains(err.Error(), "over the") {
+		t.Fatalf("have %v, want the directory refused", err)
 	}
 }

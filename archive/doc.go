@@ -12,7 +12,9 @@
 // size exceeds Limits.MaxMemberSize cannot be opened; a member's reader fails
 // as soon as it yields more bytes than the member declared or the limit
 // allows (a zip bomb stops at the first byte over), and the bytes read from
-// one archive are capped by Limits.MaxTotal. A nested archive is read into
+// one archive are capped by Limits.MaxTotal. A UMOD's directory is read only
+// when it is at most 64 MiB, and each of its counts and ranges is checked
+// against the file before use. A nested archive is read into
 // memory only when it is at most Limits.MaxNestedSize bytes, and archives are
 // nested once: an archive inside a nested archive is a plain member.
 package archive

@@ -19,6 +19,9 @@ const (
 	umodTrailerSize = 20
 	umodMinEntry    = 1 + 1 + 12 // empty name + NUL, three uint32
 	umodMaxName     = 1024
+	// umodMaxDir caps the directory read into memory: 64 MiB holds 60,000
+	// entries with 1 KiB names, far more than MaxMembers.
+	umodMaxDir = 64 << 20
 )
 
 // UMODFile is one file of a UMOD directory.
@@ -50,7 +53,10 @@ func ReadUMODDirectory(r io.ReaderAt, size int64) ([]UMODFile, error) {
 	if dirOff > dirEnd {
 		return nil, fmt.Errorf("umod: directory offset %d is past the trailer at %d", dirOff, dirEnd)
 	}
-	dir := make([]byte, dirEnd-dirOff) // bounded by the file's size
+	if dirEnd-dirOff > umodMaxDir {
+		return nil, fmt.Errorf("umod: the directory at %d is %d bytes, over the %d-byte limit", dirOff, dirEnd-dirOff, umodMaxDir)
+	}
+	dir := make([]byte, dirEnd-dirOff)
 	if _, err := r.ReadAt(dir, dirOff); err != nil {
 		return nil, fmt.Errorf("umod: reading the directory at %d: %w", dirOff, err)
 	}
