@@ -13,6 +13,13 @@
 // install and leaves its key with an empty value, so lines without files
 // are normal.
 //
+// cache.ini is read with the ini package's decoder and line rules
+// (ini.Decode, ini.Lines), so Open sees the [Cache] keys and values that
+// ini.Parse sees: a header is "[" up to the first "]" ("[Cache] ; downloads"
+// is [Cache]), ";" and "#" lines are comments, blanks around keys and values
+// and one pair of double quotes around a value are dropped. Lines Parse
+// would refuse (a "[" without "]") are kept as unknown lines.
+//
 // Open reads cache.ini and lists the folder, reading only the headers of
 // the cache files (in parallel), and gives every entry a State; Classify
 // adds what the installation has (installed_same, installed_other). Stray

@@ -130,18 +130,7 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	for _, n := range opt.ServerPackages {
 		addName(n)
 	}
-	for _, r := range gr.iniRoots {
-		if !seen[r.Package] {
-			seen[r.Package] = true
-			roots = append(roots, r.Package)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap && !seen[p] {
-			seen[p] = true
-			roots = append(roots, p)
-		}
-	}
+	roots = gr.appendStarts(roots, seen)
 	for _, n := range opt.EditPackages {
 		addName(n)
 	}
