@@ -456,3 +456,26 @@ func TestManyExports(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPrefer: a preferred GUID decides between copies when a copy has
+// it, and is ignored when none does; a pin no copy matches is refused.
+func TestPlanPrefer(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "one", "E.u"), pkgBytes(t, 5, nil))
+	write(t, filepath.Join(dir, "two", "E.u"), pkgBytes(t, 6, nil))
+	write(t, filepath.Join(dir, "F.u"), pkgBytes(t, 7, nil))
+	db := openDB(t)
+	if _, err := db.Add(ctx, dir, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	six := format.GUID{6, 18, 0xABCD0006, 7}.String()
+	plan, _ := db.Plan(ctx, []Need{{Name: "E"}, {Name: "F"}}, PlanOptions{Prefer: map[string]string{"e": six, "f": six}})
+	if len(plan.Steps) != 2 || !strings.Contains(plan.Steps[0].Copy.Path, "two") || plan.Steps[1].Name != "F" {
+		t.Errorf("preferred: %+v", plan)
+	}
+	plan, _ = db.Plan(ctx, []Need{{Name: "F"}}, PlanOptions{Pins: map[string]string{"f": six}})
+	if len(plan.Steps) != 0 || len(plan.Unresolved) != 1 || !strings.Contains(plan.Unresolved[0].Reason, "pin") {
+		t.Errorf("pinned to an absent GUID: %+v", plan)
+	}
+}

@@ -19,8 +19,11 @@ type PlanOptions struct {
 	// resolves a package name.
 	Installed func(name string) bool
 	// Pins choose a copy by name (lower case): a GUID, or a SHA-256 or a
-	// prefix of one.
+	// prefix of one. A name whose pin no copy matches is not brought.
 	Pins map[string]string
+	// Prefer names a GUID by name (lower case) to take when a copy has it
+	// (a download cache's version), else the copies are chosen as without.
+	Prefer map[string]string
 	// Newest takes, of copies with different GUIDs, the newest instead of
 	// refusing to choose.
 	Newest bool
@@ -55,7 +58,8 @@ type Plan struct {
 // chosen copies: a package it brings that imports a package the install
 // lacks makes that package a need too, until nothing new is needed (a cycle
 // among the brought packages ends there: each name is planned once). Of the
-// copies of a name it takes the one pinned; else, when all copies share one
+// copies of a name it takes the one pinned (or preferred, when a copy has
+// the preferred GUID); else, when all copies share one
 // GUID, the largest (a server's stripped stub of a sound or music package
 // has the GUID of the full one) and newest; else it refuses, naming the
 // GUIDs, unless opt.Newest.
@@ -87,7 +91,11 @@ func (d *DB) Plan(ctx context.Context, needs []Need, opt PlanOptions) (*Plan, er
 			return nil, err
 		}
 		cands = slices.DeleteFunc(cands, func(p Package) bool { return !p.HasBytes })
-		p, reason := choose(cands, opt.Pins[lower(it.need.Name)], opt.Newest)
+		pin := opt.Pins[lower(it.need.Name)]
+		if g := opt.Prefer[lower(it.need.Name)]; pin == "" && g != "" && slices.ContainsFunc(cands, func(p Package) bool { return strings.EqualFold(p.GUID, g) }) {
+			pin = g
+		}
+		p, reason := choose(cands, pin, opt.Newest)
 		if reason != "" {
 			plan.Unresolved = append(plan.Unresolved, Unresolved{Name: it.need.Name, Direct: it.direct, Reason: reason, Candidates: cands})
 			picked[i] = Package{ID: -1}

@@ -97,11 +97,6 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		return err
 	}
 	defer db.Close()
-	for name, guid := range a.cachePins(in) {
-		if _, ok := pins[name]; !ok {
-			pins[name] = guid
-		}
-	}
 	var needs []index.Need
 	for _, f := range rep.Findings {
 		if f.Kind == graph.MissingPackage {
@@ -109,7 +104,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		}
 	}
 	installed := func(name string) bool { return in.search.Find(name).File != "" }
-	plan, err := db.Plan(cmd.Context(), needs, index.PlanOptions{Installed: installed, Pins: pins, Newest: newest})
+	plan, err := db.Plan(cmd.Context(), needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
 	if err != nil {
 		return err
 	}

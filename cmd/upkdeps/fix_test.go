@@ -165,6 +165,14 @@ func TestFixRefuses(t *testing.T) {
 		t.Errorf("ambiguous: code %d\n%s", code, out)
 	}
 	guid := format.GUID{0xF1C0 + 20, 20, 100, 0xC0DE}.String()
+	// A download cache that has seen one of the versions decides.
+	cacheIni := strings.Replace(fixIni, "[Core.System]\r\n", "[Core.System]\r\nCachePath=../Cache\r\nCacheExt=.uxx\r\n", 1)
+	writeFixFile(t, filepath.Join(game, "System", "Cached.ini"), []byte(cacheIni))
+	writeFixFile(t, filepath.Join(game, "Cache", "cache.ini"), []byte("[Cache]\r\n"+guid+"=ModA.u\r\n"))
+	out, _, _ = runCLI(t, "fix", "--ini", filepath.Join(game, "System", "Cached.ini"), "--game", "ut99", "--db", db, "--dry-run", "--no-progress")
+	if !strings.Contains(out, "planned  System/ModA.u <- "+filepath.Join(coll, "new", "ModA.u")) {
+		t.Errorf("the cache's version:\n%s", out)
+	}
 	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--dry-run", "--pick", "moda="+guid, "--no-progress")
 	if !strings.Contains(out, "planned  System/ModA.u <- "+filepath.Join(coll, "new", "ModA.u")) || strings.Contains(out, "ModB") {
 		t.Errorf("picked:\n%s", out)
