@@ -55,9 +55,12 @@ const pkgFrom = ` FROM packages p JOIN sources s ON s.id = p.source_id LEFT JOIN
 // place, so that output is stable.
 const newestFirst = ` ORDER BY p.mtime DESC, s.location, f.path, f.member, p.id`
 
+// scanPackages reads copies; a file indexed through two sources (a folder
+// added, then a folder inside it) is one copy, listed once.
 func scanPackages(rows *sql.Rows) ([]Package, error) {
 	defer rows.Close()
 	out := []Package{}
+	seen := map[[2]string]bool{}
 	for rows.Next() {
 		var p Package
 		var mtime int64
@@ -67,6 +70,13 @@ func scanPackages(rows *sql.Rows) ([]Package, error) {
 		}
 		p.ModTime = time.Unix(mtime, 0).UTC()
 		p.Matches = []string{}
+		if p.HasBytes {
+			k := [2]string{p.Path, p.Member}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
 		out = append(out, p)
 	}
 	return out, rows.Err()

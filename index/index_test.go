@@ -479,3 +479,17 @@ func TestPlanPrefer(t *testing.T) {
 		t.Errorf("pinned to an absent GUID: %+v", plan)
 	}
 }
+
+// TestOverlappingSources: a file in two sources is one copy.
+func TestOverlappingSources(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "sub", "A.u"), pkgBytes(t, 1, nil))
+	db := openDB(t)
+	db.Add(ctx, dir, AddOptions{})
+	db.Add(ctx, filepath.Join(dir, "sub"), AddOptions{})
+	ps, err := db.ByName(ctx, "A")
+	if err != nil || len(ps) != 1 {
+		t.Errorf("have %d copies, %v", len(ps), err)
+	}
+}
