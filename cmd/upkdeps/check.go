@@ -31,6 +31,9 @@ prints where each would go, every installed file it would replace or shadow (GUI
 both), and the findings the mod adds, removes and changes (exit 1 when it adds or changes errors).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if withMod != "" && cmd.Flags().Changed("index") {
+				return usagef("--with and --index: use one at a time")
+			}
 			in, err := a.openInstall()
 			if err != nil {
 				return err

@@ -98,6 +98,9 @@ func TestCheckWith(t *testing.T) {
 	if code != exitFindings || !strings.Contains(text, "adds     System/ModA.u") || !strings.Contains(text, "removed: missing_package ModA") {
 		t.Errorf("--with a folder: code %d\n%s", code, text)
 	}
+	if _, errOut, code := runCLI(t, "check", "--ini", ini, "--with", mod, "--index", ""); code != exitError || !strings.Contains(errOut, "one at a time") {
+		t.Errorf("--with and --index: code %d, %s", code, errOut)
+	}
 	if _, _, code := runCLI(t, "check", "--ini", ini, "--with", ini); code != exitError {
 		t.Errorf("--with an ini: code %d", code)
 	}
