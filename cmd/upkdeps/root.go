@@ -82,6 +82,9 @@ must build in, what the download cache holds and what a redirect server must ser
 		newCacheCmd(a),
 		newUZCmd(a),
 		newRedirectCmd(a),
+		newIndexCmd(a),
+		newFindCmd(a),
+		newFixCmd(a),
 	)
 	// Cobra's own argument errors (a wrong number of arguments, an unknown
 	// command) become usage errors by type, like flag errors above.
