@@ -130,18 +130,7 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	for _, n := range opt.ServerPackages {
 		addName(n)
 	}
-	for _, r := range gr.iniRoots {
-		if !seen[r.Package] {
-			seen[r.Package] = true
-			roots = append(roots, r.Package)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap && !seen[p] {
-			seen[p] = true
-			roots = append(roots, p)
-		}
-	}
+	roots = gr.appendStarts(roots, seen)
 	for _, n := range opt.EditPackages {
 		addName(n)
 	}
@@ -406,7 +395,7 @@ func (c *objectCheck) importObjects() {
 			obj := o.describe(to.Name)
 			if kind == ClassMismatch {
 				obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-					to.Name+"."+o.Path, o.ClassPackage, o.Class, exportClass(to.File, o.Path))
+					to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
 			}
 			c.problem(kind, to, obj).needed[e.From] = true
 		}
@@ -432,7 +421,7 @@ func (c *objectCheck) rootObjects() {
 		}
 		obj := to.Name + "." + r.Object + " (Core.Class)"
 		if kind == ClassMismatch {
-			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, exportClass(to.File, r.Object))
+			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, c.gr.exportClass(to.File, r.Object))
 		}
 		pr := c.problem(kind, to, obj)
 		pr.roots = append(pr.roots, r)

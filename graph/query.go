@@ -83,20 +83,7 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 // no hops); refs are the ini lines that name start (none for a map).
 // It returns a nil start when no root needs p.
 func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop) {
-	var starts []*Package
-	seen := map[*Package]bool{}
-	for _, r := range gr.iniRoots {
-		if !seen[r.Package] {
-			seen[r.Package] = true
-			starts = append(starts, r.Package)
-		}
-	}
-	for _, q := range gr.pkgs {
-		if q.Kind == KindMap && !seen[q] {
-			seen[q] = true
-			starts = append(starts, q)
-		}
-	}
+	starts := gr.appendStarts(nil, map[*Package]bool{})
 	best := -1
 	for _, s := range starts {
 		if s == p {
@@ -156,6 +143,25 @@ func (gr *Graph) clientRoots(serverPackages []string) []*Package {
 	}
 	for _, p := range gr.pkgs {
 		if p.Kind == KindMap {
+			roots = append(roots, p)
+		}
+	}
+	return roots
+}
+
+// appendStarts appends to roots, once each (seen records them), what makes
+// the engine load anything by itself: the packages of the ini roots, in
+// their order, then the maps.
+func (gr *Graph) appendStarts(roots []*Package, seen map[*Package]bool) []*Package {
+	for _, r := range gr.iniRoots {
+		if !seen[r.Package] {
+			seen[r.Package] = true
+			roots = append(roots, r.Package)
+		}
+	}
+	for _, p := range gr.pkgs {
+		if p.Kind == KindMap && !seen[p] {
+			seen[p] = true
 			roots = append(roots, p)
 		}
 	}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"hash/maphash"
 	"path/filepath"
@@ -139,8 +140,28 @@ func (in interner) get(s string) string {
 
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
-	in interner
-	rd format.Reader
+	in      interner
+	rd      format.Reader
+	overlay map[string][]byte
+}
+
+// open reads a package from the overlay or the disk.
+func (w *worker) open(path string) (*format.File, error) {
+	if data, ok := w.overlay[path]; ok {
+		return openBytes(path, data)
+	}
+	return w.rd.Open(path)
+}
+
+// openBytes parses a package held in memory as the file path.
+func openBytes(path string, data []byte) (*format.File, error) {
+	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, &format.PathError{Path: path, Err: err}
+	}
+	base := filepath.Base(path)
+	f.PackageName = strings.TrimSuffix(base, filepath.Ext(base))
+	return f, nil
 }
 
 // scanFile reads one package's header and tables into a scanned summary.
@@ -148,7 +169,7 @@ type worker struct {
 // clones).
 func scanFile(path string, w *worker) (*scanned, error) {
 	in := w.in
-	f, err := w.rd.Open(path)
+	f, err := w.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -224,8 +245,14 @@ func appendPath(b []byte, f *format.File, ref format.Ref, lower bool) []byte {
 
 // exportClass re-reads a package to find the class of the export at path:
 // only needed to explain a class mismatch, which is rare.
-func exportClass(file, path string) string {
-	f, err := format.Open(file)
+func (gr *Graph) exportClass(file, path string) string {
+	var f *format.File
+	var err error
+	if data, ok := gr.overlay[file]; ok {
+		f, err = openBytes(file, data)
+	} else {
+		f, err = format.Open(file)
+	}
 	if err != nil {
 		return "?"
 	}
@@ -247,12 +274,13 @@ func exportClass(file, path string) string {
 
 // scanAll reads files with jobs workers; done is called after each file.
 // A file not read because ctx was cancelled gets ctx's error.
-func scanAll(ctx context.Context, files []string, jobs int, done func()) ([]*scanned, []error) {
+func scanAll(ctx context.Context, files []string, jobs int, done func(), overlay map[string][]byte) ([]*scanned, []error) {
 	out := make([]*scanned, len(files))
 	errs := make([]error, len(files))
 	workers := make([]worker, par.Workers(len(files), jobs))
 	for w := range workers {
 		workers[w].in = interner{}
+		workers[w].overlay = overlay
 	}
 	if err := par.ForEach(ctx, len(files), jobs, func(w, i int) {
 		out[i], errs[i] = scanFile(files[i], &workers[w])

@@ -47,12 +47,11 @@ func findBrowser() string {
 	return ""
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
+// closeBrowser ends the shared browser, if one was started (TestMain).
+func closeBrowser() {
 	if browser.cancel != nil {
 		browser.cancel()
 	}
-	os.Exit(code)
 }
 
 // tab is one page of the shared browser with what it logged.

@@ -39,6 +39,9 @@ type app struct {
 	stdout, stderr io.Writer
 	cfg            Config
 	loader         *loader
+	// settingsAreErrors makes an unsafe ini value (search.SettingErrors)
+	// an error instead of a warning: set by commands that change a cache.
+	settingsAreErrors bool
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -75,10 +78,14 @@ must build in, what the download cache holds and what a redirect server must ser
 		newDepsCmd(a, true),
 		newWhyCmd(a),
 		newNativesCmd(a),
+		newHeadersCmd(a),
 		newResolveCmd(a),
 		newCacheCmd(a),
 		newUZCmd(a),
 		newRedirectCmd(a),
+		newIndexCmd(a),
+		newFindCmd(a),
+		newFixCmd(a),
 	)
 	// Cobra's own argument errors (a wrong number of arguments, an unknown
 	// command) become usage errors by type, like flag errors above.

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index"
+)
+
+// findingCandidates are the indexed copies that could fix one finding
+// (check --index): for missing_package, the copies of the package (same
+// GUID first when the install's download cache knows the GUID); for
+// missing_object and class_mismatch, per object, the copies that export it
+// with the class wanted.
+type findingCandidates struct {
+	Kind       graph.FindingKind `json:"kind"`
+	Package    string            `json:"package"`
+	Object     string            `json:"object,omitempty"` // group path below the package
+	Class      string            `json:"class,omitempty"`  // class wanted
+	GUID       string            `json:"guid,omitempty"`   // the GUID a download cache pins
+	Candidates []index.Package   `json:"candidates"`
+}
+
+// indexCandidates looks every fixable finding up in the index.
+func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string) ([]findingCandidates, error) {
+	out := []findingCandidates{}
+	for _, f := range fs {
+		switch f.Kind {
+		case graph.MissingPackage:
+			guid := pins[strings.ToLower(f.Package)]
+			ps, err := db.Candidates(ctx, f.Package, guid)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, findingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps})
+		case graph.MissingObject, graph.ClassMismatch:
+			for _, o := range f.Objects {
+				path, class := parseFindingObject(f.Package, o)
+				if path == "" {
+					continue
+				}
+				ps, err := db.WithObject(ctx, f.Package, path, class)
+				if err != nil {
+					return nil, err
+				}
+				var with []index.Package
+				for _, p := range ps {
+					if p.ObjectClass != "" && (class == "" || strings.EqualFold(p.ObjectClass, class)) {
+						with = append(with, p)
+					}
+				}
+				if with == nil {
+					with = []index.Package{}
+				}
+				out = append(out, findingCandidates{Kind: f.Kind, Package: f.Package, Object: path, Class: class, Candidates: with})
+			}
+		}
+	}
+	return out, nil
+}
+
+// parseFindingObject reads the object of a finding's Objects line: "Pkg.Path
+// (ClassPkg.Class)" (missing_object), "Pkg.Path: imported as ClassPkg.Class,
+// exported as ..." or "Pkg.Path: named as a class by the ini, ..."
+// (class_mismatch). It returns the path below the package and the class.
+func parseFindingObject(pkg, s string) (path, class string) {
+	rest, ok := cutPrefixFold(s, pkg+".")
+	if !ok {
+		return "", ""
+	}
+	if p, after, ok := strings.Cut(rest, ": "); ok {
+		switch {
+		case strings.HasPrefix(after, "imported as "):
+			c, _, _ := strings.Cut(strings.TrimPrefix(after, "imported as "), ",")
+			return p, lastDot(c)
+		case strings.HasPrefix(after, "named as a class"):
+			return p, "Class"
+		}
+		return p, ""
+	}
+	if i := strings.LastIndex(rest, " ("); i > 0 && strings.HasSuffix(rest, ")") {
+		return rest[:i], lastDot(rest[i+2 : len(rest)-1])
+	}
+	return rest, ""
+}
+
+func lastDot(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// cachePins returns the GUIDs the install's download cache gives package
+// names (lower case): a client that has a package in its cache pins that
+// version. Nil when there is no cache.
+func (a *app) cachePins(in *install) map[string]string {
+	dir := in.search.CacheDir()
+	if dir == "" {
+		return nil
+	}
+	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
+	if err != nil {
+		return nil
+	}
+	pins := map[string]string{}
+	for _, e := range c.Entries() {
+		if e.Name != "" && e.GUID != "" {
+			pins[strings.ToLower(cache.PackageName(e.Name))] = e.GUID
+		}
+	}
+	return pins
+}
+
+// best returns the first candidate (the best: same GUID first, newest).
+func bestOf(c findingCandidates) *index.Package {
+	if len(c.Candidates) == 0 {
+		return nil
+	}
+	return &c.Candidates[0]
+}
