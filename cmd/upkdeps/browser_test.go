@@ -520,3 +520,19 @@ func BenchmarkReportInBrowser(b *testing.B) {
 	b.ReportMetric(hub/n, "hub-view-ms")
 	b.ReportMetric(table/n, "findings-ms")
 }
+
+// TestReportIndexInBrowser: with --index, a missing package's finding
+// shows the copies the index knows.
+func TestReportIndexInBrowser(t *testing.T) {
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "index.html")
+	indexedReport(t, page)
+	tb.open(t, page, "#/findings?kind=missing_package")
+	tb.run(t, "open", chromedp.Click(`#findings tr.finding button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#findings tr.detail ul.candidates`, chromedp.ByQuery))
+	if have := tb.text(t, `#findings tr.detail ul.candidates`); !strings.Contains(have, "copy(ies)") {
+		t.Errorf("candidates: %q", have)
+	}
+	tb.run(t, "summary", chromedp.Navigate(tb.url(t)+"#/summary"), chromedp.WaitVisible(`#sum-index`, chromedp.ByQuery))
+	tb.clean(t)
+}

@@ -19,9 +19,10 @@ func newReportCmd(a *app) *cobra.Command {
 		withCache, force bool
 		dryRun           bool
 		maxObjects       int
+		indexDB          string
 	)
 	cmd := &cobra.Command{
-		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--force] [--dry-run]",
+		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--index FILE] [--force] [--dry-run]",
 		Short: "Write one self-contained HTML page to look through an install: findings, packages, neighbourhoods, cycles, EditPackages order",
 		Long: `report checks the install as check does and writes one HTML file (default
 upkdeps-report.html) that opens from disk anywhere, with no network: its script, style and
@@ -29,7 +30,8 @@ data are inline. The data is the report check --json prints plus the dependency 
 (packages with file, version, GUID, flags and size; imports with their object counts). The
 page shows a summary, a filterable findings table, a package search with each package's
 details and neighbourhood diagram, the cycles and the EditPackages order (current and
-suggested). An existing file with other content is not replaced without --force; -o -
+suggested). --index FILE adds, as check --index does, the copies of each missing package
+and object that a package index knows; each finding shows them. An existing file with other content is not replaced without --force; -o -
 writes to stdout. Exit 1 when the report has errors, as check.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -40,6 +42,11 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			rep, c, err := a.checkRun(cmd, in, withCache)
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("index") {
+				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
+					return err
+				}
 			}
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
@@ -82,6 +89,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 	f.StringVarP(&out, "output", "o", defaultReportFile, "the HTML file to write (atomically); - for stdout")
 	f.BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	f.String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
+	f.StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
 	f.BoolVar(&force, "force", false, "overwrite an existing file that differs")
 	f.BoolVar(&dryRun, "dry-run", false, "make the page and say what would be written, without writing")
 	f.IntVar(&maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))

@@ -190,3 +190,36 @@ func TestReportCorpus(t *testing.T) {
 		t.Logf("%s report: %d bytes", rel, len(page))
 	}
 }
+
+// indexedReport writes the report of fix's test world with --index and
+// returns the page and what check --index --json prints.
+func indexedReport(t *testing.T, out string) (string, string) {
+	t.Helper()
+	game, coll := fixWorld(t)
+	db := filepath.Join(t.TempDir(), "index.db")
+	ini := filepath.Join(game, "System", "Game.ini")
+	if o, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", coll); code != exitOK {
+		t.Fatalf("index add: code %d\n%s%s", code, o, errOut)
+	}
+	page, errOut, code := runCLI(t, "report", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress", "-o", out)
+	if code == exitError {
+		t.Fatalf("report --index: %s", errOut)
+	}
+	checkOut, _, _ := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--index", db, "--json", "--no-progress")
+	return page, checkOut
+}
+
+func TestReportIndex(t *testing.T) {
+	page, checkOut := indexedReport(t, "-")
+	var want map[string]any
+	if err := json.Unmarshal([]byte(checkOut), &want); err != nil {
+		t.Fatal(err)
+	}
+	have := pageData(t, page)["check"]
+	if !reflect.DeepEqual(have, any(want)) {
+		t.Error("report --index: the page's check value differs from check --index --json")
+	}
+	if want["index"] == nil || len(want["index"].(map[string]any)["candidates"].([]any)) == 0 {
+		t.Error("the fix world's check --index finds no candidates: the test checks nothing")
+	}
+}

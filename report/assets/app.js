@@ -129,6 +129,10 @@
       fact('Download cache', check.with_cache.cache + ': ' + check.with_cache.packages_in_cache + ' usable packages, ' +
         check.with_cache.resolved_from_cache.length + ' used, ' + check.with_cache.findings_removed.length + ' finding(s) it removes');
     }
+    if (check.index) {
+      var found = check.index.candidates.filter(function (c) { return c.candidates.length; }).length;
+      fact('Package index', check.index.db + ': copies of ' + found + ' of ' + check.index.candidates.length + ' missing package(s) and object(s)', 'sum-index');
+    }
     fact('Written by', data.generator);
     sec.appendChild(dl);
 
@@ -172,6 +176,14 @@
     return sec;
   }
 
+  // candidatesOf returns what check --index found for a finding.
+  function candidatesOf(f) {
+    if (!check.index) return [];
+    return check.index.candidates.filter(function (c) {
+      return c.kind === f.kind && c.package.toLowerCase() === f.package.toLowerCase();
+    });
+  }
+
   function findingDetails(f) {
     var box = el('div', { 'class': 'evidence' }, el('p', null, f.message));
     function list(label, items, link) {
@@ -185,6 +197,22 @@
     list('Needed by', f.needed_by, true);
     list('Named in the ini', f.roots, false);
     list('Packages', f.packages, true);
+    var cands = candidatesOf(f);
+    if (cands.length) {
+      box.appendChild(el('h4', null, 'Copies in the package index'));
+      var cl = el('ul', { 'class': 'candidates' });
+      cands.forEach(function (c) {
+        var what = c.package + (c.object ? '.' + c.object : '') + (c.class ? ' (' + c.class + ')' : '');
+        if (!c.candidates.length) { cl.appendChild(el('li', null, what + ': no copy indexed')); return; }
+        var inner = el('ul');
+        c.candidates.forEach(function (p) {
+          inner.appendChild(el('li', null, (p.path || '(described only)') + (p.member ? '!' + p.member : '') +
+            ' — GUID ' + p.guid + ', version ' + p.version + '/' + p.licensee + ', ' + fmtSize(p.size) + ', from ' + p.source_kind + ' ' + p.source));
+        });
+        cl.appendChild(el('li', null, what + ': ' + c.candidates.length + ' copy(ies)' + (c.guid ? ', the cache pins GUID ' + c.guid : ''), inner));
+      });
+      box.appendChild(cl);
+    }
     if (f.chain && f.chain.length) {
       var evidence = f.kind === 'cycle' || f.kind === 'edit_order' || f.kind === 'edit_missing';
       box.appendChild(el('h4', null, evidence ? 'Evidence' : 'Chain'));
