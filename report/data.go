@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"path"
@@ -15,8 +16,9 @@ const SchemaVersion = 1
 
 // DefaultMaxObjects is how many imported object names a page embeds at
 // most when Options.MaxObjects is 0: a 20,000-package install imports
-// millions, which would make the page too big to open.
-const DefaultMaxObjects = 100_000
+// more than a million, which would make the page too big to open quickly;
+// 200,000 gives each of its 150,000 imports at least one.
+const DefaultMaxObjects = 200_000
 
 // Data is everything the page shows. Its JSON form is documented in
 // README.md.
@@ -131,13 +133,28 @@ func Build(check any, g *graph.Graph, opt Options) *Data {
 	}
 	edges := g.Edges()
 	limit := objectCap(edges, opt.MaxObjects)
+	// What the cap leaves of the budget goes, one name each, to the
+	// first imports that have more than limit objects.
+	spare := 0
+	if limit >= 0 {
+		spare = cmp.Or(opt.MaxObjects, DefaultMaxObjects)
+		for _, e := range edges {
+			spare -= min(len(e.Objects), limit)
+		}
+	}
 	d.Graph.ObjectsPerImport = limit
 	d.Graph.Imports = make([]Import, len(edges))
 	for i, e := range edges {
 		im := Import{From: index[e.From], To: index[e.To], Count: len(e.Objects)}
 		objs := e.Objects
 		if limit >= 0 && len(objs) > limit {
-			objs = objs[:limit]
+			n := limit
+			if spare > 0 {
+				n++
+				spare--
+				d.Graph.ObjectsPerImport = limit + 1
+			}
+			objs = objs[:n]
 		}
 		im.Objects = make([]string, len(objs))
 		for j, o := range objs {

@@ -117,8 +117,13 @@ func TestObjectCap(t *testing.T) {
 	for _, im := range d.Graph.Imports {
 		listed += len(im.Objects)
 	}
-	if d.Graph.ObjectsPerImport < 0 || listed > 2 {
-		t.Errorf("MaxObjects 2: objects_per_import %d, %d listed", d.Graph.ObjectsPerImport, listed)
+	if d.Graph.ObjectsPerImport < 0 || listed != 2 {
+		t.Errorf("MaxObjects 2: objects_per_import %d, %d listed, want 2", d.Graph.ObjectsPerImport, listed)
+	}
+	for _, im := range d.Graph.Imports {
+		if len(im.Objects) > d.Graph.ObjectsPerImport {
+			t.Errorf("an import lists %d objects, more than objects_per_import %d", len(im.Objects), d.Graph.ObjectsPerImport)
+		}
 	}
 }
 
