@@ -38,6 +38,9 @@ type archiveVersionJSON struct {
 	Size  int64             `json:"size"`
 	SHA1  string            `json:"sha1"`
 	Items []archiveItemJSON `json:"items"` // best first
+	// Unfit marks a file that cannot hold what is imported: a sound or
+	// texture package of the name of a missing code package.
+	Unfit bool `json:"unfit,omitempty"`
 }
 
 func archiveVersionOf(v index.ArchiveVersion) archiveVersionJSON {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index/unrealarchive"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -81,7 +82,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in))
+	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in), unrealarchive.GamesFor(in.game.Name))
 	if err != nil {
 		return err
 	}
@@ -333,16 +334,28 @@ func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
 		if c.Object != "" {
 			what = c.Package + "." + c.Object
 		}
-		b := bestOf(c)
-		if b == nil {
+		if b := bestOf(c); b == nil {
 			bw.printf("  index: no copy of %s\n", what)
-			continue
+		} else {
+			note := ""
+			if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
+				note = ", the GUID the download cache pins"
+			}
+			bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
 		}
-		note := ""
-		if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
-			note = ", the GUID the download cache pins"
+		if len(c.Archive) > 0 {
+			v := c.Archive[0]
+			it := v.Items[0]
+			dl := it.Download
+			if dl == "" {
+				dl = "no working download known"
+			}
+			unfit := ""
+			if v.Unfit {
+				unfit = " (cannot hold the classes imported: no source)"
+			}
+			bw.printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
 		}
-		bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
 	}
 }
 

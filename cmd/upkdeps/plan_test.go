@@ -168,6 +168,11 @@ deleted: false
 	if code != exitFindings {
 		t.Errorf("exit %d, want 1 (K_vision unprovided: the only item is UT2004's)", code)
 	}
+	// check --index shows the archive's candidate after the (absent) local copies.
+	out, _, _ = runCLI(t, "check", "--index", db, "--ini", planInstall(t), "--game", "ut99")
+	if !strings.Contains(out, "index: no copy of SGTech1") || !strings.Contains(out, "unreal archive: SGTech1.utx (10 bytes) in Tech Pack, 1 version(s): https://example.invalid/tech.zip") {
+		t.Errorf("check --index:\n%s", out)
+	}
 	out, _, code = runCLI(t, "plan", "--index", db, "--verify", dl)
 	if code != exitFindings || !strings.Contains(out, "ok        tech.zip (Tech Pack)") || !strings.Contains(out, "MISMATCH  base.zip") {
 		t.Errorf("verify: exit %d\n%s", code, out)
