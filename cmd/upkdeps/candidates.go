@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/cache"
@@ -21,10 +23,13 @@ type findingCandidates struct {
 	Class      string            `json:"class,omitempty"`  // class wanted
 	GUID       string            `json:"guid,omitempty"`   // the GUID a download cache pins
 	Candidates []index.Package   `json:"candidates"`
+	// Archive are the Unreal Archive's versions of a missing package
+	// (items of the install's game only), after the local copies.
+	Archive []archiveVersionJSON `json:"archive,omitempty"`
 }
 
 // indexCandidates looks every fixable finding up in the index.
-func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string) ([]findingCandidates, error) {
+func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string, games []string) ([]findingCandidates, error) {
 	out := []findingCandidates{}
 	for _, f := range fs {
 		switch f.Kind {
@@ -34,7 +39,11 @@ func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, findingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps})
+			fc := findingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps}
+			if fc.Archive, err = archiveCandidates(ctx, db, f, games); err != nil {
+				return nil, err
+			}
+			out = append(out, fc)
 		case graph.MissingObject, graph.ClassMismatch:
 			for _, o := range f.Objects {
 				path, class := parseFindingObject(f.Package, o)
@@ -122,4 +131,31 @@ func bestOf(c findingCandidates) *index.Package {
 		return nil
 	}
 	return &c.Candidates[0]
+}
+
+// archiveCandidates returns the Unreal Archive's versions of a missing
+// package, for items of the install's games: none for a package the game
+// ships (an item that bundles Botpack.u is no source for Botpack), and a
+// file whose extension cannot hold what is imported (Botpack.uax for
+// classes) ranked last and marked unfit.
+func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]archiveVersionJSON, error) {
+	if len(games) == 0 || graph.IsStock(f.Package) {
+		return nil, nil
+	}
+	vs, err := db.ArchiveVersions(ctx, f.Package, games...)
+	if err != nil {
+		return nil, err
+	}
+	code := slices.ContainsFunc(f.Objects, func(o string) bool { return strings.HasSuffix(o, "(Core.Class)") })
+	var fit, unfit []archiveVersionJSON
+	for _, v := range vs {
+		j := archiveVersionOf(v)
+		if code && !strings.EqualFold(filepath.Ext(v.File), ".u") {
+			j.Unfit = true
+			unfit = append(unfit, j)
+			continue
+		}
+		fit = append(fit, j)
+	}
+	return append(fit, unfit...), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index/unrealarchive"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -81,7 +82,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in))
+	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in), unrealarchive.GamesFor(in.game.Name))
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ type checked struct {
 // it was made from.
 func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, checked, error) {
 	resolver := graph.FromSearcher(in.search)
-	findings, c, err := a.checkWith(cmd, in, resolver, nil)
+	findings, c, err := a.checkSources(cmd, in, resolver, nil)
 	if err != nil {
 		return nil, c, err
 	}
@@ -158,7 +159,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 			return nil, c, err
 		}
 		plain := findings
-		findings, c, err = a.checkWith(cmd, in, graph.WithCache(resolver, cached), c.g)
+		findings, c, err = a.checkSources(cmd, in, graph.WithCache(resolver, cached), c.g)
 		if err != nil {
 			return nil, c, err
 		}
@@ -197,10 +198,16 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 	return rep, c, nil
 }
 
-// checkWith builds the graph through r and returns every finding, sorted,
-// with the graph and sources they come from.
+// checkWith builds the graph through r and returns every finding, sorted.
 // reuse is an earlier graph whose package reads are reused (or nil).
-func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, checked, error) {
+func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
+	findings, c, err := a.checkSources(cmd, in, r, reuse)
+	return findings, c.g, err
+}
+
+// checkSources is checkWith that also returns the EditPackages sources
+// the findings were made with.
+func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, checked, error) {
 	g, err := a.buildGraph(cmd.Context(), in, r, reuse)
 	if err != nil {
 		return nil, checked{}, err
@@ -349,16 +356,28 @@ func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
 		if c.Object != "" {
 			what = c.Package + "." + c.Object
 		}
-		b := bestOf(c)
-		if b == nil {
+		if b := bestOf(c); b == nil {
 			bw.printf("  index: no copy of %s\n", what)
-			continue
+		} else {
+			note := ""
+			if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
+				note = ", the GUID the download cache pins"
+			}
+			bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
 		}
-		note := ""
-		if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
-			note = ", the GUID the download cache pins"
+		if len(c.Archive) > 0 {
+			v := c.Archive[0]
+			it := v.Items[0]
+			dl := it.Download
+			if dl == "" {
+				dl = "no working download known"
+			}
+			unfit := ""
+			if v.Unfit {
+				unfit = " (cannot hold the classes imported: no source)"
+			}
+			bw.printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
 		}
-		bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
 	}
 }
 

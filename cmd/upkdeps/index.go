@@ -46,29 +46,46 @@ func (a *app) openDB() (*index.DB, error) {
 }
 
 type indexAddReport struct {
-	SchemaVersion int                `json:"schema_version"`
-	DB            string             `json:"db"`
-	Sources       []*index.AddResult `json:"sources"`
-	Errors        int                `json:"errors"`
+	SchemaVersion int                     `json:"schema_version"`
+	DB            string                  `json:"db"`
+	Sources       []*index.AddResult      `json:"sources"`
+	Metadata      []*index.MetadataResult `json:"metadata"`
+	Errors        int                     `json:"errors"`
 }
 
 func newIndexAddCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "add DIR|ARCHIVE|FILE...",
+	var uaDirs []string
+	cmd := &cobra.Command{
+		Use:   "add [--unreal-archive DIR] DIR|ARCHIVE|FILE...",
 		Short: "Add (or refresh) sources: folders, archives, download caches, package files",
 		Long: `add indexes each argument as one source: a folder (with every package, archive, .uz/.uz2
 download and download cache inside it), an archive, a download cache folder (names from
 cache.ini) or one package file. Adding a source again updates it: unchanged files are skipped,
 files that are gone are forgotten. A file or member that cannot be read is listed and the run
-goes on (exit 1); nothing is ever extracted to disk.`,
-		Args: cobra.MinimumNArgs(1),
+goes on (exit 1); nothing is ever extracted to disk.
+
+--unreal-archive DIR adds a checkout of the Unreal Archive's metadata repository
+(unreal-archive/unreal-archive-data): every item it describes, with the package files it
+ships (name, size, SHA-1), where to download it and what its files import, for find, check
+--index and plan. Adding it again replaces its items. A metadata file that cannot be read is
+a warning naming it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && len(uaDirs) == 0 {
+				return usagef("index add: give at least one DIR, ARCHIVE or FILE, or --unreal-archive DIR")
+			}
 			db, err := a.openDB()
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			rep := &indexAddReport{SchemaVersion: 1, DB: db.Path(), Sources: []*index.AddResult{}}
+			rep := &indexAddReport{SchemaVersion: 1, DB: db.Path(), Sources: []*index.AddResult{}, Metadata: []*index.MetadataResult{}}
+			for _, dir := range uaDirs {
+				res, err := db.AddUnrealArchive(cmd.Context(), dir, a.cfg.Jobs)
+				if err != nil {
+					return err
+				}
+				rep.Metadata = append(rep.Metadata, res)
+			}
 			for _, loc := range args {
 				var bar *progress.Bar
 				res, err := db.Add(cmd.Context(), loc, index.AddOptions{Jobs: a.cfg.Jobs, Progress: func(total int) func() {
@@ -85,11 +102,20 @@ goes on (exit 1); nothing is ever extracted to disk.`,
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeIndexAddText(w, rep) }, rep.Errors > 0)
 		},
 	}
+	cmd.Flags().StringArrayVar(&uaDirs, "unreal-archive", nil, "a checkout of the Unreal Archive's metadata (unreal-archive-data) to add")
+	return cmd
 }
 
 func writeIndexAddText(w io.Writer, rep *indexAddReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("index: %s\n", rep.DB)
+	for _, m := range rep.Metadata {
+		bw.printf("%s (%s): %d item(s) from %d metadata file(s), %d package file(s), %d warning(s)\n",
+			m.Source.Location, m.Source.Kind, m.Items, m.Files, m.Source.Packages, len(m.Warnings))
+		for _, w := range m.Warnings {
+			bw.printf("  warning: %s\n", w.Error())
+		}
+	}
 	for _, r := range rep.Sources {
 		s := r.Source
 		bw.printf("%s (%s): %d package(s) from %d file(s); read %d, unchanged %d, gone %d, %d error(s)\n",
@@ -218,12 +244,28 @@ class), then the others. Exit 1 when nothing is found.`,
 			if err != nil {
 				return err
 			}
+			vs := []archiveVersionJSON{}
+			if q.Name != "" && q.Object == "" {
+				found, err := db.ArchiveVersions(cmd.Context(), q.Name)
+				if err != nil {
+					return err
+				}
+				for _, v := range found {
+					vs = append(vs, archiveVersionOf(v))
+				}
+			}
 			rep := struct {
-				SchemaVersion int             `json:"schema_version"`
-				Query         string          `json:"query"`
-				Copies        []index.Package `json:"copies"`
-			}{1, args[0], ps}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeFindText(w, args[0], q, ps) }, len(ps) == 0)
+				SchemaVersion int                  `json:"schema_version"`
+				Query         string               `json:"query"`
+				Copies        []index.Package      `json:"copies"`
+				Archive       []archiveVersionJSON `json:"archive"`
+			}{2, args[0], ps, vs}
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
+				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
+					return err
+				}
+				return writeArchiveVersions(w, vs)
+			}, len(ps) == 0 && len(vs) == 0)
 		},
 	}
 	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
@@ -231,10 +273,14 @@ class), then the others. Exit 1 when nothing is found.`,
 	return cmd
 }
 
-func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package) error {
+func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package, inArchive bool) error {
 	bw := &errWriter{w: w}
 	if len(ps) == 0 {
-		bw.printf("%s: not in the index\n", query)
+		if inArchive {
+			bw.printf("%s: no local copy in the index\n", query)
+		} else {
+			bw.printf("%s: not in the index\n", query)
+		}
 		return bw.err
 	}
 	bw.printf("%s: %d cop%s\n", query, len(ps), plural(len(ps), "y", "ies"))

@@ -78,6 +78,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newDepsCmd(a, true),
 		newWhyCmd(a),
 		newNativesCmd(a),
+		newPlanCmd(a),
 		newHeadersCmd(a),
 		newResolveCmd(a),
 		newCacheCmd(a),

@@ -127,14 +127,14 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 		}
 		// Items with a working download first; the others only for what
 		// none of those provides.
-		picks, exact := cover(pool, open, want, req.Stock, req.MaxExact, chosen, func(it Item) bool { return bestDownload(it) != nil })
+		picks, exact := cover(pool, open, want, req.Stock, req.MaxExact, chosen, func(it Item) bool { return BestDownload(it) != nil })
 		rest := slices.Clone(open)
 		for _, i := range picks {
 			for _, k := range provides(pool[i], want, req.Stock) {
 				rest = slices.DeleteFunc(rest, func(s string) bool { return s == k })
 			}
 		}
-		more, exact2 := cover(pool, rest, want, req.Stock, req.MaxExact, append(slices.Clone(chosen), picks...), func(it Item) bool { return bestDownload(it) == nil })
+		more, exact2 := cover(pool, rest, want, req.Stock, req.MaxExact, append(slices.Clone(chosen), picks...), func(it Item) bool { return BestDownload(it) == nil })
 		picks = append(picks, more...)
 		res.Exact = res.Exact && exact && exact2
 		grew := false
@@ -163,7 +163,7 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 	}
 	for _, i := range chosen {
 		it := pool[i]
-		c := Choice{Item: it, Download: bestDownload(it)}
+		c := Choice{Item: it, Download: BestDownload(it)}
 		for _, k := range provides(it, want, req.Stock) {
 			c.Brings = append(c.Brings, want[k].Name)
 			if !direct[k] {
@@ -193,12 +193,12 @@ func harmonic(n int) float64 {
 	return math.Round(h*100) / 100
 }
 
-// rank orders items by preference, best first: a working direct
+// Rank orders items by preference, best first: a working direct
 // download, a primary (not a variation), a smaller archive, then hash.
-func rank(a, b Item) int {
+func Rank(a, b Item) int {
 	score := func(it Item) int {
 		s := 0
-		if d := bestDownload(it); d != nil {
+		if d := BestDownload(it); d != nil {
 			s += 2
 			if d.Direct {
 				s++
@@ -212,8 +212,8 @@ func rank(a, b Item) int {
 	return cmp.Or(score(b)-score(a), cmp.Compare(a.Size, b.Size), strings.Compare(a.Hash, b.Hash))
 }
 
-// bestDownload returns the item's best working download, or nil.
-func bestDownload(it Item) *Download {
+// BestDownload returns the item's best working download, or nil.
+func BestDownload(it Item) *Download {
 	var best *Download
 	for i := range it.Downloads {
 		d := &it.Downloads[i]
@@ -294,7 +294,7 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 	// Best first, so that among covers of one size the first found is the
 	// preferred one; then drop a candidate an earlier (better or equal)
 	// one covers entirely.
-	slices.SortStableFunc(cands, func(a, b cand) int { return rank(pool[a.idx], pool[b.idx]) })
+	slices.SortStableFunc(cands, func(a, b cand) int { return Rank(pool[a.idx], pool[b.idx]) })
 	var kept []cand
 	for _, c := range cands {
 		dominated := false
@@ -356,3 +356,18 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 	}
 	return out, false
 }
+
+// gameNames maps upkdeps' game profiles to the Unreal Archive's game names.
+var gameNames = map[string][]string{
+	"unreal": {"Unreal"},
+	"ut99":   {"Unreal Tournament"},
+	"ut2003": {"Unreal Tournament 2003"},
+	"ut2004": {"Unreal Tournament 2004"},
+	"rune":   {"Rune"},
+}
+
+// GamesFor returns the Unreal Archive's names of the games whose content
+// an install of the game profile can use (nil: the archive has none).
+// Each game only its own: UT99 cannot load Unreal's content nor UT2003
+// UT2004's (their package versions and classes differ).
+func GamesFor(profile string) []string { return slices.Clone(gameNames[strings.ToLower(profile)]) }
