@@ -538,3 +538,53 @@ func TestReportIndexInBrowser(t *testing.T) {
 	tb.run(t, "summary", chromedp.Navigate(tb.url(t)+"#/summary"), chromedp.WaitVisible(`#sum-index`, chromedp.ByQuery))
 	tb.clean(t)
 }
+
+// TestReportArchiveInBrowser: with an index holding the Unreal Archive's
+// metadata, a missing package's finding shows the archive's version and
+// its download as text; the page requests nothing.
+func TestReportArchiveInBrowser(t *testing.T) {
+	tb := newTab(t)
+	meta := t.TempDir()
+	yml := filepath.Join(meta, "content", "Unreal Tournament", "MapPacks", "tech.yml")
+	if err := os.MkdirAll(filepath.Dir(yml), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	item := `--- !<MAP_PACK>
+contentType: "MAP_PACK"
+game: "Unreal Tournament"
+name: "Tech <b>Pack</b>"
+originalFilename: "tech.zip"
+hash: "` + strings.Repeat("1", 40) + `"
+fileSize: 100
+files:
+- name: "SGTech1.utx"
+  fileSize: 10
+  hash: "` + strings.Repeat("2", 40) + `"
+downloads:
+- url: "https://example.invalid/tech.zip"
+  direct: true
+  state: "OK"
+deleted: false
+`
+	if err := os.WriteFile(yml, []byte(item), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "index.db")
+	if _, errOut, code := runCLI(t, "index", "add", "--db", db, "--unreal-archive", meta); code != exitOK {
+		t.Fatalf("index add: %s", errOut)
+	}
+	page := filepath.Join(t.TempDir(), "archive.html")
+	if _, errOut, code := runCLI(t, "report", "--index", db, "--ini", planInstall(t), "--game", "ut99", "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	tb.open(t, page, "#/findings?kind=missing_package&q=SGTech1")
+	tb.run(t, "open", chromedp.Click(`#findings tr.finding button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#findings tr.detail ul.candidates`, chromedp.ByQuery))
+	have := tb.text(t, `#findings tr.detail ul.candidates`)
+	for _, want := range []string{"Unreal Archive: SGTech1.utx", "in Tech <b>Pack</b>", "download https://example.invalid/tech.zip"} {
+		if !strings.Contains(have, want) {
+			t.Errorf("candidates lack %q: %q", want, have)
+		}
+	}
+	tb.clean(t)
+}

@@ -203,13 +203,23 @@
       var cl = el('ul', { 'class': 'candidates' });
       cands.forEach(function (c) {
         var what = c.package + (c.object ? '.' + c.object : '') + (c.class ? ' (' + c.class + ')' : '');
-        if (!c.candidates.length) { cl.appendChild(el('li', null, what + ': no copy indexed')); return; }
+        var archive = c.archive || [];
+        if (!c.candidates.length && !archive.length) { cl.appendChild(el('li', null, what + ': no copy indexed')); return; }
         var inner = el('ul');
         c.candidates.forEach(function (p) {
           inner.appendChild(el('li', null, (p.path || '(described only)') + (p.member ? '!' + p.member : '') +
-            ' — GUID ' + p.guid + ', version ' + p.version + '/' + p.licensee + ', ' + fmtSize(p.size) + ', from ' + p.source_kind + ' ' + p.source));
+            ' \u2014 GUID ' + p.guid + ', version ' + p.version + '/' + p.licensee + ', ' + fmtSize(p.size) + ', from ' + p.source_kind + ' ' + p.source));
         });
-        cl.appendChild(el('li', null, what + ': ' + c.candidates.length + ' copy(ies)' + (c.guid ? ', the cache pins GUID ' + c.guid : ''), inner));
+        // The Unreal Archive's versions: downloads are shown as text, the
+        // page never links out.
+        archive.forEach(function (v) {
+          var best = v.items[0];
+          inner.appendChild(el('li', null, 'Unreal Archive: ' + v.file + ' (' + fmtSize(v.size) + (v.unfit ? ', cannot hold what is imported' : '') + ')' +
+            (best ? ' in ' + best.name + ' (' + best.archive_name + ')' + (best.download ? ', download ' + best.download : ', no working download') : '') +
+            (v.items.length > 1 ? ', and ' + (v.items.length - 1) + ' other item(s)' : '')));
+        });
+        cl.appendChild(el('li', null, what + ': ' + c.candidates.length + ' copy(ies)' + (archive.length ? ', ' + archive.length + ' Unreal Archive version(s)' : '') +
+          (c.guid ? ', the cache pins GUID ' + c.guid : ''), inner));
       });
       box.appendChild(cl);
     }
