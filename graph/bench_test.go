@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
-	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/search"
 )
 
