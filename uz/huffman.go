@@ -87,6 +87,7 @@ type bitWriter struct {
 	w   *bufio.Writer
 	acc uint64
 	n   uint
+	b   [4]byte // out here, not on the stack: Write would make it escape
 }
 
 // writeBits writes the low n <= 32 bits of v.
@@ -94,9 +95,8 @@ func (bw *bitWriter) writeBits(v uint64, n uint) {
 	bw.acc |= v << bw.n
 	bw.n += n
 	if bw.n >= 32 {
-		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], uint32(bw.acc))
-		bw.w.Write(b[:])
+		binary.LittleEndian.PutUint32(bw.b[:], uint32(bw.acc))
+		bw.w.Write(bw.b[:])
 		bw.acc >>= 32
 		bw.n -= 32
 	}

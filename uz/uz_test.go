@@ -376,3 +376,45 @@ func TestUZCorrupt(t *testing.T) {
 		})
 	}
 }
+
+// TestUZWorkersSameBytes checks that the parallel BWT writes what the
+// single-worker encoder writes, for both signatures, at every size class
+// (one block, block borders, many blocks) and in pieces.
+func TestUZWorkersSameBytes(t *testing.T) {
+	for _, sig := range []int32{Sig1234, Sig5678} {
+		for _, tc := range sizeClasses(testing.Short()) {
+			t.Run(itoa(int(sig))+"/"+tc.name, func(t *testing.T) {
+				want := compressUZ(t, tc.data, "Test.u", sig, 0)
+				// Three workers on whole writes, two on writes that split
+				// blocks.
+				for _, run := range []struct{ workers, piece int }{{3, 0}, {2, 100 << 10}} {
+					workers, piece := run.workers, run.piece
+					{
+						var have bytes.Buffer
+						w, err := NewWriter(&have, "Test.u", sig)
+						if err != nil {
+							t.Fatal(err)
+						}
+						w.SetWorkers(workers)
+						for rest := tc.data; len(rest) > 0; {
+							k := len(rest)
+							if piece > 0 {
+								k = min(k, piece)
+							}
+							if _, err := w.Write(rest[:k]); err != nil {
+								t.Fatal(err)
+							}
+							rest = rest[k:]
+						}
+						if err := w.Close(); err != nil {
+							t.Fatal(err)
+						}
+						if i := firstDiff(have.Bytes(), want); i >= 0 {
+							t.Fatalf("workers=%d piece=%d: differs from one worker at byte %d", workers, piece, i)
+						}
+					}
+				}
+			})
+		}
+	}
+}
