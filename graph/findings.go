@@ -381,7 +381,7 @@ func (c *objectCheck) classify(to *Package, path, class string) string {
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
-	case to.scan.exports.hasPath(path):
+	case to.scan.exports.hasPath(to.File, path):
 		return ClassMismatch
 	case c.nat.Has(to.Name, firstSegment(path)):
 		return ""

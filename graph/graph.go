@@ -232,16 +232,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 			for _, dep := range p.scan.deps {
 				gr.addEdge(p, lookup(dep), dep)
 			}
-			for _, im := range p.scan.imports {
-				if strings.EqualFold(im.pkg, p.Name) {
-					continue // a package's imports of its own name are native
-				}
-				to := lookup(im.pkg)
-				e := gr.addEdge(p, to, im.pkg)
-				if e != nil {
-					e.Objects = append(e.Objects, ImportedObject{Path: im.path, Class: im.class, ClassPackage: im.cpkg})
-				}
-			}
+			gr.addObjects(p, lookup)
 		}
 	}
 	for _, p := range gr.byID {
@@ -294,6 +285,42 @@ func cmpFold(a, b string) int {
 		}
 	}
 	return len(a) - len(b)
+}
+
+// addObjects adds the edges of p's object imports, with their objects, as
+// if each import were added in import-table order: an edge's objects stay
+// in table order.
+func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
+	sc := p.scan
+	if sc.mixedOrder {
+		for i, o := range sc.objects {
+			sp := sc.spellings[sc.spellingOf[i]]
+			if strings.EqualFold(sp, p.Name) {
+				continue // a package's imports of its own name are native
+			}
+			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
+				e.Objects = append(e.Objects, o)
+			}
+		}
+		return
+	}
+	start := int32(0)
+	for g, sp := range sc.spellings {
+		end := sc.ends[g]
+		objs := sc.objects[start:end:end]
+		start = end
+		if strings.EqualFold(sp, p.Name) {
+			continue
+		}
+		e := gr.addEdge(p, lookup(sp), sp)
+		switch {
+		case e == nil:
+		case e.Objects == nil:
+			e.Objects = objs // shared with the scan; capped, so appends copy
+		default:
+			e.Objects = append(e.Objects, objs...)
+		}
+	}
 }
 
 func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {

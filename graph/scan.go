@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
@@ -45,20 +46,18 @@ func KindOf(file string) Kind {
 	return KindOther
 }
 
-// objImport is an object a package imports (not a package or group import).
-type objImport struct {
-	pkg   string // top-level package imported from, as spelled in the import
-	path  string // dotted group path below the package, with the name
-	class string // class name
-	cpkg  string // class package
-}
-
-// exportIndex answers "does this package export path P of class C" with two
-// sorted hash sets, a few bytes per export, so that tens of thousands of
-// packages fit in memory.
+// exportIndex answers "does this package export path P of class C" with a
+// sorted set of hashes, 8 bytes per export, so that tens of thousands of
+// packages fit in memory. The set is sorted on first use (most packages
+// are never asked); a map's is not even made during the scan, since hardly
+// anything imports from a map: it is read again from the file if asked.
 type exportIndex struct {
-	byPath      []uint64 // hash(lower path)
-	byPathClass []uint64 // hash(lower path + "\x00" + lower class)
+	once   sync.Once
+	file   string   // where to read the exports from when hashes is nil
+	hashes []uint64 // hash(lower path + "\x00" + lower class)
+
+	pathOnce sync.Once
+	paths    []uint64 // hash(lower path), made by hasPath
 }
 
 var hashSeed = maphash.MakeSeed()
@@ -66,10 +65,8 @@ var hashSeed = maphash.MakeSeed()
 func hashKey(path, class string) uint64 {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
-	if class != "" {
-		b = append(b, 0)
-		b = appendLower(b, class)
-	}
+	b = append(b, 0)
+	b = appendLower(b, class)
 	return maphash.Bytes(hashSeed, b)
 }
 
@@ -88,16 +85,55 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-func (x *exportIndex) hasPath(path string) bool {
-	_, ok := slices.BinarySearch(x.byPath, hashKey(path, ""))
+// exportHashes returns the hashes of f's exports; hashKey must hash
+// exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
+func exportHashes(f *format.File, buf []byte) ([]uint64, []byte) {
+	out := make([]uint64, len(f.Exports))
+	for i := range f.Exports {
+		ref := format.ExportRef(i)
+		class, _ := f.ClassOf(ref)
+		buf = appendPath(buf[:0], f, ref, true)
+		buf = appendLower(append(buf, 0), class)
+		out[i] = maphash.Bytes(hashSeed, buf)
+	}
+	return out, buf
+}
+
+func (x *exportIndex) has(path, class string) bool {
+	x.once.Do(func() {
+		if x.hashes == nil && x.file != "" {
+			if f, err := format.Open(x.file); err == nil {
+				x.hashes, _ = exportHashes(f, nil)
+				f.Close()
+			}
+		}
+		slices.Sort(x.hashes)
+	})
+	_, ok := slices.BinarySearch(x.hashes, hashKey(path, class))
 	return ok
 }
 
-// hashKey must hash exactly what scanFile hashes: the lower-cased path,
-// then NUL and the lower-cased class.
-
-func (x *exportIndex) has(path, class string) bool {
-	_, ok := slices.BinarySearch(x.byPathClass, hashKey(path, class))
+// hasPath reports whether the package in file exports path with any
+// class. It is asked only when has says no (a missing object, a class
+// mismatch, a native class), so the set of paths is made then, by reading
+// the file again, and kept for the next question.
+func (x *exportIndex) hasPath(file, path string) bool {
+	x.pathOnce.Do(func() {
+		f, err := format.Open(file)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		var buf []byte
+		x.paths = make([]uint64, len(f.Exports))
+		for i := range f.Exports {
+			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
+			x.paths[i] = maphash.Bytes(hashSeed, buf)
+		}
+		slices.Sort(x.paths)
+	})
+	var buf [256]byte
+	_, ok := slices.BinarySearch(x.paths, maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
 	return ok
 }
 
@@ -107,10 +143,22 @@ type scanned struct {
 	flags             format.PackageFlags
 	guid              format.GUID
 	deps              []string // top-level packages imported from
-	imports           []objImport
-	exports           exportIndex
-	classes           []string // exported classes (code packages)
-	exportCount       int
+	// spellings are the package names the object imports use, in the order
+	// of first use; objects holds the objects imported, spelling by
+	// spelling (ends[i] ends spellings[i]'s), each spelling's in
+	// import-table order: Build hands each run to its edge as it is.
+	spellings []string
+	ends      []int32
+	objects   []ImportedObject
+	// mixedOrder is set when two spellings differ only in case (the same
+	// package spelled twice): objects are then in import-table order and
+	// spellingOf gives each one's spelling, so that an edge that both
+	// reach keeps the table order.
+	mixedOrder  bool
+	spellingOf  []uint16
+	exports     exportIndex
+	classes     []string // exported classes (code packages)
+	exportCount int
 }
 
 // interner shares one copy of repeated strings (Engine, Actor, Class, ...)
@@ -139,8 +187,47 @@ func (in interner) get(s string) string {
 
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
-	in interner
-	rd format.Reader
+	in    interner
+	rd    format.Reader
+	names []string // interned name table entries of the current file ("" not yet)
+	top   []int32  // per import: its package's import (-1 not yet)
+	group []int32  // per import: its spelling's index (-1: not an object import)
+	buf   []byte
+}
+
+// name returns name i of f interned, once per file.
+func (w *worker) name(f *format.File, i int32) string {
+	if i < 0 || int(i) >= len(f.Names) {
+		return ""
+	}
+	if s := w.names[i]; s != "" {
+		return s
+	}
+	s := w.in.get(f.Names[i].Name)
+	w.names[i] = s
+	return s
+}
+
+// topImport returns the outermost import of import i's chain (what
+// File.ImportPackage names), memoised in w.top.
+func (w *worker) topImport(f *format.File, i int) int32 {
+	if t := w.top[i]; t >= 0 {
+		return t
+	}
+	t := int32(i)
+	for n := 0; n <= len(f.Imports); n++ {
+		o := f.Imports[t].Outer
+		if o.IsNull() || !o.IsImport() || o.Index() >= len(f.Imports) {
+			break
+		}
+		if k := w.top[o.Index()]; k >= 0 {
+			t = k
+			break
+		}
+		t = int32(o.Index())
+	}
+	w.top[i] = t
+	return t
 }
 
 // scanFile reads one package's header and tables into a scanned summary.
@@ -159,40 +246,98 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	for _, d := range f.Dependencies() {
 		s.deps = append(s.deps, in.get(d))
 	}
-	var buf []byte
+	w.names = reset(w.names, len(f.Names), "")
+	w.top = reset(w.top, len(f.Imports), -1)
+	w.group = reset(w.group, len(f.Imports), -1)
+
+	// First pass: which imports are objects, and under which spelling.
+	var counts []int32
+	spellingOfTop := map[int32]int32{}
 	for i, im := range f.Imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
-		ref := format.ImportRef(i)
-		class, cpkg := f.ClassOf(ref)
+		class, cpkg := w.name(f, im.ClassName), w.name(f, im.ClassPackage)
 		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
 			continue // a group: implied by the objects inside it
 		}
-		buf = appendPath(buf[:0], f, ref, false)
-		s.imports = append(s.imports, objImport{
-			pkg:   in.get(f.ImportPackage(ref)),
-			path:  in.bytes(buf),
-			class: in.get(class),
-			cpkg:  in.get(cpkg),
-		})
+		top := w.topImport(f, i)
+		g, ok := spellingOfTop[top]
+		if !ok {
+			sp := w.name(f, f.Imports[top].ObjectName)
+			g = -1
+			for j, old := range s.spellings {
+				if old == sp {
+					g = int32(j)
+				} else if strings.EqualFold(old, sp) {
+					s.mixedOrder = true
+				}
+			}
+			if g < 0 {
+				g = int32(len(s.spellings))
+				s.spellings = append(s.spellings, sp)
+				counts = append(counts, 0)
+			}
+			spellingOfTop[top] = g
+		}
+		w.group[i] = g
+		counts[g]++
 	}
-	s.exports.byPath = make([]uint64, len(f.Exports))
-	s.exports.byPathClass = make([]uint64, len(f.Exports))
-	for i, ex := range f.Exports {
-		ref := format.ExportRef(i)
-		class, _ := f.ClassOf(ref)
-		buf = appendPath(buf[:0], f, ref, true)
-		s.exports.byPath[i] = maphash.Bytes(hashSeed, buf)
-		buf = appendLower(append(buf, 0), class)
-		s.exports.byPathClass[i] = maphash.Bytes(hashSeed, buf)
-		if ex.Class.IsNull() && ex.Outer.IsNull() {
-			s.classes = append(s.classes, in.get(f.ObjectName(ref)))
+	// Second pass: the objects, grouped by spelling (or in table order).
+	total := int32(0)
+	s.ends = make([]int32, len(counts))
+	next := make([]int32, len(counts))
+	for g, c := range counts {
+		next[g] = total
+		total += c
+		s.ends[g] = total
+	}
+	s.objects = make([]ImportedObject, total)
+	if s.mixedOrder {
+		s.spellingOf = make([]uint16, 0, total)
+	}
+	buf := w.buf
+	k := int32(0)
+	for i, im := range f.Imports {
+		g := w.group[i]
+		if g < 0 {
+			continue
+		}
+		buf = appendPath(buf[:0], f, format.ImportRef(i), false)
+		o := ImportedObject{Path: in.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
+		if s.mixedOrder {
+			s.objects[k] = o
+			s.spellingOf = append(s.spellingOf, uint16(g))
+			k++
+		} else {
+			s.objects[next[g]] = o
+			next[g]++
 		}
 	}
-	slices.Sort(s.exports.byPath)
-	slices.Sort(s.exports.byPathClass)
+	if KindOf(path) == KindMap {
+		s.exports.file = path
+	} else {
+		s.exports.hashes, buf = exportHashes(f, buf)
+	}
+	w.buf = buf
+	for i, ex := range f.Exports {
+		if ex.Class.IsNull() && ex.Outer.IsNull() {
+			s.classes = append(s.classes, in.get(f.ObjectName(format.ExportRef(i))))
+		}
+	}
 	return s, nil
+}
+
+// reset returns s with n elements set to v, reusing its memory.
+func reset[T any](s []T, n int, v T) []T {
+	if cap(s) < n {
+		s = make([]T, n)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = v
+	}
+	return s
 }
 
 // appendPath appends the dotted group path of ref below its package — what
