@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/graph/simple"
-
 	"github.com/upkdeps/upkdeps/format"
 )
 
@@ -116,7 +114,6 @@ type Graph struct {
 	pkgs   []*Package // sorted by name, case-insensitively
 	byName map[string]*Package
 	byID   map[int64]*Package
-	g      *simple.DirectedGraph
 	edges  map[[2]int64]*Edge
 	// out and in are the sorted adjacency lists by node ID, made once the
 	// graph is complete so that queries do not sort again.
@@ -132,7 +129,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	gr := &Graph{
 		byName: map[string]*Package{},
 		byID:   map[int64]*Package{},
-		g:      simple.NewDirectedGraph(),
 		edges:  map[[2]int64]*Edge{},
 	}
 	byFile := map[string]*Package{}
@@ -142,7 +138,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		p.id = int64(len(gr.byID))
 		gr.byID[p.id] = p
 		gr.byName[lower(p.Name)] = p
-		gr.g.AddNode(simple.Node(p.id))
 		if p.File != "" {
 			byFile[p.File] = p
 			queue = append(queue, p)
@@ -332,7 +327,6 @@ func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
 	if e == nil {
 		e = &Edge{From: from, To: to, Spelling: spelling}
 		gr.edges[key] = e
-		gr.g.SetEdge(simple.Edge{F: simple.Node(from.id), T: simple.Node(to.id)})
 	}
 	return e
 }
