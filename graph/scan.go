@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"context"
 	"hash/maphash"
 	"path/filepath"
@@ -155,7 +156,7 @@ type scanned struct {
 	// spellingOf gives each one's spelling, so that an edge that both
 	// reach keeps the table order.
 	mixedOrder  bool
-	spellingOf  []uint16
+	spellingOf  []int32
 	exports     exportIndex
 	classes     []string // exported classes (code packages)
 	exportCount int
@@ -193,6 +194,72 @@ type worker struct {
 	top   []int32  // per import: its package's import (-1 not yet)
 	group []int32  // per import: its spelling's index (-1: not an object import)
 	buf   []byte
+	slab  []ImportedObject // memory for the next files' objects
+	spell []int32          // per name: index in spellings (-1 not yet)
+	seen  []bool           // per name: listed in deps
+	deps  []dep
+	// foldDup is set by dependencies when two package names differ only
+	// in case.
+	foldDup bool
+}
+
+type dep struct {
+	name string
+	pos  int
+}
+
+// dependencies returns what File.Dependencies returns (the packages f
+// imports from, sorted case-insensitively, each once with its first
+// spelling, f's own name left out), interned, without its allocations.
+func (w *worker) dependencies(f *format.File) []string {
+	w.seen = reset(w.seen, len(f.Names), false)
+	w.deps = w.deps[:0]
+	w.foldDup = false
+	for i, im := range f.Imports {
+		if !im.Outer.IsNull() {
+			continue
+		}
+		ni := im.ObjectName
+		if ni >= 0 && int(ni) < len(f.Names) {
+			if w.seen[ni] {
+				continue
+			}
+			w.seen[ni] = true
+		}
+		n := w.name(f, ni)
+		if strings.EqualFold(n, f.PackageName) {
+			continue
+		}
+		w.deps = append(w.deps, dep{n, i})
+	}
+	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(cmpFold(a.name, b.name), a.pos-b.pos) })
+	out := make([]string, 0, len(w.deps))
+	for i, d := range w.deps {
+		if i > 0 && cmpFold(w.deps[i-1].name, d.name) == 0 {
+			w.foldDup = true
+			continue // a later spelling of the same name
+		}
+		out = append(out, d.name)
+	}
+	return out
+}
+
+// slabObjects is the size of the chunks objects are carved from: one
+// allocation for many files, without the size-class rounding of one each.
+const slabObjects = 16 << 10
+
+// objects returns room for n objects, carved from the worker's slab and
+// capped so that an append copies.
+func (w *worker) objects(n int) []ImportedObject {
+	if n > slabObjects/4 {
+		return make([]ImportedObject, n)
+	}
+	if len(w.slab) < n {
+		w.slab = make([]ImportedObject, slabObjects)
+	}
+	out := w.slab[:n:n]
+	w.slab = w.slab[n:]
+	return out
 }
 
 // name returns name i of f interned, once per file.
@@ -243,16 +310,18 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		version: f.Version, licensee: f.Licensee, flags: f.Flags, guid: f.GUID,
 		exportCount: len(f.Exports),
 	}
-	for _, d := range f.Dependencies() {
-		s.deps = append(s.deps, in.get(d))
-	}
 	w.names = reset(w.names, len(f.Names), "")
 	w.top = reset(w.top, len(f.Imports), -1)
 	w.group = reset(w.group, len(f.Imports), -1)
+	w.spell = reset(w.spell, len(f.Names), -1)
+	s.deps = w.dependencies(f)
+	// Two package imports whose names differ only in case (the name table
+	// has each name once, so only a hand-made file does this) or an import
+	// inside an export: the objects keep table order (see scanned).
+	s.mixedOrder = w.foldDup
 
 	// First pass: which imports are objects, and under which spelling.
 	var counts []int32
-	spellingOfTop := map[int32]int32{}
 	for i, im := range f.Imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
@@ -261,24 +330,20 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
 			continue // a group: implied by the objects inside it
 		}
-		top := w.topImport(f, i)
-		g, ok := spellingOfTop[top]
-		if !ok {
-			sp := w.name(f, f.Imports[top].ObjectName)
-			g = -1
-			for j, old := range s.spellings {
-				if old == sp {
-					g = int32(j)
-				} else if strings.EqualFold(old, sp) {
-					s.mixedOrder = true
-				}
-			}
-			if g < 0 {
-				g = int32(len(s.spellings))
-				s.spellings = append(s.spellings, sp)
-				counts = append(counts, 0)
-			}
-			spellingOfTop[top] = g
+		top := f.Imports[w.topImport(f, i)]
+		if !top.Outer.IsNull() {
+			s.mixedOrder = true
+		}
+		ni := top.ObjectName
+		if ni < 0 || int(ni) >= len(f.Names) {
+			ni = 0 // the decoder checked it; keep the index in range anyway
+		}
+		g := w.spell[ni]
+		if g < 0 {
+			g = int32(len(s.spellings))
+			s.spellings = append(s.spellings, w.name(f, top.ObjectName))
+			counts = append(counts, 0)
+			w.spell[ni] = g
 		}
 		w.group[i] = g
 		counts[g]++
@@ -292,9 +357,9 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		total += c
 		s.ends[g] = total
 	}
-	s.objects = make([]ImportedObject, total)
+	s.objects = w.objects(int(total))
 	if s.mixedOrder {
-		s.spellingOf = make([]uint16, 0, total)
+		s.spellingOf = make([]int32, 0, total)
 	}
 	buf := w.buf
 	k := int32(0)
@@ -307,7 +372,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		o := ImportedObject{Path: in.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
 		if s.mixedOrder {
 			s.objects[k] = o
-			s.spellingOf = append(s.spellingOf, uint16(g))
+			s.spellingOf = append(s.spellingOf, g)
 			k++
 		} else {
 			s.objects[next[g]] = o
