@@ -147,6 +147,7 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 		EditPackages:   in.ini.EditPackages(),
 		Sources:        src,
 		Natives:        nat,
+		Jobs:           a.cfg.Jobs,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)
