@@ -419,3 +419,53 @@ func TestUZWorkersSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanPartsSameBytes checks that coding the symbols in parts on
+// several goroutines writes the bytes one part writes: on package-like
+// data, and on a skewed stream whose rare symbols get codes longer than 32
+// bits.
+func TestHuffmanPartsSameBytes(t *testing.T) {
+	// Fibonacci counts make the deepest tree: 34 symbols, codes of up to
+	// 33 bits, 15 M symbols.
+	if testing.Short() {
+		t.Skip("15 MB of symbols")
+	}
+	var skewed []byte
+	for s, a, b := 0, 1, 1; s < 34; s, a, b = s+1, b, a+b {
+		// Rarer symbols at higher byte values: the engine's list starts in
+		// byte order, so it is then sorted as Huffman's needs.
+		skewed = append(skewed, bytes.Repeat([]byte{byte(33 - s)}, a)...)
+	}
+	var counts [256]int64
+	for _, s := range skewed {
+		counts[s]++
+	}
+	nodes, root := buildHuffman(&counts)
+	longest := 0
+	for _, c := range huffCodes(nodes, root) {
+		longest = max(longest, c.n)
+	}
+	if longest <= 32 {
+		t.Fatalf("the skewed stream's longest code has %d bits; the test wants one over 32", longest)
+	}
+	for _, tc := range []struct {
+		name string
+		syms []byte
+	}{{"package 3M", genPackage(21, 3<<20)}, {"skewed 15M", skewed}} {
+		var want bytes.Buffer
+		bw := bufio.NewWriter(&want)
+		if err := writeHuffman(bw, tc.syms); err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{2, 3, 8} {
+			var have bytes.Buffer
+			bw := bufio.NewWriter(&have)
+			if err := writeHuffmanParallel(bw, tc.syms, workers); err != nil {
+				t.Fatal(err)
+			}
+			if i := firstDiff(have.Bytes(), want.Bytes()); i >= 0 {
+				t.Errorf("%s, %d workers: differs at byte %d", tc.name, workers, i)
+			}
+		}
+	}
+}

@@ -232,7 +232,7 @@ func (zw *Writer) Close() error {
 	hdr, _ := appendHeader(nil, zw.header)
 	bw := bufio.NewWriterSize(zw.w, 64<<10)
 	bw.Write(hdr)
-	zw.err = writeHuffman(bw, zw.syms)
+	zw.err = writeHuffmanParallel(bw, zw.syms, zw.workers)
 	zw.syms = nil
 	return zw.err
 }
