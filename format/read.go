@@ -87,7 +87,17 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 		return err
 	}
 	if sc == nil {
+		// A File of its own (Open, NewFile): the tables are its own, the
+		// read-ahead spans are copied out of and go back to a pool.
 		sc = &scratch{}
+		bufs := spanPool.Get().(*[2][]byte)
+		sc.spans = *bufs
+		defer func() {
+			if cap(sc.spans[0])+cap(sc.spans[1]) <= maxPooledBuf {
+				*bufs = sc.spans
+				spanPool.Put(bufs)
+			}
+		}()
 	}
 	tc := &sc.cache
 	tc.r = r
@@ -106,6 +116,9 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	}
 	return err
 }
+
+// spanPool recycles the read-ahead buffers of Files read without a Reader.
+var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
 
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
