@@ -119,6 +119,7 @@ type Graph struct {
 	// graph is complete so that queries do not sort again.
 	out, in  [][]*Package
 	byFile   map[string]*Package // made on first use by packageByFile
+	edgeSlab []Edge              // memory for the next edges
 	iniRoots []RootRef
 }
 
@@ -213,6 +214,17 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		}
 		for i, p := range toRead {
 			p.scan, p.Err = scans[i], errs[i]
+		}
+		if len(gr.edges) == 0 {
+			// Room for the first batch's edges (about one per dependency),
+			// instead of growing the map through every size on the way.
+			n := 0
+			for _, p := range batch {
+				if p.scan != nil {
+					n += len(p.scan.deps)
+				}
+			}
+			gr.edges = make(map[[2]int64]*Edge, n)
 		}
 		for _, p := range batch {
 			if p.scan != nil {
@@ -325,7 +337,12 @@ func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
 	key := [2]int64{from.id, to.id}
 	e := gr.edges[key]
 	if e == nil {
-		e = &Edge{From: from, To: to, Spelling: spelling}
+		if len(gr.edgeSlab) == 0 {
+			gr.edgeSlab = make([]Edge, 1024) // edges in chunks, not one allocation each
+		}
+		e = &gr.edgeSlab[0]
+		gr.edgeSlab = gr.edgeSlab[1:]
+		*e = Edge{From: from, To: to, Spelling: spelling}
 		gr.edges[key] = e
 	}
 	return e
