@@ -384,6 +384,9 @@ func TestUZCorrupt(t *testing.T) {
 func TestUZWorkersSameBytes(t *testing.T) {
 	for _, sig := range []int32{Sig1234, Sig5678} {
 		for _, tc := range sizeClasses(true) {
+			if raceEnabled && len(tc.data) < bwtBlockSize {
+				continue // one block: no parallel BWT to race
+			}
 			t.Run(itoa(int(sig))+"/"+tc.name, func(t *testing.T) {
 				want := compressUZ(t, tc.data, "Test.u", sig, 0)
 				// Three workers on whole writes, two on writes that split
@@ -425,33 +428,35 @@ func TestUZWorkersSameBytes(t *testing.T) {
 // data, and on a skewed stream whose rare symbols get codes longer than 32
 // bits.
 func TestHuffmanPartsSameBytes(t *testing.T) {
-	// Fibonacci counts make the deepest tree: 34 symbols, codes of up to
-	// 33 bits, 15 M symbols.
-	if testing.Short() {
-		t.Skip("15 MB of symbols")
-	}
-	var skewed []byte
-	for s, a, b := 0, 1, 1; s < 34; s, a, b = s+1, b, a+b {
-		// Rarer symbols at higher byte values: the engine's list starts in
-		// byte order, so it is then sorted as Huffman's needs.
-		skewed = append(skewed, bytes.Repeat([]byte{byte(33 - s)}, a)...)
-	}
-	var counts [256]int64
-	for _, s := range skewed {
-		counts[s]++
-	}
-	nodes, root := buildHuffman(&counts)
-	longest := 0
-	for _, c := range huffCodes(nodes, root) {
-		longest = max(longest, c.n)
-	}
-	if longest <= 32 {
-		t.Fatalf("the skewed stream's longest code has %d bits; the test wants one over 32", longest)
-	}
-	for _, tc := range []struct {
+	type input struct {
 		name string
 		syms []byte
-	}{{"package 3M", genPackage(21, 3<<20)}, {"skewed 15M", skewed}} {
+	}
+	inputs := []input{{"package 3M", genPackage(21, 3<<20)}}
+	// Fibonacci counts make the deepest tree: 34 symbols, codes of up to
+	// 33 bits, 15 M symbols (too slow for -short and -race).
+	if !testing.Short() && !raceEnabled {
+		var skewed []byte
+		for s, a, b := 0, 1, 1; s < 34; s, a, b = s+1, b, a+b {
+			// Rarer symbols at higher byte values: the engine's list starts
+			// in byte order, so it is then sorted as Huffman's needs.
+			skewed = append(skewed, bytes.Repeat([]byte{byte(33 - s)}, a)...)
+		}
+		var counts [256]int64
+		for _, s := range skewed {
+			counts[s]++
+		}
+		nodes, root := buildHuffman(&counts)
+		longest := 0
+		for _, c := range huffCodes(nodes, root) {
+			longest = max(longest, c.n)
+		}
+		if longest <= 32 {
+			t.Fatalf("the skewed stream's longest code has %d bits; the test wants one over 32", longest)
+		}
+		inputs = append(inputs, input{"skewed 15M", skewed})
+	}
+	for _, tc := range inputs {
 		var want bytes.Buffer
 		bw := bufio.NewWriter(&want)
 		if err := writeHuffman(bw, tc.syms); err != nil {
