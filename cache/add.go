@@ -24,14 +24,14 @@ type AddOptions struct {
 // belongs to the other engine generation, or whose name is not a plain file
 // name is refused; the same package given twice is added once.
 func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
-	p := c.newPlan()
+	p := c.newWritePlan()
 	added := map[string]string{} // key -> file that adds it
 	for _, file := range files {
 		refuse := func(reason string) {
-			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Reason: reason})
+			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: because(reason)})
 		}
 		refuseOther := func(other, note string) {
-			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Other: other, Note: note})
+			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: becausePath("", other, note)})
 		}
 		abs, err := filepath.Abs(file)
 		if err != nil {
@@ -71,13 +71,17 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		}
 		key := c.Key(guid, gens)
 		if prev, ok := added[key]; ok {
-			p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: Printable(file), Reason: "the same package as ", Other: prev})
+			p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: Printable(file), Why: becausePath("the same package as ", prev, "")})
 			continue
 		}
 		added[key] = abs
 		dst := filepath.Join(c.Dir, c.FileName(key))
 		if e := c.EntryByKey(key); e != nil && e.File != "" {
 			dst = e.File // keep the spelling present on disk
+		}
+		if note := controlTarget(dst); note != "" {
+			refuseOther(dst, note)
+			continue
 		}
 		op, reason := OpCopy, ""
 		if st, err := os.Stat(dst); err == nil {
@@ -98,7 +102,7 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 				op, reason = OpReplace, "other content, --force"
 			}
 		}
-		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Reason: reason})
+		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Why: because(reason)})
 		switch e := c.EntryByKey(key); {
 		case e == nil || e.Line == 0:
 			p.Actions = append(p.Actions, c.iniAction(key, name, "", true))

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
 
@@ -119,6 +120,13 @@ type Options struct {
 	Ext string
 	// Jobs is the number of headers read in parallel; <= 0 is one per core.
 	Jobs int
+	// Lock, for a command that will change the cache, takes the folder's
+	// lock (fsutil.LockDir) before anything is read, so that the plan is
+	// made from what no other writer changes until Close. Lock is what
+	// the lock's holder is shown as to a second writer ("upkdeps cache
+	// clean"); "" takes no lock. A second writer gets a
+	// *fsutil.LockedError at once. Readers do not lock.
+	Lock string
 }
 
 // Cache is a download cache folder as read by Open.
@@ -134,6 +142,7 @@ type Cache struct {
 	iniPath string
 	hasIni  bool
 	jobs    int
+	lock    *fsutil.Lock
 }
 
 // Open reads the cache folder dir: cache.ini, the GUID-named files (their
@@ -142,15 +151,56 @@ func Open(dir string, opt Options) (*Cache, error) {
 	if opt.Generation < 0 || opt.Generation > 2 {
 		return nil, fmt.Errorf("cache: generation %d: want 1, 2 or 0", opt.Generation)
 	}
+	if opt.Ext != "" && opt.Generation != 2 {
+		ext := opt.Ext
+		if !strings.HasPrefix(ext, ".") {
+			ext = "." + ext
+		}
+		if err := fsutil.SafeExt(ext); err != nil {
+			return nil, fmt.Errorf("cache: extension %q: %s", opt.Ext, nameReason(err))
+		}
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("cache: %s: %w", dir, err)
 	}
+	c := &Cache{Dir: abs, jobs: opt.Jobs}
+	if opt.Lock != "" {
+		if c.lock, err = fsutil.LockDir(abs, opt.Lock); err != nil {
+			return nil, err // it names the folder, and the holder
+		}
+	}
+	if err := c.read(opt); err != nil {
+		c.lock.Unlock()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close releases the lock Open took (Options.Lock); without one it does
+// nothing. Plans made from c must have run before.
+func (c *Cache) Close() error {
+	err := c.lock.Unlock()
+	c.lock = nil
+	return err
+}
+
+// nameReason is the reason of a *fsutil.NameError, else the error's text.
+func nameReason(err error) string {
+	var ne *fsutil.NameError
+	if errors.As(err, &ne) {
+		return ne.Reason
+	}
+	return err.Error()
+}
+
+// read fills c from the folder.
+func (c *Cache) read(opt Options) error {
+	abs := c.Dir
 	ents, err := os.ReadDir(abs)
 	if err != nil {
-		return nil, fmt.Errorf("cache: %w", err)
+		return fmt.Errorf("cache: %w", err)
 	}
-	c := &Cache{Dir: abs, jobs: opt.Jobs}
 	if c.jobs <= 0 {
 		c.jobs = runtime.GOMAXPROCS(0)
 	}
@@ -162,7 +212,7 @@ func Open(dir string, opt Options) (*Cache, error) {
 	}
 	c.iniPath = filepath.Join(abs, iniFileName(files))
 	if c.doc, err = readIniDoc(c.iniPath); err != nil {
-		return nil, err
+		return err
 	}
 	c.hasIni = len(c.doc.lines) > 0 || fileExists(c.iniPath)
 
@@ -183,7 +233,7 @@ func Open(dir string, opt Options) (*Cache, error) {
 	c.findStrays(files)
 	c.readHeaders()
 	c.sort()
-	return c, nil
+	return nil
 }
 
 // iniFileName is "cache.ini" or, on a case-sensitive file system, the
@@ -298,7 +348,7 @@ func guessExt(files []string) string {
 	first := map[string]string{}
 	for _, f := range files {
 		ext := filepath.Ext(f)
-		if _, _, ok := parseKey(strings.TrimSuffix(f, ext), 1); ok && ext != "" {
+		if _, _, ok := parseKey(strings.TrimSuffix(f, ext), 1); ok && fsutil.SafeExt(ext) == nil {
 			lower := strings.ToLower(ext)
 			counts[lower]++
 			if _, seen := first[lower]; !seen {

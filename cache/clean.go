@@ -43,7 +43,7 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 	if !opt.Orphans && !opt.Tmp && !opt.Installed {
 		opt.Orphans, opt.Tmp, opt.Installed = true, true, true
 	}
-	p := c.newPlan()
+	p := c.newWritePlan()
 	cp := c.newCopies(opt.Installation)
 	for i := range c.entries {
 		e := &c.entries[i]
@@ -51,26 +51,33 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 		case opt.Installed && e.State == StateInstalledSame:
 			if cp.identical(e.File, e.InstalledFile) {
 				p.Actions = append(p.Actions,
-					Action{Op: OpRemove, Src: e.File, Reason: "installed as ", Other: e.InstalledFile},
+					Action{Op: OpRemove, Src: e.File, Why: becausePath("installed as ", e.InstalledFile, "")},
 					c.iniAction(e.Key, "", e.Name, false))
 			} else {
 				p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: subject(e),
-					Reason: "installed as ", Other: e.InstalledFile, Note: " with the same GUID but other bytes: kept"})
+					Why: becausePath("installed as ", e.InstalledFile, " with the same GUID but other bytes: kept")})
 			}
+		case opt.Installed && e.State == StateMissingFile && e.InstalledGUID == e.GUID:
+			// The second half of the removal above, interrupted after the
+			// file went: the package is installed, the line names nothing.
+			p.Actions = append(p.Actions, c.iniAction(e.Key, "", e.Name, false))
 		case opt.Orphans && e.Orphan():
 			switch other := cp.ofFile(e.File, e.Size); {
 			case e.State == StateNotAPackage:
-				p.Actions = append(p.Actions, Action{Op: OpRemove, Src: e.File, Reason: "orphan, not a package"})
+				p.Actions = append(p.Actions, Action{Op: OpRemove, Src: e.File, Why: because("orphan, not a package")})
 			case other != "":
-				p.Actions = append(p.Actions, Action{Op: OpRemove, Src: e.File, Reason: "orphan, same bytes as ", Other: other})
+				p.Actions = append(p.Actions, Action{Op: OpRemove, Src: e.File, Why: becausePath("orphan, same bytes as ", other, "")})
 			default:
 				p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: subject(e),
-					Reason: "orphan, but the only copy of its package: kept"})
+					Why: because("orphan, but the only copy of its package: kept")})
 			}
 		}
 	}
 	if opt.Tmp {
 		for _, s := range c.strays {
+			if s.Kind == KindOwnTemp {
+				continue // newWritePlan removed it
+			}
 			a := cp.strayAction(s)
 			p.Actions = append(p.Actions, a)
 		}
@@ -138,7 +145,7 @@ func (cp *copies) ofStream(n int64, sum [sha256.Size]byte) string {
 	for _, other := range cp.bySize[n] {
 		h, ok := cp.hashes[other]
 		if !ok {
-			f, err := os.Open(other)
+			f, err := fsutil.OpenRegular(other)
 			if err != nil {
 				continue
 			}
@@ -161,8 +168,8 @@ func (cp *copies) ofStream(n int64, sum [sha256.Size]byte) string {
 // strayAction decides whether a stray download may go: a removal, or a
 // skip saying why it is kept.
 func (cp *copies) strayAction(s Stray) Action {
-	remove := func(reason string) Action { return Action{Op: OpRemove, Src: s.File, Reason: reason} }
-	keep := func(reason string) Action { return Action{Op: OpSkip, Src: s.File, Reason: reason} }
+	remove := func(reason string) Action { return Action{Op: OpRemove, Src: s.File, Why: because(reason)} }
+	keep := func(reason string) Action { return Action{Op: OpSkip, Src: s.File, Why: because(reason)} }
 	switch s.Kind {
 	case KindOwnTemp:
 		return remove("left by an interrupted upkdeps write")
@@ -176,11 +183,11 @@ func (cp *copies) strayAction(s Stray) Action {
 			return remove("package download cut short (its tables are not all there)")
 		}
 		if other := cp.ofFile(s.File, s.Size); other != "" {
-			return Action{Op: OpRemove, Src: s.File, Reason: "finished download, same bytes as ", Other: other}
+			return Action{Op: OpRemove, Src: s.File, Why: becausePath("finished download, same bytes as ", other, "")}
 		}
 		return keep("a complete package that may be the only copy: kept")
 	}
-	f, err := os.Open(s.File)
+	f, err := fsutil.OpenRegular(s.File)
 	if err != nil {
 		return keep("cannot read it: " + err.Error())
 	}
@@ -213,7 +220,7 @@ func (cp *copies) strayAction(s Stray) Action {
 	var sum [sha256.Size]byte
 	copy(sum[:], d.Sum(nil))
 	if other := cp.ofStream(n, sum); other != "" {
-		return Action{Op: OpRemove, Src: s.File, Reason: what + ", decompresses to the bytes of ", Other: other}
+		return Action{Op: OpRemove, Src: s.File, Why: becausePath(what+", decompresses to the bytes of ", other, "")}
 	}
 	return keep(what + ": decompresses to a package found nowhere else: kept")
 }

@@ -18,10 +18,12 @@ func TestCleanUE1(t *testing.T) {
 		want []string
 	}{
 		{"installed", CleanOptions{Installed: true, Installation: s}, []string{
+			"remove   Cache/.upkdeps-123.tmp (left by an interrupted upkdeps write)",
 			"remove   Cache/88888888888888888888888888888888.uxx (installed as System/Golf.u)",
 			"ini      Cache/cache.ini: 88888888888888888888888888888888= (was Golf.u: moved into the install)",
 		}},
 		{"orphans", CleanOptions{Orphans: true, Installation: s}, []string{
+			"remove   Cache/.upkdeps-123.tmp (left by an interrupted upkdeps write)",
 			"skip     33333333333333333333333333333333: orphan, but the only copy of its package: kept",
 		}},
 		{"tmp", CleanOptions{Tmp: true, Installation: s}, []string{
@@ -33,13 +35,15 @@ func TestCleanUE1(t *testing.T) {
 			"skip     Cache000A.tmp: .uz of Unique.u: decompresses to a package found nowhere else: kept",
 		}},
 	}
-	var all []string
+	// Every plan starts by removing the temporary file an interrupted write
+	// left; the plan of all three has it once.
+	all := []string{tests[0].want[0]}
 	for _, tt := range tests {
 		p := c.PlanClean(tt.opt)
 		if have := lines(p, f.root); !reflect.DeepEqual(have, tt.want) {
 			t.Errorf("%s:\n%s", tt.name, diffLines(have, tt.want))
 		}
-		all = append(all, tt.want...)
+		all = append(all, tt.want[1:]...)
 	}
 	// No option: all three, entries before strays.
 	p := c.PlanClean(CleanOptions{Installation: s})

@@ -13,6 +13,13 @@
 // install and leaves its key with an empty value, so lines without files
 // are normal.
 //
+// cache.ini is read with the ini package's decoder and line rules
+// (ini.Decode, ini.Lines), so Open sees the [Cache] keys and values that
+// ini.Parse sees: a header is "[" up to the first "]" ("[Cache] ; downloads"
+// is [Cache]), ";" and "#" lines are comments, blanks around keys and values
+// and one pair of double quotes around a value are dropped. Lines Parse
+// would refuse (a "[" without "]") are kept as unknown lines.
+//
 // Open reads cache.ini and lists the folder, reading only the headers of
 // the cache files (in parallel), and gives every entry a State; Classify
 // adds what the installation has (installed_same, installed_other). Stray
@@ -23,7 +30,11 @@
 // atomically changing only the lines concerned (comments, unknown lines,
 // order, line ends and encoding are kept), and the steps of a move are
 // ordered so that an interruption at any point loses nothing and a second
-// run completes the job.
+// run completes the job. A write plan starts by removing the temporary files
+// killed writes left in the cache folder (and, for extract, those of its own
+// targets). Options.Lock holds the folder's lock (fsutil.LockDir) from
+// before Open reads anything until Close, so that two writers cannot
+// interleave their cache.ini rewrites.
 //
 // # Security
 //
@@ -34,7 +45,11 @@
 // fsutil.SafeFileName accepts it (no separators, drive letters, "..",
 // device names or control characters), and the joined path is checked to
 // stay in the target folder: a hostile cache.ini cannot make extract write
-// outside the install. An installed file with other content is never
+// outside the install, nor onto a file upkdeps keeps for itself
+// (fsutil.IsControlFile: cache.ini, the lock, a temporary file), forced or
+// not. Options.Ext must be a plain extension (fsutil.SafeExt). Every file
+// is opened with fsutil.OpenRegular: a named pipe is a file that cannot be
+// read, never a wait. An installed file with other content is never
 // replaced without Force. cache.ini is read only up to MaxIniSize; package
 // headers are read by package format, which validates them; a stray file
 // is sniffed from its first few KiB, and decompressed (clean only) as a

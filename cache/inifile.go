@@ -1,16 +1,13 @@
 package cache
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
@@ -20,8 +17,6 @@ const IniName = "cache.ini"
 // MaxIniSize bounds the cache.ini read: a real one holds about 50 bytes per
 // downloaded package, so 16 MiB is hundreds of thousands of downloads.
 const MaxIniSize = 16 << 20
-
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // defaultNewline ends the lines of a new cache.ini as the engine does on
 // the system it runs on.
@@ -34,41 +29,49 @@ const cacheSection = "Cache"
 // lines it means to: comments, other sections, unknown lines, their order,
 // line ends and encoding survive. (The engine itself rewrites the whole
 // file from its parsed form, dropping comments; ours is the polite
-// version of the same change.)
+// version of the same change.) It reads the file with the ini package's
+// decoder (ini.Decode) and line rules (ini.Lines, ini.ClassifyLine), so it
+// sees the sections, keys and values ini.Parse sees; where Parse refuses a
+// file for a malformed line (a "[" line without "]", an empty section
+// name, a limit), the editor keeps the line as an unknown one.
 type iniDoc struct {
 	path    string
-	enc     encoding
+	enc     ini.Encoding
 	lines   []iniLine
 	newline string // line end for lines we add: the file's most common one
 }
 
-type encoding int
-
-const (
-	encUTF8    encoding = iota // UTF-8 or ASCII, with or without a BOM
-	encLatin1                  // 8-bit text that is not valid UTF-8 (the engine's ANSI)
-	encUTF16LE                 // with a BOM, as UT2004 writes user inis
-	encUTF16BE
-)
-
-// iniLine is one line. raw is its bytes as stored (without the line end)
-// for 8-bit files, its UTF-8 text for UTF-16 files; text is the decoded
-// UTF-8 text with trailing white space removed.
+// iniLine is one line as ini.Lines split and classified it.
 type iniLine struct {
-	raw     []byte
-	eol     string // "\r\n", "\n", "\r" or "" (last line without one)
-	text    string
-	header  string // section name when the line is "[Name]"
-	isKey   bool
-	key     string // trimmed key
-	value   string // value, unquoted
-	section string // the section the line belongs to ("" before the first header)
+	text     string // decoded text, without the line end
+	eol      string // "\r\n", "\n", "\r" or "" (last line without one)
+	isHeader bool
+	header   string // section name of a header line
+	isKey    bool
+	key      string // key, blanks around it removed
+	value    string // value, blanks around it and one pair of quotes removed
+	section  string // the section the line belongs to ("" before the first header)
+}
+
+// newIniLine makes the iniLine of l; section is the current section, which
+// a header changes.
+func newIniLine(l ini.Line, section *string) iniLine {
+	ln := iniLine{text: l.Text, eol: l.End}
+	switch l.Kind {
+	case ini.HeaderLine:
+		ln.isHeader, ln.header = true, l.Name
+		*section = l.Name
+	case ini.KeyLine:
+		ln.isKey, ln.key, ln.value = true, l.Key, ini.Unquote(l.Value)
+	}
+	ln.section = *section
+	return ln
 }
 
 // readIniDoc reads path; a missing file is an empty document.
 func readIniDoc(path string) (*iniDoc, error) {
 	d := &iniDoc{path: path, newline: defaultNewline}
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return d, nil
 	}
@@ -100,59 +103,16 @@ func parseIniDoc(path string, data []byte) (*iniDoc, error) {
 }
 
 func (d *iniDoc) parse(data []byte) error {
-	var text []byte
-	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		d.enc = encUTF16LE
-		var order binary.ByteOrder = binary.LittleEndian
-		if data[0] == 0xFE {
-			d.enc, order = encUTF16BE, binary.BigEndian
-		}
-		body := data[2:]
-		if len(body)%2 != 0 {
-			return fmt.Errorf("cache: %s: odd byte count in a UTF-16 file", d.path)
-		}
-		units := make([]uint16, len(body)/2)
-		for i := range units {
-			units[i] = order.Uint16(body[2*i:])
-		}
-		text = []byte(string(utf16.Decode(units)))
-	case utf8.Valid(data):
-		d.enc = encUTF8
-		text = data
-	default:
-		d.enc = encLatin1
-		text = data
+	text, enc, err := ini.Decode(d.path, data)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
 	}
-	if bytes.IndexByte(text, 0) >= 0 {
-		return fmt.Errorf("cache: %s: NUL byte at offset %d: not a text file", d.path, bytes.IndexByte(text, 0))
-	}
+	d.enc = enc
 	ends := map[string]int{}
 	section := ""
-	for len(text) > 0 {
-		i := bytes.IndexAny(text, "\r\n")
-		ln := iniLine{}
-		if i < 0 {
-			ln.raw, text = text, nil
-		} else {
-			ln.raw = text[:i]
-			switch {
-			case text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n':
-				ln.eol = "\r\n"
-			case text[i] == '\r':
-				ln.eol = "\r"
-			default:
-				ln.eol = "\n"
-			}
-			text = text[i+len(ln.eol):]
-			ends[ln.eol]++
-		}
-		ln.text = d.decode(ln.raw)
-		if len(d.lines) == 0 {
-			ln.text = strings.TrimPrefix(ln.text, "\uFEFF")
-		}
-		ln.parse(&section)
-		d.lines = append(d.lines, ln)
+	for l := range ini.Lines(text) {
+		d.lines = append(d.lines, newIniLine(l, &section))
+		ends[l.End]++
 	}
 	best := 0
 	for _, eol := range []string{"\r\n", "\n", "\r"} {
@@ -161,58 +121,6 @@ func (d *iniDoc) parse(data []byte) error {
 		}
 	}
 	return nil
-}
-
-// parse splits the line as the engine's config reader does: trailing white
-// space dropped, "[Name]" starts a section, ";" at the start is a comment,
-// "Key=Value" splits at the first "=" and surrounding quotes leave the value.
-func (ln *iniLine) parse(section *string) {
-	ln.text = strings.TrimRight(ln.text, " \t")
-	t := strings.TrimLeft(ln.text, " \t")
-	if len(t) >= 2 && t[0] == '[' && t[len(t)-1] == ']' {
-		ln.header = t[1 : len(t)-1]
-		*section = ln.header
-		ln.section = ln.header
-		return
-	}
-	ln.section = *section
-	if t == "" || t[0] == ';' {
-		return
-	}
-	k, v, ok := strings.Cut(t, "=")
-	if !ok {
-		return
-	}
-	ln.isKey, ln.key, ln.value = true, strings.TrimSpace(k), v
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		ln.value = v[1 : len(v)-1]
-	}
-}
-
-func (d *iniDoc) decode(raw []byte) string {
-	if d.enc != encLatin1 {
-		return string(raw)
-	}
-	r := make([]rune, len(raw))
-	for i, b := range raw {
-		r[i] = rune(b)
-	}
-	return string(r)
-}
-
-// encode turns text into the file's stored form.
-func (d *iniDoc) encode(text string) ([]byte, error) {
-	if d.enc != encLatin1 {
-		return []byte(text), nil
-	}
-	out := make([]byte, 0, len(text))
-	for _, r := range text {
-		if r > 0xFF {
-			return nil, fmt.Errorf("cache: %s: %q cannot be written in the file's 8-bit encoding", d.path, text)
-		}
-		out = append(out, byte(r))
-	}
-	return out, nil
 }
 
 // isCache reports whether the line is a key line of [Cache] (the engine
@@ -244,7 +152,7 @@ func (d *iniDoc) set(key, value string) (int, error) {
 	}
 	last := -1
 	for i, ln := range d.lines {
-		if ln.header != "" && strings.EqualFold(ln.header, cacheSection) {
+		if ln.isHeader && strings.EqualFold(ln.header, cacheSection) {
 			last = i
 		} else if last >= 0 && ln.isCache() {
 			last = i
@@ -270,58 +178,64 @@ func (d *iniDoc) set(key, value string) (int, error) {
 	return last + 2, d.insert(last+1, key+"="+value)
 }
 
+// replace rewrites line i (a key line: set never rewrites a header, so the
+// lines after it stay in their section).
 func (d *iniDoc) replace(i int, text string) error {
-	raw, err := d.encode(text)
+	ln, err := d.newLine(i, text, d.lines[i].eol)
 	if err != nil {
 		return err
 	}
-	if i == 0 && bytes.HasPrefix(d.lines[0].raw, utf8BOM) {
-		raw = append(append([]byte(nil), utf8BOM...), raw...)
-	}
-	ln := iniLine{raw: raw, eol: d.lines[i].eol, text: text}
-	section := d.lines[i].section
-	ln.parse(&section)
 	d.lines[i] = ln
 	return nil
 }
 
+// insert adds a line before line i.
 func (d *iniDoc) insert(i int, text string) error {
-	raw, err := d.encode(text)
+	ln, err := d.newLine(i, text, d.newline)
 	if err != nil {
 		return err
 	}
-	section := ""
-	if i > 0 {
-		section = d.lines[i-1].section
-	}
-	ln := iniLine{raw: raw, eol: d.newline, text: text}
-	ln.parse(&section)
 	d.lines = append(d.lines, iniLine{})
 	copy(d.lines[i+1:], d.lines[i:])
 	d.lines[i] = ln
 	return nil
 }
 
-// bytes returns the file content.
+// newLine makes the line text, to be line i, classified as ini.Lines would.
+func (d *iniDoc) newLine(i int, text, eol string) (iniLine, error) {
+	if err := d.encodable(text); err != nil {
+		return iniLine{}, err
+	}
+	section := ""
+	if i > 0 {
+		section = d.lines[i-1].section
+	}
+	l := ini.ClassifyLine(i+1, text)
+	l.End = eol
+	return newIniLine(l, &section), nil
+}
+
+// encodable reports an error when text cannot be stored in the file's
+// encoding (a name outside Latin-1 in an 8-bit file).
+func (d *iniDoc) encodable(text string) error {
+	if _, err := d.enc.Encode(text); err != nil {
+		return fmt.Errorf("cache: %s: %q cannot be written in the file's encoding (%s): %w", d.path, text, d.enc, err)
+	}
+	return nil
+}
+
+// bytes returns the file content, in the file's encoding.
 func (d *iniDoc) bytes() []byte {
-	var b bytes.Buffer
+	var b strings.Builder
 	for _, ln := range d.lines {
-		b.Write(ln.raw)
+		b.WriteString(ln.text)
 		b.WriteString(ln.eol)
 	}
-	if d.enc != encUTF16LE && d.enc != encUTF16BE {
-		return b.Bytes()
-	}
-	units := utf16.Encode([]rune(b.String()))
-	out := make([]byte, 2, 2+2*len(units))
-	var order binary.AppendByteOrder = binary.LittleEndian
-	out[0], out[1] = 0xFF, 0xFE
-	if d.enc == encUTF16BE {
-		order = binary.BigEndian
-		out[0], out[1] = 0xFE, 0xFF
-	}
-	for _, u := range units {
-		out = order.AppendUint16(out, u)
+	out, err := d.enc.Encode(b.String())
+	if err != nil {
+		// Cannot happen: every line was decoded from the encoding or
+		// checked against it (encodable) before it was added.
+		return []byte(b.String())
 	}
 	return out
 }

@@ -3,9 +3,16 @@ package cache
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func mustParse(t testing.TB, data []byte) *iniDoc {
@@ -54,7 +61,8 @@ func TestIniDocParse(t *testing.T) {
 			keys = append(keys, ln.key+"="+ln.value)
 		}
 	}
-	want := []string{"Key1= Foo.u", "Key2=Quoted Name.u", "Key5=y"}
+	// Blanks around the value go, as in ini.Parse and the engine.
+	want := []string{"Key1=Foo.u", "Key2=Quoted Name.u", "Key5=y"}
 	if strings.Join(keys, "|") != strings.Join(want, "|") {
 		t.Errorf("[Cache] keys: have %q, want %q", keys, want)
 	}
@@ -114,7 +122,7 @@ func TestIniDocSet(t *testing.T) {
 
 func TestIniDocEncodings(t *testing.T) {
 	d := mustParse(t, []byte("[Cache]\nA=Caf\xe9.u\n"))
-	if d.enc != encLatin1 || d.lines[1].value != "Café.u" {
+	if d.enc != ini.Latin1 || d.lines[1].value != "Café.u" {
 		t.Errorf("latin1: enc %d value %q", d.enc, d.lines[1].value)
 	}
 	if _, err := d.set("B", "Naïve.u"); err != nil {
@@ -128,7 +136,7 @@ func TestIniDocEncodings(t *testing.T) {
 	}
 
 	u := mustParse(t, utf16le("[Cache]\r\nA=Café.u\r\n"))
-	if u.enc != encUTF16LE || u.lines[1].value != "Café.u" {
+	if u.enc != ini.UTF16LE || u.lines[1].value != "Café.u" {
 		t.Errorf("utf16: enc %d value %q", u.enc, u.lines[1].value)
 	}
 	if _, err := u.set("A", ""); err != nil {
@@ -155,7 +163,7 @@ func FuzzIniDoc(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if d.enc != encUTF16LE && d.enc != encUTF16BE && !bytes.Equal(d.bytes(), data) {
+		if !bytes.Equal(d.bytes(), data) {
 			t.Fatalf("round trip changed %q into %q", data, d.bytes())
 		}
 		const key = "0123456789ABCDEF0123456789ABCDEF"
@@ -170,4 +178,125 @@ func FuzzIniDoc(f *testing.F) {
 			t.Fatalf("set %s=Foo.u in %q, read back %q", key, data, d2.bytes())
 		}
 	})
+}
+
+// TestHeaderWithComment is issue 12's disagreement: a header followed by a
+// comment is a header to the engine and to ini.Parse, so cache.Open must
+// find the key under it too.
+func TestHeaderWithComment(t *testing.T) {
+	data := "[Cache] ; downloads\n" + g(1).String() + "=Foo.u\n"
+	f, err := ini.Parse("cache.ini", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := f.Value("Cache", g(1).String()); !ok || v != "Foo.u" {
+		t.Fatalf("ini.Parse: key not found (%q, %t)", v, ok)
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, IniName, []byte(data))
+	c := open(t, dir, Options{}, "")
+	if es := c.Entries(); len(es) != 1 || es[0].Name != "Foo.u" || es[0].Line != 2 {
+		t.Errorf("cache.Open: have entries %+v, want Foo.u at line 2", es)
+	}
+}
+
+// FuzzIniDocMatchesParse feeds the same bytes to the reader (ini.Parse) and
+// to the editor (parseIniDoc) and checks they see the same sections (in
+// order, as first spelled), keys and values on the same lines. The editor
+// accepts what Parse refuses for a malformed line or a limit, never the
+// reverse: both decode with ini.Decode.
+func FuzzIniDocMatchesParse(f *testing.F) {
+	for _, s := range []string{
+		ue1CacheIni,
+		"[Cache] ; downloads\nA=Foo.u\n",
+		"[Cache]x\r\n  A = \"B.u\"  \r#C=D\r;E=F\n[cache]\nG=\n[Other]\nA=1",
+		"A=before\n[Cache]\n\"Q\"=1\n-=2\n=3\nK=`x`\nL=\"\"\"y\nnot a key\n[ Cache ]\nM=4",
+		"\xEF\xBB\xBF\uFEFF[Cache]\nA=Caf\xc3\xa9\n",
+		"[Cache]\nA=Caf\xe9\n",
+		"[Cache]\nA\v=\u00a0B\u0085\n",
+		"[Cache]\n[B\n[]\nA=1",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Add(utf16le("[Cache]\r\nA=Café.u\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { sameView(t, data) })
+}
+
+// sameView fails t when the reader (ini.Parse) and the editor (parseIniDoc)
+// see data differently: other sections, in another order or spelling, or
+// other key lines (key, value, line number) in a section. The editor must
+// accept whatever Parse accepts.
+func sameView(t testing.TB, data []byte) {
+	t.Helper()
+	doc, docErr := parseIniDoc("cache.ini", data)
+	file, err := ini.Parse("cache.ini", data)
+	if docErr != nil {
+		if err == nil {
+			t.Fatalf("the editor refuses what ini.Parse reads: %v", docErr)
+		}
+		return
+	}
+	if err != nil {
+		return
+	}
+	type key struct {
+		line       int
+		key, value string
+	}
+	var order []string
+	first := map[string]string{}
+	keys := map[string][]key{}
+	for i, ln := range doc.lines {
+		lower := strings.ToLower(ln.section)
+		if ln.isHeader {
+			if _, ok := first[lower]; !ok {
+				first[lower] = ln.header
+				order = append(order, ln.header)
+			}
+		}
+		if ln.isKey && ln.section != "" {
+			keys[lower] = append(keys[lower], key{i + 1, ln.key, ln.value})
+		}
+	}
+	if have := file.Sections(); strings.Join(have, "\n") != strings.Join(order, "\n") {
+		t.Fatalf("sections: ini.Parse %q, editor %q", have, order)
+	}
+	for _, sec := range order {
+		var have []key
+		for _, e := range file.SectionEntries(sec) {
+			have = append(have, key{e.Line, e.Key, e.Value})
+		}
+		want := keys[strings.ToLower(sec)]
+		if fmt.Sprint(have) != fmt.Sprint(want) {
+			t.Fatalf("[%s]: ini.Parse %+v, editor %+v", sec, have, want)
+		}
+	}
+}
+
+// TestCorpusIniDocMatchesParse runs the differential check of
+// FuzzIniDocMatchesParse on every real ini and .upkg file of the corpus.
+func TestCorpusIniDocMatchesParse(t *testing.T) {
+	root := testutil.Corpus(t)
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".ini", ".upkg":
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			n++
+			t.Run(strings.TrimPrefix(p, root), func(t *testing.T) { sameView(t, data) })
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 30 {
+		t.Errorf("found only %d ini/upkg files in the corpus", n)
+	}
 }

@@ -37,12 +37,32 @@ type Action struct {
 	Old      string // OpIni: the value before ("" for a new line)
 	NewLine  bool   // OpIni: the key is added
 	Subject  string // OpSkip, OpRefuse: the entry concerned; "" when it is the file Src
-	// Reason says why (the purpose of a removal, the cause of a skip).
-	// When Other is set, the reason reads Reason + Other + Note, so that
-	// the path Other can be shown like the others.
-	Reason string
-	Other  string
-	Note   string
+	Why      Reason // the purpose of a removal, the cause of a skip or refusal
+}
+
+// Reason says why an action is in a plan: a sentence that may name one
+// path, kept apart so that it is shown like the plan's other paths
+// ("installed as ../System/Foo.u with the same GUID").
+type Reason struct {
+	Text  string // the sentence, or its part before Path
+	Path  string // a path the sentence names ("" for none)
+	After string // the rest of the sentence after Path
+}
+
+// because is a Reason without a path.
+func because(text string) Reason { return Reason{Text: text} }
+
+// becausePath is a Reason that names path between before and after.
+func becausePath(before, path, after string) Reason {
+	return Reason{Text: before, Path: path, After: after}
+}
+
+// Format renders the reason, showing its path through rel.
+func (r Reason) Format(rel func(string) string) string {
+	if r.Path == "" {
+		return r.Text + r.After
+	}
+	return r.Text + rel(r.Path) + r.After
 }
 
 // Plan is a list of actions computed from the cache and the file system as
@@ -136,10 +156,7 @@ func (a Action) Format(rel func(string) string) string {
 	if rel == nil {
 		rel = func(p string) string { return p }
 	}
-	reason := a.Reason
-	if a.Other != "" {
-		reason += rel(a.Other) + a.Note
-	}
+	reason := a.Why.Format(rel)
 	switch a.Op {
 	case OpMkdir:
 		return fmt.Sprintf("mkdir    %s", rel(a.Dst))
@@ -203,6 +220,30 @@ func (c *Cache) iniAction(key, value, old string, isNew bool) Action {
 }
 
 func (c *Cache) newPlan() *Plan { return &Plan{Actions: []Action{}, iniPath: c.iniPath} }
+
+// newWritePlan starts the plan of a command that changes the cache: first
+// the temporary files that its killed runs (or any upkdeps write) left in
+// the cache folder are removed. No other writer can be writing them: a
+// writer holds the folder's lock (Options.Lock).
+func (c *Cache) newWritePlan() *Plan {
+	p := c.newPlan()
+	for _, s := range c.strays {
+		if s.Kind == KindOwnTemp {
+			p.Actions = append(p.Actions, Action{Op: OpRemove, Src: s.File, Why: because("left by an interrupted upkdeps write")})
+		}
+	}
+	return p
+}
+
+// controlTarget returns why dst must not be written, or "": upkdeps's own
+// files (cache.ini, manifest.json, the lock, temporary files) are never
+// replaced by package data, --force or not.
+func controlTarget(dst string) string {
+	if fsutil.IsControlFile(filepath.Base(dst)) {
+		return " is a file upkdeps keeps for itself: never replaced"
+	}
+	return ""
+}
 
 // Select returns the keys of the entries args name: a GUID (every
 // generation of it in UE2), a key ("GUID-2"), or an original file name with

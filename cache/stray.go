@@ -1,12 +1,12 @@
 package cache
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
@@ -72,7 +72,7 @@ func (c *Cache) addStray(path, kind string) {
 // sniff sets the stray's kind from its first bytes.
 func (c *Cache) sniff(s *Stray) {
 	s.Kind = KindUnknown
-	f, err := os.Open(s.File)
+	f, err := fsutil.OpenRegular(s.File)
 	if err != nil {
 		return
 	}
@@ -106,80 +106,9 @@ func (c *Cache) sniff(s *Stray) {
 	}
 }
 
-// maxUZName bounds the original name in a .uz header, in characters with
-// the terminating NUL (the uz package's own limit).
-const maxUZName = 1024
-
-// uzName returns the original file name stored in a .uz header: an int32
-// signature (1234 or 5678) and an FString (compact-index length including
-// the NUL; negative for UTF-16LE).
+// uzName returns the original file name stored in a .uz header (the uz
+// package reads it), and whether b starts with a valid header.
 func uzName(b []byte) (string, bool) {
-	if len(b) < 5 {
-		return "", false
-	}
-	if sig := int32(binary.LittleEndian.Uint32(b)); sig != 1234 && sig != 5678 {
-		return "", false
-	}
-	n, used, ok := compactIndex(b[4:])
-	if !ok {
-		return "", false
-	}
-	p := b[4+used:]
-	switch {
-	case n == 0:
-		return "", true
-	case n > 0 && n <= maxUZName && len(p) >= int(n):
-		raw := p[:n]
-		if raw[n-1] != 0 {
-			return "", false
-		}
-		r := make([]rune, 0, n-1)
-		for _, c := range raw[:n-1] {
-			if c == 0 {
-				return "", false
-			}
-			r = append(r, rune(c))
-		}
-		return string(r), true
-	case n < 0 && -n <= maxUZName && len(p) >= int(-2*n):
-		units := make([]uint16, -n)
-		for i := range units {
-			units[i] = binary.LittleEndian.Uint16(p[2*i:])
-		}
-		if units[len(units)-1] != 0 {
-			return "", false
-		}
-		return string(utf16.Decode(units[:len(units)-1])), true
-	}
-	return "", false
-}
-
-// compactIndex decodes the engine's compact index (at most 5 bytes).
-func compactIndex(b []byte) (v int32, used int, ok bool) {
-	if len(b) == 0 {
-		return 0, 0, false
-	}
-	b0 := b[0]
-	val := uint32(b0 & 0x3f)
-	used = 1
-	if b0&0x40 != 0 {
-		shift := uint(6)
-		for {
-			if used >= len(b) || used >= 5 {
-				return 0, 0, false
-			}
-			c := b[used]
-			used++
-			val |= uint32(c&0x7f) << shift
-			shift += 7
-			if c&0x80 == 0 || used == 5 {
-				break
-			}
-		}
-	}
-	v = int32(val)
-	if b0&0x80 != 0 {
-		v = -v
-	}
-	return v, used, true
+	h, err := uz.ReadHeader(bytes.NewReader(b))
+	return h.Name, err == nil
 }

@@ -362,3 +362,38 @@ func fastExport(b []byte, p int, limits [3]int32, size int64) (ex Export, next i
 	}
 	return ex, p, true
 }
+
+// stdImport decodes one import record of the standard layout, reporting
+// any problem: the careful path, taken when fastImport declines. ok is
+// false when the record is bad (d.err) or runs past the buffer (d.short).
+func (d *decoder) stdImport() (im Import, ok bool) {
+	start := d.pos
+	im.ClassPackage = d.name(start)
+	im.ClassName = d.name(start)
+	at := d.pos
+	im.Outer = d.ref(d.i32(), at, "outer")
+	im.ObjectName = d.name(start)
+	return im, !d.failed()
+}
+
+// stdExport is stdImport for export records; size is the file size that
+// serial data must lie within.
+func (d *decoder) stdExport(size int64) (ex Export, ok bool) {
+	start := d.pos
+	ex.Class = d.ref(d.index(), start, "class")
+	at := d.pos
+	ex.Super = d.ref(d.index(), at, "super")
+	at = d.pos
+	ex.Outer = d.ref(d.i32(), at, "outer")
+	ex.ObjectName = d.name(start)
+	ex.ObjectFlags = d.u32()
+	at = d.pos
+	ex.SerialSize = d.index()
+	if ex.SerialSize > 0 {
+		ex.SerialOffset = d.index()
+	}
+	if !d.failed() && (ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size) {
+		d.err = formatErr(d.base+int64(at), "serial data (offset %d, size %d) outside the file (size %d)", ex.SerialOffset, ex.SerialSize, size)
+	}
+	return ex, !d.failed()
+}

@@ -40,7 +40,14 @@
 //
 // Package files are untrusted input. Every count and offset is checked against
 // the file size before anything is allocated (a table of N records needs at
-// least N times the smallest record size), tables are read in bounded steps
+// least N times the smallest record size) and against a limit far above any
+// real package (MaxNames, MaxImports, MaxExports, MaxGenerations,
+// MaxHeritage; over it, a *FormatError at the count's header offset naming
+// the table, the count and the limit). Table slices start at most 1 MiB
+// large and grow as records decode, so memory follows the bytes a table
+// really holds, not what its header claims: a table of zero bytes (empty
+// names) in a sparse file costs a small multiple of those bytes, in time
+// and memory, and no more. Tables are read in bounded steps
 // that never go past the bytes the records still need, a compact index is at
 // most 5 bytes, name lengths are capped, every name index and object
 // reference is range-checked, and outer chains are checked for loops. Corrupt

@@ -2,11 +2,12 @@
 
 package format
 
-import "os"
+import "github.com/upkdeps/upkdeps/internal/fsutil"
 
-// openFile opens path for reading and returns it with its size.
+// openFile opens path for reading when it is a regular file (see
+// fsutil.OpenRegular) and returns it with its size.
 func openFile(path string) (ioFile, int64, error) {
-	fh, err := os.Open(path)
+	fh, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, 0, err
 	}

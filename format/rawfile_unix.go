@@ -5,25 +5,37 @@ package format
 import (
 	"io"
 	"io/fs"
+	"os"
 	"syscall"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
-// rawFile is a file read with pread and nothing else: opening it costs one
-// open and one fstat, where os.Open also sets up the runtime poller (four
-// fcntl and an epoll_ctl on Linux) for a file that cannot use it. Scans
-// open tens of thousands of packages, so those syscalls are a good part of
-// their system time.
+// rawFile is a file read with pread and nothing else: opening it costs a
+// stat, an open and an fstat, where os.Open also sets up the runtime poller
+// (four fcntl and an epoll_ctl on Linux) for a file that cannot use it.
+// Scans open tens of thousands of packages, so those syscalls were a good
+// part of their system time.
 type rawFile struct {
 	fd   int
 	path string
 }
 
-// openFile opens path for reading and returns it with its size.
+// openFile opens path for reading when it is a regular file and returns it
+// with its size, as fsutil.OpenRegular does: the mode is checked before the
+// open, so a device or pipe is never opened (a *fsutil.NotRegularError),
+// the open does not block, and the open file is checked again.
 func openFile(path string) (ioFile, int64, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: st.Mode()}
+	}
 	var fd int
-	var err error
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 		if err != syscall.EINTR {
 			break
 		}
@@ -31,12 +43,21 @@ func openFile(path string) (ioFile, int64, error) {
 	if err != nil {
 		return nil, 0, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	var sys syscall.Stat_t
+	if err := syscall.Fstat(fd, &sys); err != nil {
 		syscall.Close(fd)
 		return nil, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	return &rawFile{fd: fd, path: path}, st.Size, nil
+	if sys.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		// Swapped for something else since the stat: say what it is now.
+		syscall.Close(fd)
+		mode := fs.ModeIrregular
+		if st, err := os.Stat(path); err == nil {
+			mode = st.Mode()
+		}
+		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: mode}
+	}
+	return &rawFile{fd: fd, path: path}, sys.Size, nil
 }
 
 // ReadAt reads len(p) bytes at off, like os.File.ReadAt.
@@ -44,7 +65,7 @@ func (f *rawFile) ReadAt(p []byte, off int64) (int, error) {
 	n := 0
 	for len(p) > 0 {
 		m, err := syscall.Pread(f.fd, p, off)
-		if err == syscall.EINTR {
+		if err == syscall.EINTR || err == syscall.EAGAIN {
 			continue
 		}
 		if err != nil {

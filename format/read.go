@@ -5,9 +5,12 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // File is a parsed package: header and tables.
@@ -24,6 +27,21 @@ type File struct {
 	closer io.Closer
 }
 
+// Limits on the tables a package may claim. A count over its limit is a
+// *FormatError before anything is read or allocated for the table. They lie
+// far above any real package: the largest tables in the test corpus (986
+// packages of UT99, UT2004, Killing Floor and others) are Engine.u 469's
+// 3,670 names, 5,668 exports and 60 generations and a Killing Floor cache
+// file's 1,361 imports; a big UT2004 map has a few tens of thousands of
+// names and exports.
+const (
+	MaxNames       = 1 << 20 // name table records
+	MaxImports     = 1 << 20 // import table records
+	MaxExports     = 1 << 20 // export table records
+	MaxGenerations = 1 << 16 // generation records (version 68 and later)
+	MaxHeritage    = 1 << 16 // heritage GUIDs (before version 68)
+)
+
 // Smallest encoded size of one table record, used to bound counts and reads.
 const (
 	minNameRecord   = 1 + 4         // empty string (one byte) + flags
@@ -37,7 +55,7 @@ const (
 func Open(path string) (*File, error) {
 	fh, size, err := openFile(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	f := &File{}
 	if err := f.parse(fh, size, nil); err != nil {
@@ -48,6 +66,17 @@ func Open(path string) (*File, error) {
 	base := filepath.Base(path)
 	f.PackageName = strings.TrimSuffix(base, filepath.Ext(base))
 	return f, nil
+}
+
+// openError returns err, or for a file that is not a regular file (a named
+// pipe, a device: never opened, see fsutil.OpenRegular) a *PathError whose
+// cause says what it is.
+func openError(path string, err error) error {
+	var nr *fsutil.NotRegularError
+	if errors.As(err, &nr) {
+		return &PathError{Path: path, Err: &fsutil.NotRegularError{Mode: nr.Mode}}
+	}
+	return err
 }
 
 // PathError records the file a read error happened in.
@@ -129,12 +158,32 @@ type scratch struct {
 	spans [2][]byte // the cache's memory
 }
 
-// reuse returns s emptied when it can hold n elements, else a new slice.
+// initialBytes bounds the memory a table slice starts with: a table grows
+// by append as its records decode, so the memory a file costs follows the
+// bytes it really holds, not the count its header claims (the way the
+// standard library's internal/saferio sizes slices from untrusted counts).
+// 1 MiB holds the tables of any real package without growing.
+const initialBytes = 1 << 20
+
+// reuse returns s emptied when it can hold n elements, else a new empty
+// slice with room for n of them, or for what initialBytes holds when n is
+// more.
 func reuse[T any](s []T, n int) []T {
 	if cap(s) >= n {
 		return s[:0]
 	}
-	return make([]T, 0, n)
+	var zero T
+	return make([]T, 0, min(n, max(initialBytes/int(max(1, unsafe.Sizeof(zero))), cap(s))))
+}
+
+// grow makes room for one more element in s, which will hold at most n:
+// when s is full its capacity doubles (append alone grows a large slice by
+// a quarter, allocating five times its final size along the way).
+func grow[T any](s []T, n int) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(1, min(cap(s), n-len(s))))
 }
 
 // Reader reads many packages one after another, reusing the memory of the
@@ -153,7 +202,7 @@ type Reader struct {
 func (rd *Reader) Open(path string) (*File, error) {
 	fh, size, err := openFile(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	defer fh.Close()
 	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
@@ -298,7 +347,7 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		}
 		h.HeritageCount = int32(binary.LittleEndian.Uint32(b))
 		h.HeritageOffset = int32(binary.LittleEndian.Uint32(b[4:]))
-		if err := checkTable(size, off+8, "heritage", off, h.HeritageCount, h.HeritageOffset, 16); err != nil {
+		if err := checkTable(size, off+8, "heritage", off, h.HeritageCount, h.HeritageOffset, 16, MaxHeritage); err != nil {
 			return err
 		}
 		hb, err := hr.at(int64(h.HeritageOffset), int(h.HeritageCount)*16, "heritage table")
@@ -336,6 +385,9 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	genOff := off + 4
 	if n < 0 || int64(n) > (size-genOff)/8 {
 		return formatErr(off, "generation count %d does not fit in the file (size %d)", n, size)
+	}
+	if n > MaxGenerations {
+		return formatErr(off, "generation count %d is over the limit of %d", n, MaxGenerations)
 	}
 	gb, err := hr.at(genOff, int(n)*8, "generation table")
 	if err != nil {
@@ -412,10 +464,10 @@ func (h *Header) tableFields() int64 {
 	return 12
 }
 
-// checkTable validates a table's count and offset against the file size
-// before anything is allocated for it.
+// checkTable validates a table's count and offset against its limit and the
+// file size before anything is allocated for it.
 // field is the header offset of the count, followed by the offset.
-func checkTable(size, headerEnd int64, what string, field int64, count, off int32, minRecord int64) error {
+func checkTable(size, headerEnd int64, what string, field int64, count, off int32, minRecord int64, limit int32) error {
 	if count < 0 {
 		return formatErr(field, "%s count %d is negative", what, count)
 	}
@@ -427,6 +479,9 @@ func checkTable(size, headerEnd int64, what string, field int64, count, off int3
 	}
 	if int64(count) > (size-int64(off))/minRecord {
 		return formatErr(int64(off), "%s count %d does not fit in the %d bytes after offset %d", what, count, size-int64(off), off)
+	}
+	if count > limit {
+		return formatErr(field, "%s count %d is over the limit of %d", what, count, limit)
 	}
 	return nil
 }
@@ -456,13 +511,13 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	end := f.headerEnd()
 	field := h.tableFields()
 	minName, minImport, minExport := layoutOf(h.Version, h.Licensee).minRecords()
-	if err := checkTable(size, end, "name", field, h.NameCount, h.NameOffset, int64(minName)); err != nil {
+	if err := checkTable(size, end, "name", field, h.NameCount, h.NameOffset, int64(minName), MaxNames); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "import", field+16, h.ImportCount, h.ImportOffset, int64(minImport)); err != nil {
+	if err := checkTable(size, end, "import", field+16, h.ImportCount, h.ImportOffset, int64(minImport), MaxImports); err != nil {
 		return err
 	}
-	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport)); err != nil {
+	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport), MaxExports); err != nil {
 		return err
 	}
 	nNames, nImports, nExports := h.NameCount, h.ImportCount, h.ExportCount
@@ -490,8 +545,8 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 		flags := d.u32()
 		if !d.failed() {
 			text = appendText(text, raw, wide)
-			ends = append(ends, int32(len(text)))
-			f.Names = append(f.Names, Name{Flags: flags})
+			ends = append(grow(ends, int(nNames)), int32(len(text)))
+			f.Names = append(grow(f.Names, int(nNames)), Name{Flags: flags})
 		}
 	})
 	if err != nil {
@@ -509,6 +564,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 
 	f.Imports = reuse(f.Imports, int(nImports))
 	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImport, "import", limits, func(d *decoder) {
+		f.Imports = grow(f.Imports, int(nImports))
 		if !std {
 			if im, ok := d.importRecord(lay); ok {
 				f.Imports = append(f.Imports, im)
@@ -520,14 +576,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 			d.pos = n
 			return
 		}
-		start := d.pos
-		var im Import
-		im.ClassPackage = d.name(start)
-		im.ClassName = d.name(start)
-		at := d.pos
-		im.Outer = d.ref(d.i32(), at, "outer")
-		im.ObjectName = d.name(start)
-		if !d.failed() {
+		if im, ok := d.stdImport(); ok {
 			f.Imports = append(f.Imports, im)
 		}
 	})
@@ -537,6 +586,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 
 	f.Exports = reuse(f.Exports, int(nExports))
 	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExport, "export", limits, func(d *decoder) {
+		f.Exports = grow(f.Exports, int(nExports))
 		if !std {
 			if ex, ok := d.exportRecord(lay, size); ok {
 				f.Exports = append(f.Exports, ex)
@@ -548,24 +598,7 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 			d.pos = n
 			return
 		}
-		start := d.pos
-		var ex Export
-		ex.Class = d.ref(d.index(), start, "class")
-		at := d.pos
-		ex.Super = d.ref(d.index(), at, "super")
-		at = d.pos
-		ex.Outer = d.ref(d.i32(), at, "outer")
-		ex.ObjectName = d.name(start)
-		ex.ObjectFlags = d.u32()
-		at = d.pos
-		ex.SerialSize = d.index()
-		if ex.SerialSize > 0 {
-			ex.SerialOffset = d.index()
-		}
-		if !d.failed() && (ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size) {
-			d.err = formatErr(d.base+int64(at), "serial data (offset %d, size %d) outside the file (size %d)", ex.SerialOffset, ex.SerialSize, size)
-		}
-		if !d.failed() {
+		if ex, ok := d.stdExport(size); ok {
 			f.Exports = append(f.Exports, ex)
 		}
 	})
@@ -660,7 +693,13 @@ func (f *File) checkOuterChains(sc *scratch) error {
 		done
 	)
 	ni := len(f.Imports)
-	state := reuse(sc.state, ni+len(f.Exports))[:ni+len(f.Exports)]
+	// Sized by the records read, not by a count from the header.
+	n := ni + len(f.Exports)
+	state := sc.state[:0]
+	if cap(state) < n {
+		state = make([]uint8, n)
+	}
+	state = state[:n]
 	clear(state)
 	sc.state = state
 	slot := func(r Ref) int {

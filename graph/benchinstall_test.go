@@ -41,7 +41,7 @@ func TestBenchInstallFindings(t *testing.T) {
 		t.Fatalf("have %d findings, want %d", len(have), len(demo.BenchFindings))
 	}
 	for i, want := range demo.BenchFindings {
-		if have[i].Kind != want[0] || have[i].Package != want[1] {
+		if string(have[i].Kind) != want[0] || have[i].Package != want[1] {
 			t.Errorf("finding %d: have %s %s, want %s %s", i, have[i].Kind, have[i].Package, want[0], want[1])
 		}
 	}

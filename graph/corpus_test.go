@@ -34,8 +34,8 @@ func checkIni(t *testing.T, path string) (*Graph, []Finding) {
 	return g, fs
 }
 
-func countKinds(fs []Finding) map[string]int {
-	m := map[string]int{}
+func countKinds(fs []Finding) map[FindingKind]int {
+	m := map[FindingKind]int{}
 	for _, f := range fs {
 		m[f.Kind]++
 	}

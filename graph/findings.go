@@ -8,44 +8,51 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/graph/topo"
-
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
 
+// Severity of a finding: an error makes check exit 1; a warning is worth
+// reading. package redirect uses the same type.
+type Severity string
+
 // Severities.
 const (
-	Error   = "error"
-	Warning = "warning"
+	Error   Severity = "error"
+	Warning Severity = "warning"
 )
+
+// FindingKind names a class of problem; the values are part of the JSON
+// output (README.md). package redirect uses the same type for its own
+// kinds.
+type FindingKind string
 
 // Finding kinds.
 const (
-	MissingPackage = "missing_package"
-	MissingObject  = "missing_object"
-	ClassMismatch  = "class_mismatch"
-	NativeUnknown  = "native_unknown"
-	CaseMismatch   = "case_mismatch"
-	Collision      = "collision"
-	Shadowed       = "shadowed"
-	Cycle          = "cycle"
-	EditOrder      = "edit_order"
-	EditMissing    = "edit_missing"
-	Unreadable     = "unreadable"
-	ServerSideOnly = "server_side_only"
+	MissingPackage FindingKind = "missing_package"
+	MissingObject  FindingKind = "missing_object"
+	ClassMismatch  FindingKind = "class_mismatch"
+	NativeUnknown  FindingKind = "native_unknown"
+	CaseMismatch   FindingKind = "case_mismatch"
+	Collision      FindingKind = "collision"
+	Shadowed       FindingKind = "shadowed"
+	Cycle          FindingKind = "cycle"
+	EditOrder      FindingKind = "edit_order"
+	EditMissing    FindingKind = "edit_missing"
+	Unreadable     FindingKind = "unreadable"
+	ServerSideOnly FindingKind = "server_side_only"
 )
 
 // Finding is one problem, with the packages involved and the import chain
 // that makes it matter. Its JSON form is documented in README.md.
 type Finding struct {
-	Kind     string   `json:"kind"`
-	Severity string   `json:"severity"`
-	Package  string   `json:"package"`
-	Objects  []string `json:"objects,omitempty"`
-	NeededBy []string `json:"needed_by,omitempty"`
-	Packages []string `json:"packages,omitempty"`
-	Chain    []string `json:"chain,omitempty"`
+	Kind     FindingKind `json:"kind"`
+	Severity Severity    `json:"severity"`
+	Package  string      `json:"package"`
+	Objects  []string    `json:"objects,omitempty"`
+	NeededBy []string    `json:"needed_by,omitempty"`
+	Packages []string    `json:"packages,omitempty"`
+	Chain    []string    `json:"chain,omitempty"`
 	// Roots are the ini lines ("Demo.ini:20 ServerPackages=Foo") that make
 	// the engine load the package or objects of the finding.
 	Roots   []string `json:"roots,omitempty"`
@@ -58,14 +65,14 @@ func SortFindings(fs []Finding) {
 	slices.SortFunc(fs, func(a, b Finding) int {
 		return cmp.Or(
 			cmp.Compare(severityRank(a.Severity), severityRank(b.Severity)),
-			strings.Compare(a.Kind, b.Kind),
+			strings.Compare(string(a.Kind), string(b.Kind)),
 			cmpName(a.Package, b.Package),
 			strings.Compare(a.Message, b.Message),
 		)
 	})
 }
 
-func severityRank(s string) int {
+func severityRank(s Severity) int {
 	if s == Error {
 		return 0
 	}
@@ -128,18 +135,7 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	for _, n := range opt.ServerPackages {
 		addName(n)
 	}
-	for _, r := range gr.iniRoots {
-		if !seen[r.Package] {
-			seen[r.Package] = true
-			roots = append(roots, r.Package)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap && !seen[p] {
-			seen[p] = true
-			roots = append(roots, p)
-		}
-	}
+	roots = gr.appendStarts(roots, seen)
 	for _, n := range opt.EditPackages {
 		addName(n)
 	}
@@ -150,20 +146,10 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 // package's parent (roots map to nil), for chains.
 func (gr *Graph) reach(roots []*Package) map[*Package]*Package {
 	parent := map[*Package]*Package{}
-	queue := append([]*Package(nil), roots...)
-	for _, r := range roots {
-		parent[r] = nil
-	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, q := range gr.Imports(p) {
-			if _, ok := parent[q]; !ok {
-				parent[q] = p
-				queue = append(queue, q)
-			}
-		}
-	}
+	walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
+		parent[p] = from
+		return true
+	})
 	return parent
 }
 
@@ -364,11 +350,11 @@ type objectCheck struct {
 }
 
 type objectKey struct {
-	kind string
+	kind FindingKind
 	to   *Package
 }
 
-func (c *objectCheck) problem(kind string, to *Package, object string) *objectProblem {
+func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *objectProblem {
 	k := objectKey{kind, to}
 	pr := c.problems[k]
 	if pr == nil {
@@ -382,7 +368,7 @@ func (c *objectCheck) problem(kind string, to *Package, object string) *objectPr
 // classify returns the problem kind of an object that to does not export
 // with the wanted class ("" when there is none): path is the group path
 // below to, class the wanted class (for the message).
-func (c *objectCheck) classify(to *Package, path, class string) string {
+func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
@@ -409,8 +395,9 @@ func (c *objectCheck) importObjects(jobs int) {
 		}
 	}
 	type found struct {
-		kind, obj string
-		e         *Edge
+		kind FindingKind
+		obj  string
+		e    *Edge
 	}
 	workers := par.Workers(len(edges), jobs)
 	lists := make([][]found, workers)
@@ -426,7 +413,7 @@ func (c *objectCheck) importObjects(jobs int) {
 				obj := o.describe(to.Name)
 				if kind == ClassMismatch {
 					obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-						to.Name+"."+o.Path, o.ClassPackage, o.Class, exportClass(to.File, o.Path))
+						to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
 				}
 				lists[w] = append(lists[w], found{kind, obj, e})
 			}
@@ -458,7 +445,7 @@ func (c *objectCheck) rootObjects() {
 		}
 		obj := to.Name + "." + r.Object + " (Core.Class)"
 		if kind == ClassMismatch {
-			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, exportClass(to.File, r.Object))
+			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, c.gr.exportClass(to.File, r.Object))
 		}
 		pr := c.problem(kind, to, obj)
 		pr.roots = append(pr.roots, r)
@@ -582,25 +569,6 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 	return out
 }
 
-// Cycles returns the strongly connected components with more than one
-// package, each sorted, the list sorted by first name.
-func (gr *Graph) Cycles() [][]*Package {
-	var out [][]*Package
-	for _, scc := range topo.TarjanSCC(directed{gr}) {
-		if len(scc) < 2 {
-			continue
-		}
-		c := make([]*Package, len(scc))
-		for i, n := range scc {
-			c[i] = gr.byID[n.ID()]
-		}
-		slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-		out = append(out, c)
-	}
-	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
-	return out
-}
-
 // cycleEdges returns, for a component, a cycle through its first package
 // and one concrete import per edge as evidence.
 func (gr *Graph) cycleEdges(comp []*Package) []string {
@@ -608,28 +576,28 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	for _, p := range comp {
 		in[p] = true
 	}
-	// Shortest path back to the start, inside the component.
+	// Shortest path back to the start, inside the component: the first
+	// package in breadth-first order with an import of the start.
 	start := comp[0]
 	prev := map[*Package]*Package{}
-	queue := []*Package{start}
-	var last *Package
-	for len(queue) > 0 && last == nil {
-		p := queue[0]
-		queue = queue[1:]
+	inComp := func(p *Package) []*Package {
+		var out []*Package
 		for _, q := range gr.Imports(p) {
-			if !in[q] {
-				continue
-			}
-			if q == start {
-				last = p
-				break
-			}
-			if _, ok := prev[q]; !ok {
-				prev[q] = p
-				queue = append(queue, q)
+			if in[q] {
+				out = append(out, q)
 			}
 		}
+		return out
 	}
+	var last *Package
+	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
+		prev[p] = from
+		if gr.Edge(p, start) != nil {
+			last = p
+			return false
+		}
+		return true
+	})
 	var path []*Package
 	for cur := last; cur != nil && cur != start; cur = prev[cur] {
 		path = append(path, cur)
@@ -664,36 +632,6 @@ func (gr *Graph) checkCycles() []Finding {
 			Message: fmt.Sprintf("%d packages import from each other in a cycle", len(comp))})
 	}
 	return out
-}
-
-// ClientPackages returns what clients need: ServerPackages and maps, plus
-// everything they import, transitively (ServerSideOnly packages included,
-// so that they can be reported).
-func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
-	parent := gr.reach(gr.clientRoots(serverPackages))
-	var out []*Package
-	for p := range parent {
-		out = append(out, p)
-	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-	return out
-}
-
-// clientRoots are where a client's downloads start: the ServerPackages
-// entries and every map.
-func (gr *Graph) clientRoots(serverPackages []string) []*Package {
-	var roots []*Package
-	for _, n := range serverPackages {
-		if p := gr.Package(n); p != nil {
-			roots = append(roots, p)
-		}
-	}
-	for _, p := range gr.pkgs {
-		if p.Kind == KindMap {
-			roots = append(roots, p)
-		}
-	}
-	return roots
 }
 
 func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {

@@ -48,6 +48,10 @@ type Options struct {
 	// each is looked up like an import, so a missing or case-only name gets
 	// its node.
 	Roots []Root
+	// Overlay holds package files in memory by the File path a Resolver
+	// gives them; they are read from here instead of the disk (check
+	// --with: a mod's packages as if installed, nothing written).
+	Overlay map[string][]byte
 }
 
 // Package is a node of the graph: a resolved package file or a missing name.
@@ -121,6 +125,7 @@ type Graph struct {
 	byFile   map[string]*Package // made on first use by packageByFile
 	edgeSlab []Edge              // memory for the next edges
 	iniRoots []RootRef
+	overlay  map[string][]byte
 }
 
 func lower(s string) string { return strings.ToLower(s) }
@@ -128,9 +133,10 @@ func lower(s string) string { return strings.ToLower(s) }
 // Build scans every candidate of r and resolves every import.
 func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	gr := &Graph{
-		byName: map[string]*Package{},
-		byID:   map[int64]*Package{},
-		edges:  map[[2]int64]*Edge{},
+		byName:  map[string]*Package{},
+		byID:    map[int64]*Package{},
+		edges:   map[[2]int64]*Edge{},
+		overlay: opt.Overlay,
 	}
 	byFile := map[string]*Package{}
 	var queue []*Package // resolved packages not yet scanned
@@ -208,7 +214,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		if opt.Progress != nil && len(files) > 0 {
 			done = opt.Progress(len(files))
 		}
-		scans, errs := scanAll(ctx, files, jobs, done)
+		scans, errs := scanAll(ctx, files, jobs, done, opt.Overlay)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

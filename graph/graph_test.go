@@ -93,7 +93,7 @@ func adjacency(g *Graph) []string {
 	return out
 }
 
-func findingsOf(fs []Finding, kind string) []Finding {
+func findingsOf(fs []Finding, kind FindingKind) []Finding {
 	var out []Finding
 	for _, f := range fs {
 		if f.Kind == kind {
@@ -219,15 +219,15 @@ func TestEditPackagesOrder(t *testing.T) {
 		edit      []string
 		valid     bool
 		suggested []string
-		kinds     []string
+		kinds     []FindingKind
 	}{
-		{"valid order kept", []string{"Core", "Engine", "A", "B", "C"}, true, []string{"Core", "Engine", "A", "B", "C"}, []string{EditMissing}},
-		{"forward reference", []string{"Core", "Engine", "B", "A", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditMissing}},
-		{"listed twice", []string{"Core", "Engine", "A", "A", "B", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditMissing}},
-		{"independent order kept", []string{"Engine", "Core", "C", "A", "B"}, false, []string{"Core", "Engine", "A", "B", "C"}, []string{EditOrder, EditOrder, EditMissing}},
+		{"valid order kept", []string{"Core", "Engine", "A", "B", "C"}, true, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditMissing}},
+		{"forward reference", []string{"Core", "Engine", "B", "A", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
+		{"listed twice", []string{"Core", "Engine", "A", "A", "B", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
+		{"independent order kept", []string{"Engine", "Core", "C", "A", "B"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditOrder, EditMissing}},
 	} {
 		res := g.CheckEditPackages(tc.edit, nil)
-		var kinds []string
+		var kinds []FindingKind
 		for _, f := range res.Findings {
 			kinds = append(kinds, f.Kind)
 		}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -124,7 +125,8 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 
 	byPosition := func(ns []gonum.Node) { slices.SortFunc(ns, func(a, b gonum.Node) int { return int(a.ID() - b.ID()) }) }
 	sorted, err := topo.SortStabilized(g, byPosition)
-	if uo, ok := err.(topo.Unorderable); ok {
+	var uo topo.Unorderable
+	if errors.As(err, &uo) {
 		for _, comp := range uo {
 			var members []string
 			for _, n := range comp {

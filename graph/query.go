@@ -2,6 +2,8 @@ package graph
 
 import (
 	"slices"
+
+	"gonum.org/v1/gonum/graph/topo"
 )
 
 // Reached is a package found by Reach with its distance from the start.
@@ -15,32 +17,15 @@ type Reached struct {
 // along "imported by") up to maxDepth hops (maxDepth < 0: no limit) and
 // returns every package reached, sorted by depth, then name.
 func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
+	next := gr.Imports
+	if reverse {
+		next = gr.ImportedBy
+	}
 	seen := map[*Package]Reached{}
-	queue := []*Package{}
-	for _, p := range start {
-		if _, ok := seen[p]; !ok {
-			seen[p] = Reached{Package: p}
-			queue = append(queue, p)
-		}
-	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		d := seen[p].Depth
-		if maxDepth >= 0 && d >= maxDepth {
-			continue
-		}
-		next := gr.Imports(p)
-		if reverse {
-			next = gr.ImportedBy(p)
-		}
-		for _, q := range next {
-			if _, ok := seen[q]; !ok {
-				seen[q] = Reached{Package: q, Depth: d + 1, Via: p}
-				queue = append(queue, q)
-			}
-		}
-	}
+	walk(start, next, maxDepth, func(p, from *Package, d int) bool {
+		seen[p] = Reached{Package: p, Depth: d, Via: from}
+		return true
+	})
 	out := make([]Reached, 0, len(seen))
 	for _, r := range seen {
 		out = append(out, r)
@@ -66,36 +51,30 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	if from == to {
 		return nil
 	}
-	via := map[*Package]*Package{from: nil}
-	queue := []*Package{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, q := range gr.Imports(p) {
-			if _, ok := via[q]; ok {
-				continue
-			}
-			via[q] = p
-			if q == to {
-				var hops []Hop
-				for cur := to; via[cur] != nil; cur = via[cur] {
-					e := gr.Edge(via[cur], cur)
-					objs := slices.Clone(e.Objects)
-					slices.SortFunc(objs, func(a, b ImportedObject) int {
-						if c := cmpName(a.Path, b.Path); c != 0 {
-							return c
-						}
-						return cmpName(a.Class, b.Class)
-					})
-					hops = append(hops, Hop{From: via[cur], To: cur, Objects: slices.Compact(objs)})
-				}
-				slices.Reverse(hops)
-				return hops
-			}
-			queue = append(queue, q)
-		}
+	via := map[*Package]*Package{}
+	found := false
+	walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
+		via[p] = prev
+		found = p == to
+		return !found
+	})
+	if !found {
+		return nil
 	}
-	return nil
+	var hops []Hop
+	for cur := to; via[cur] != nil; cur = via[cur] {
+		e := gr.Edge(via[cur], cur)
+		objs := slices.Clone(e.Objects)
+		slices.SortFunc(objs, func(a, b ImportedObject) int {
+			if c := cmpName(a.Path, b.Path); c != 0 {
+				return c
+			}
+			return cmpName(a.Class, b.Class)
+		})
+		hops = append(hops, Hop{From: via[cur], To: cur, Objects: slices.Compact(objs)})
+	}
+	slices.Reverse(hops)
+	return hops
 }
 
 // WhyRoot returns the shortest import chain to p from a root of the
@@ -104,20 +83,7 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 // no hops); refs are the ini lines that name start (none for a map).
 // It returns a nil start when no root needs p.
 func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop) {
-	var starts []*Package
-	seen := map[*Package]bool{}
-	for _, r := range gr.iniRoots {
-		if !seen[r.Package] {
-			seen[r.Package] = true
-			starts = append(starts, r.Package)
-		}
-	}
-	for _, q := range gr.pkgs {
-		if q.Kind == KindMap && !seen[q] {
-			seen[q] = true
-			starts = append(starts, q)
-		}
-	}
+	starts := gr.appendStarts(nil, map[*Package]bool{})
 	best := -1
 	for _, s := range starts {
 		if s == p {
@@ -132,4 +98,72 @@ func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop
 		return nil, nil, nil
 	}
 	return start, gr.rootsOf(start), hops
+}
+
+// Cycles returns the strongly connected components with more than one
+// package, each sorted, the list sorted by first name.
+func (gr *Graph) Cycles() [][]*Package {
+	var out [][]*Package
+	for _, scc := range topo.TarjanSCC(directed{gr}) {
+		if len(scc) < 2 {
+			continue
+		}
+		c := make([]*Package, len(scc))
+		for i, n := range scc {
+			c[i] = gr.byID[n.ID()]
+		}
+		slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
+	return out
+}
+
+// ClientPackages returns what clients need: ServerPackages and maps, plus
+// everything they import, transitively (ServerSideOnly packages included,
+// so that they can be reported).
+func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
+	parent := gr.reach(gr.clientRoots(serverPackages))
+	var out []*Package
+	for p := range parent {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+	return out
+}
+
+// clientRoots are where a client's downloads start: the ServerPackages
+// entries and every map.
+func (gr *Graph) clientRoots(serverPackages []string) []*Package {
+	var roots []*Package
+	for _, n := range serverPackages {
+		if p := gr.Package(n); p != nil {
+			roots = append(roots, p)
+		}
+	}
+	for _, p := range gr.pkgs {
+		if p.Kind == KindMap {
+			roots = append(roots, p)
+		}
+	}
+	return roots
+}
+
+// appendStarts appends to roots, once each (seen records them), what makes
+// the engine load anything by itself: the packages of the ini roots, in
+// their order, then the maps.
+func (gr *Graph) appendStarts(roots []*Package, seen map[*Package]bool) []*Package {
+	for _, r := range gr.iniRoots {
+		if !seen[r.Package] {
+			seen[r.Package] = true
+			roots = append(roots, r.Package)
+		}
+	}
+	for _, p := range gr.pkgs {
+		if p.Kind == KindMap && !seen[p] {
+			seen[p] = true
+			roots = append(roots, p)
+		}
+	}
+	return roots
 }

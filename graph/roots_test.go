@@ -68,7 +68,11 @@ bEnabled=False
 		fromBinary: map[string]bool{"ipdrv": true, "opengldrv": true},
 	}
 	fs := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), Natives: nat})
-	type want struct{ kind, sev, pkg, root string }
+	type want struct {
+		kind      FindingKind
+		sev       Severity
+		pkg, root string
+	}
 	wants := []want{
 		{MissingPackage, Error, "Gone", "Server.ini:13 ServerPackages=Gone"},
 		{MissingPackage, Error, "Stats", "Server.ini:15 ServerActors=Stats.Uplink Port=7777"},
@@ -118,9 +122,9 @@ func TestIniRootBinaryExact(t *testing.T) {
 	fs := g.Check(CheckOptions{Natives: nat})
 	got := map[string]string{}
 	for _, fd := range fs {
-		got[fd.Package] = fd.Kind + "/" + fd.Severity
+		got[fd.Package] = string(fd.Kind) + "/" + string(fd.Severity)
 	}
-	if got["IpDrv"] != MissingObject+"/"+Error || got["SoftDrv"] != MissingObject+"/"+Warning {
+	if got["IpDrv"] != "missing_object/error" || got["SoftDrv"] != "missing_object/warning" {
 		t.Errorf("have %v; want IpDrv missing_object/error and SoftDrv missing_object/warning", got)
 	}
 	// Without the binary, the same IpDrv class is only unknown.
@@ -128,9 +132,9 @@ func TestIniRootBinaryExact(t *testing.T) {
 	fs = g.Check(CheckOptions{Natives: nat})
 	got = map[string]string{}
 	for _, fd := range fs {
-		got[fd.Package] = fd.Kind + "/" + fd.Severity
+		got[fd.Package] = string(fd.Kind) + "/" + string(fd.Severity)
 	}
-	if got["IpDrv"] != NativeUnknown+"/"+Warning || got["SoftDrv"] != MissingPackage+"/"+Warning {
+	if got["IpDrv"] != "native_unknown/warning" || got["SoftDrv"] != "missing_package/warning" {
 		t.Errorf("without binaries: have %v", got)
 	}
 }

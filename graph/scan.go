@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"hash/maphash"
@@ -59,6 +60,8 @@ type exportIndex struct {
 
 	pathOnce sync.Once
 	paths    []uint64 // hash(lower path), made by hasPath
+
+	data []byte // the package's bytes when it was read from an overlay
 }
 
 var hashSeed = maphash.MakeSeed()
@@ -100,10 +103,18 @@ func exportHashes(f *format.File, buf []byte) ([]uint64, []byte) {
 	return out, buf
 }
 
+// open reads the package again: from the overlay when it came from there.
+func (x *exportIndex) open(file string) (*format.File, error) {
+	if x.data != nil {
+		return openBytes(file, x.data)
+	}
+	return format.Open(file)
+}
+
 func (x *exportIndex) has(path, class string) bool {
 	x.once.Do(func() {
 		if x.hashes == nil && x.file != "" {
-			if f, err := format.Open(x.file); err == nil {
+			if f, err := x.open(x.file); err == nil {
 				x.hashes, _ = exportHashes(f, nil)
 				f.Close()
 			}
@@ -120,7 +131,7 @@ func (x *exportIndex) has(path, class string) bool {
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
 	x.pathOnce.Do(func() {
-		f, err := format.Open(file)
+		f, err := x.open(file)
 		if err != nil {
 			return
 		}
@@ -188,16 +199,17 @@ func (in interner) get(s string) string {
 
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
-	in    interner
-	rd    format.Reader
-	names []string // interned name table entries of the current file ("" not yet)
-	top   []int32  // per import: its package's import (-1 not yet)
-	group []int32  // per import: its spelling's index (-1: not an object import)
-	buf   []byte
-	slab  []ImportedObject // memory for the next files' objects
-	spell []int32          // per name: index in spellings (-1 not yet)
-	seen  []bool           // per name: listed in deps
-	deps  []dep
+	in      interner
+	rd      format.Reader
+	overlay map[string][]byte
+	names   []string // interned name table entries of the current file ("" not yet)
+	top     []int32  // per import: its package's import (-1 not yet)
+	group   []int32  // per import: its spelling's index (-1: not an object import)
+	buf     []byte
+	slab    []ImportedObject // memory for the next files' objects
+	spell   []int32          // per name: index in spellings (-1 not yet)
+	seen    []bool           // per name: listed in deps
+	deps    []dep
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
@@ -297,12 +309,31 @@ func (w *worker) topImport(f *format.File, i int) int32 {
 	return t
 }
 
+// open reads a package from the overlay or the disk.
+func (w *worker) open(path string) (*format.File, error) {
+	if data, ok := w.overlay[path]; ok {
+		return openBytes(path, data)
+	}
+	return w.rd.Open(path)
+}
+
+// openBytes parses a package held in memory as the file path.
+func openBytes(path string, data []byte) (*format.File, error) {
+	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, &format.PathError{Path: path, Err: err}
+	}
+	base := filepath.Base(path)
+	f.PackageName = strings.TrimSuffix(base, filepath.Ext(base))
+	return f, nil
+}
+
 // scanFile reads one package's header and tables into a scanned summary.
 // Everything kept is copied out of the Reader's memory (the interner
 // clones).
 func scanFile(path string, w *worker) (*scanned, error) {
 	in := w.in
-	f, err := w.rd.Open(path)
+	f, err := w.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +410,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 			next[g]++
 		}
 	}
-	if KindOf(path) == KindMap {
+	s.exports.data = w.overlay[path]
+	if KindOf(path) == KindMap && s.exports.data == nil {
 		s.exports.file = path
 	} else {
 		s.exports.hashes, buf = exportHashes(f, buf)
@@ -434,8 +466,14 @@ func appendPath(b []byte, f *format.File, ref format.Ref, lower bool) []byte {
 
 // exportClass re-reads a package to find the class of the export at path:
 // only needed to explain a class mismatch, which is rare.
-func exportClass(file, path string) string {
-	f, err := format.Open(file)
+func (gr *Graph) exportClass(file, path string) string {
+	var f *format.File
+	var err error
+	if data, ok := gr.overlay[file]; ok {
+		f, err = openBytes(file, data)
+	} else {
+		f, err = format.Open(file)
+	}
 	if err != nil {
 		return "?"
 	}
@@ -457,12 +495,13 @@ func exportClass(file, path string) string {
 
 // scanAll reads files with jobs workers; done is called after each file.
 // A file not read because ctx was cancelled gets ctx's error.
-func scanAll(ctx context.Context, files []string, jobs int, done func()) ([]*scanned, []error) {
+func scanAll(ctx context.Context, files []string, jobs int, done func(), overlay map[string][]byte) ([]*scanned, []error) {
 	out := make([]*scanned, len(files))
 	errs := make([]error, len(files))
 	workers := make([]worker, par.Workers(len(files), jobs))
 	for w := range workers {
 		workers[w].in = interner{}
+		workers[w].overlay = overlay
 	}
 	if err := par.ForEach(ctx, len(files), jobs, func(w, i int) {
 		out[i], errs[i] = scanFile(files[i], &workers[w])

@@ -15,17 +15,35 @@
 // byte-order mark (UT2004 writes its user inis in UTF-16LE), with CRLF or LF
 // line ends.
 //
-// Parsing is done by gopkg.in/ini.v1, configured for these rules. Before it,
-// a scanner decodes the text, splits lines as the engine does (a line break
-// is CRLF, LF or a lone CR), records line numbers and spellings, and passes
-// ini.v1 only section headers and key lines, rewriting the few constructs
-// ini.v1 would read differently: a value starting with a backquote or """
-// (multi-line values to ini.v1) is wrapped in backquotes, and keys starting
-// with a quote (quoted names to ini.v1) or named "-" (auto-numbered) are
-// dropped, as no Unreal setting is named so. Lines before the first section
-// and lines without "=" are ignored, as the engine ignores them. Values lose
-// surrounding blanks and one pair of surrounding double quotes, as the engine
-// reads them; a trailing backslash is kept.
+// Parsing is done by gopkg.in/ini.v1, configured for these rules (see
+// loadOptions). This package does only what ini.v1 cannot, in one step
+// before it:
+//
+//   - Decoding (Decode): ini.v1 skips a UTF-16 byte-order mark but does not
+//     decode UTF-16, and reads bytes, not Latin-1. Decode also refuses NUL
+//     characters and invalid UTF-16, and Parse enforces the size limits.
+//   - Splitting and classifying lines (Lines, ClassifyLine): ini.v1 ends a
+//     line only at "\n" (the engine also at a lone "\r"), reads a header
+//     name up to the last "]" (the engine to the first: "[Cache] ; x]" is
+//     Cache), and gives meanings the engine does not have to a value starting
+//     with a backquote or """ (multi-line values), a key starting with a quote
+//     (a quoted name) and the key "-" (auto-numbered). So ini.v1 is given only
+//     headers and key lines, one per line: a value starting with a backquote
+//     or """ is wrapped in backquotes, and keys named so are left out, as no
+//     Unreal setting is. Lines before the first section and lines without
+//     "=" are ignored, as the engine ignores them.
+//   - Line numbers and spellings, which ini.v1 does not keep; the two views
+//     are matched key by key and must agree.
+//   - The engine's lists: repeated keys are ini.v1 shadows (AllowShadows,
+//     AllowDuplicateShadowValues); indexed keys (Paths[0]=) are ordinary keys
+//     to ini.v1 and are merged with the repeated ones here (see Values).
+//
+// Values lose surrounding blanks and one pair of surrounding double quotes
+// (Unquote), as the engine reads them; a trailing backslash is kept. The
+// line rules and the decoder are exported because the cache package's
+// line-preserving editor of cache.ini uses the same ones, and the uscript
+// package reads sources with the lenient decoder (DecodeLenient): the three
+// see the same text, lines, sections and keys.
 //
 // Load and Parse return a *File; Values, Entries and the typed accessors
 // (System, EditPackages, ServerPackages, Redirect) answer from it. Find
@@ -44,8 +62,9 @@
 // line), NUL bytes (binary data, or UTF-16 without a byte-order mark),
 // invalid UTF-16, unterminated or empty section headers, and files whose
 // distinct section and key names would make ini.v1's linear name lookups
-// take more than about half a second (their cost grows with the square of
-// the names in a section: about 11,500 distinct keys in one section; real
-// inis have under 2,000). Errors are *Error values naming the file and line;
+// take more than about half a second: ini.v1 (v1.67) still finds a section or
+// a key by walking the list of names so far, so the cost grows with the
+// square of the names in a section, and the bound falls at about 11,500
+// distinct keys in one section (real inis have under 2,000). Errors are *Error values naming the file and line;
 // nothing panics.
 package ini

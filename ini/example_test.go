@@ -60,3 +60,31 @@ func ExampleParse_error() {
 	// Output:
 	// ini: System/Foo.ini:3: unterminated section header "[Engine.GameEngine"
 }
+
+// An editor that must keep every byte of a file reads it with the same
+// decoder and line rules as Parse, and writes it back with Encode.
+func ExampleLines() {
+	data := []byte("[Cache] ; downloads\r\n;comment\r\nABC=\"Foo.u\"\r\n")
+	text, enc, err := ini.Decode("cache.ini", data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for l := range ini.Lines(text) {
+		switch l.Kind {
+		case ini.HeaderLine:
+			fmt.Printf("%d: section %s\n", l.Num, l.Name)
+		case ini.KeyLine:
+			fmt.Printf("%d: %s = %s\n", l.Num, l.Key, ini.Unquote(l.Value))
+		default:
+			fmt.Printf("%d: %q ignored\n", l.Num, l.Text)
+		}
+	}
+	back, _ := enc.Encode(text)
+	fmt.Println(enc, string(back) == string(data))
+	// Output:
+	// 1: section Cache
+	// 2: ";comment" ignored
+	// 3: ABC = Foo.u
+	// UTF-8 true
+}

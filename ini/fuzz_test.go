@@ -1,6 +1,7 @@
 package ini
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -10,7 +11,8 @@ import (
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
-// FuzzParse checks that Parse never panics, that every failure is an *Error
+// FuzzParse checks that Decode and Encode are inverses and Lines loses
+// nothing, that Parse never panics, that every failure is an *Error
 // naming the file, that ini.v1 and the line scan always agree (a
 // disagreement is reported as an internal error), and that what parses is
 // consistent.
@@ -40,6 +42,20 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// What Decode reads, Encode writes back byte for byte, and the lines
+		// of Lines join into the text again: what an editor relies on.
+		if text, enc, err := Decode("Fuzz.ini", data); err == nil {
+			if back, err := enc.Encode(text); err != nil || !bytes.Equal(back, data) {
+				t.Fatalf("%v: Encode(Decode(%q)) = %q, %v", enc, data, back, err)
+			}
+			var joined strings.Builder
+			for l := range Lines(text) {
+				joined.WriteString(l.Text + l.End)
+			}
+			if joined.String() != text {
+				t.Fatalf("Lines(%q) joined is %q", text, joined.String())
+			}
+		}
 		file, err := Parse("Fuzz.ini", data)
 		if err != nil {
 			var e *Error

@@ -2,15 +2,17 @@ package ini
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	goini "gopkg.in/ini.v1"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // File is a parsed ini file. Its methods look sections and keys up
@@ -40,8 +42,16 @@ type Entry struct {
 	Line  int    // 1-based line number
 }
 
-// loadOptions configure gopkg.in/ini.v1 for Unreal inis (see scan for the
-// lines it is given).
+// loadOptions configure gopkg.in/ini.v1 (v1.67.3: LoadOptions in its ini.go,
+// the line reader in its parser.go) for Unreal inis; scan writes the lines it
+// is given. Options left off: AllowNonUniqueSections (the engine merges
+// headers with the same name; so does ini.v1 without it), SpaceBeforeInlineComment
+// and UnescapeValueCommentSymbols (the engine has no inline comments: ";" and
+// "#" are value characters), UnescapeValueDoubleQuotes (the engine does not
+// unescape \" in values), AllowBooleanKeys and AllowPythonMultilineValues
+// (no such lines in Unreal inis), and ini.v1's quote removal, which also
+// strips single quotes: PreserveSurroundedQuote keeps them and Unquote removes
+// one pair of double quotes as the engine does.
 var loadOptions = goini.LoadOptions{
 	InsensitiveSections:        true, // [IpDrv.HTTPDownLoad] is [IpDrv.HTTPDownload]
 	InsensitiveKeys:            true,
@@ -58,8 +68,14 @@ var loadOptions = goini.LoadOptions{
 // Load reads and parses the ini file at path. Files larger than MaxFileSize
 // are refused before they are read.
 func Load(path string) (*File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
+	fh, err := fsutil.OpenRegular(path)
+	var nr *fsutil.NotRegularError
+	switch {
+	case errors.As(err, &nr) && nr.Mode.IsDir():
+		return nil, &Error{File: path, Msg: "is a directory"}
+	case errors.As(err, &nr):
+		return nil, &Error{File: path, Msg: (&fsutil.NotRegularError{Mode: nr.Mode}).Error()}
+	case err != nil:
 		return nil, fmt.Errorf("ini: %w", err)
 	}
 	defer fh.Close()
@@ -97,7 +113,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooBig(name, int64(len(data)))
 	}
-	text, err := decode(name, data)
+	text, _, err := Decode(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +171,7 @@ func build(name string, sc *scanned, gf *goini.File) (*File, error) {
 					}
 					v, values = values[0], values[1:]
 				}
-				all = append(all, Entry{Key: r.key, Index: index, Value: unquote(v), Line: r.line})
+				all = append(all, Entry{Key: r.key, Index: index, Value: Unquote(v), Line: r.line})
 			}
 			if len(values) != 0 {
 				return nil, internal(sc.keys[recs[0]].line, "ini.v1 read %d more values for key %s", len(values), quote(sc.keys[recs[0]].key))
@@ -235,15 +251,6 @@ func splitIndex(key string) (base string, index int, ok bool) {
 	}
 	n, _ := strconv.Atoi(digits)
 	return key[:open], n, true
-}
-
-// unquote removes one pair of surrounding double quotes, as the engine does
-// when it reads a value ("\"1.0.0\"" is 1.0.0).
-func unquote(v string) string {
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		return v[1 : len(v)-1]
-	}
-	return v
 }
 
 // entries returns the engine's list for a plain key (see finish), or the
@@ -330,6 +337,22 @@ func (f *File) Entries(sectionName, key string) []Entry {
 		return nil
 	}
 	return append([]Entry(nil), src...)
+}
+
+// SectionEntries returns every key line of section, empty values included,
+// in file order: all keys, repeated and indexed, of all its headers. The
+// caller owns the returned slice.
+func (f *File) SectionEntries(sectionName string) []Entry {
+	sec := f.sections[strings.ToLower(sectionName)]
+	if sec == nil {
+		return nil
+	}
+	var out []Entry
+	for _, all := range sec.all {
+		out = append(out, all...)
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Line, b.Line) }) // lines are unique
+	return out
 }
 
 // HasSection reports whether the file has a header for section (ignoring

@@ -33,35 +33,20 @@ type scanned struct {
 	members  [][]int32              // by group: indices into keys, file order
 }
 
-// scan reads the decoded text line by line with the engine's rules and
-// writes the normalised text that gopkg.in/ini.v1 then parses. The engine
-// reads an ini like this:
+// scan is the step before ini.v1: it reads the decoded text with Lines (the
+// line rules are ClassifyLine's), enforces the limits, and writes the
+// normalised text that gopkg.in/ini.v1 then parses: only section headers and
+// key lines, in a form ini.v1 reads back exactly. Values starting with a
+// backquote or with three double quotes (multi-line values for ini.v1) are
+// wrapped in backquotes, a header equal to the current section is not
+// repeated, and key lines before the first header are left out, as the
+// engine ignores them. It also records what ini.v1 does not keep: line
+// numbers and spellings.
 //
-//   - "\r\n", "\n" and a lone "\r" end a line; blanks at the start of a line
-//     are skipped.
-//   - A line starting with "[" is a section header; the name runs to the first
-//     "]" and the rest of the line is ignored. Sections with the same name
-//     (ignoring case) are one section.
-//   - Any other line is "key=value", split at the first "=", with blanks
-//     around key and value dropped. Lines before the first section, and lines
-//     without "=", are ignored. ";" (and "#") lines are comments: the engine
-//     reads them as keys named ";..." that nothing ever looks up.
-//
-// ini.v1 gives some lines meanings the engine does not have, so the scanner
-// writes only headers and key lines, in a form ini.v1 reads back exactly:
-// values starting with a backquote or with three double quotes (multi-line
-// values for ini.v1) are wrapped in backquotes, keys starting with a quote or
-// backquote (quoted names for ini.v1) and the key "-" (an auto-numbered key)
-// are dropped (no Unreal setting is named so), and a header equal to the
-// current section is not repeated.
-//
-// Errors: a line longer than MaxLineLength, a "[" line with no "]", an empty
+// Errors: a line longer than MaxLineLength, an UnterminatedHeader, an empty
 // section name, more than MaxKeyLines key lines, and files whose distinct
-// names would cost ini.v1 more than maxNameWork comparisons.
+// names would cost ini.v1 more than maxNameWork comparisons (see nameWork).
 func scan(name, text string) (*scanned, error) {
-	for strings.HasPrefix(text, "\uFEFF") {
-		text = text[len("\uFEFF"):]
-	}
 	// Every "=" may start a key line: size the tables once.
 	maxKeys := min(strings.Count(text, "=")+1, MaxKeyLines)
 	s := &scanned{
@@ -70,40 +55,18 @@ func scan(name, text string) (*scanned, error) {
 		sections: make(map[string]sectionLine),
 		groups:   make(map[keyID]int, maxKeys),
 	}
-	// Model of ini.v1's name lists: the section list starts with "default";
-	// position[g] is the place of group g in its section's key list.
-	sectionIndex := map[string]int{"default": 0}
-	sectionKeys := map[string]int{} // distinct keys so far, by section
-	var position []int
-	work := 0
+	var work nameWork
 	current := ""
-	lineNo := 0
-	for len(text) > 0 {
-		lineNo++
-		end := strings.IndexAny(text, "\r\n")
-		var line string
-		if end < 0 {
-			line, text = text, ""
-		} else {
-			line = text[:end]
-			if text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
-				end++
-			}
-			text = text[end+1:]
+	for ln := range Lines(text) {
+		lineNo := ln.Num
+		if len(ln.Text) > MaxLineLength {
+			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("line too long: %d bytes (limit %d)", len(ln.Text), MaxLineLength)}
 		}
-		if len(line) > MaxLineLength {
-			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("line too long: %d bytes (limit %d)", len(line), MaxLineLength)}
-		}
-		l := strings.TrimLeftFunc(line, unicode.IsSpace)
-		if l == "" || l[0] == ';' || l[0] == '#' {
-			continue
-		}
-		if l[0] == '[' {
-			end := strings.IndexByte(l, ']')
-			if end < 0 {
-				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("unterminated section header %s", quote(l))}
-			}
-			sec := l[1:end]
+		switch ln.Kind {
+		case UnterminatedHeader:
+			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("unterminated section header %s", quote(strings.TrimLeftFunc(ln.Text, unicode.IsSpace)))}
+		case HeaderLine:
+			sec := ln.Name
 			if sec == "" {
 				return nil, &Error{File: name, Line: lineNo, Msg: "empty section name"}
 			}
@@ -116,14 +79,8 @@ func scan(name, text string) (*scanned, error) {
 				continue
 			}
 			current = lower
-			if i, ok := sectionIndex[lower]; ok {
-				work += i + 1
-			} else {
-				work += len(sectionIndex)
-				sectionIndex[lower] = len(sectionIndex)
-			}
-			if work > maxNameWork {
-				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct sections (%d so far): not a game ini?", len(sectionIndex)-1)}
+			if !work.section(lower) {
+				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct sections (%d so far): not a game ini?", work.sections())}
 			}
 			// ini.v1 keeps "DEFAULT" as spelled but lower-cases every other
 			// name; writing it lower-case keeps all spellings together.
@@ -133,54 +90,84 @@ func scan(name, text string) (*scanned, error) {
 			s.text = append(s.text, '[')
 			s.text = append(s.text, sec...)
 			s.text = append(s.text, "]\n"...)
-			continue
+		case KeyLine:
+			if current == "" {
+				continue
+			}
+			key, value := ln.Key, ln.Value
+			id := keyID{current, strings.ToLower(key)}
+			g, ok := s.groups[id]
+			if !ok {
+				g = len(s.members)
+				s.groups[id] = g
+				s.members = append(s.members, nil)
+			}
+			if !work.key(current, g, !ok) {
+				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct keys in section [%s] (%d so far): not a game ini?", s.sections[current].name, work.perSection[current])}
+			}
+			if len(s.keys) == MaxKeyLines {
+				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many key lines (limit %d): not a game ini?", MaxKeyLines)}
+			}
+			s.members[g] = append(s.members[g], int32(len(s.keys)))
+			s.keys = append(s.keys, keyLine{line: lineNo, key: key, value: value})
+			s.text = append(s.text, key...)
+			s.text = append(s.text, '=')
+			if strings.HasPrefix(value, "`") || strings.HasPrefix(value, `"""`) {
+				s.text = append(s.text, '`')
+				s.text = append(s.text, value...)
+				s.text = append(s.text, '`')
+			} else {
+				s.text = append(s.text, value...)
+			}
+			s.text = append(s.text, '\n')
 		}
-		if current == "" {
-			continue
-		}
-		eq := strings.IndexByte(l, '=')
-		if eq < 0 {
-			continue
-		}
-		key := strings.TrimSpace(l[:eq])
-		if key == "" || key == "-" || key[0] == '"' || key[0] == '`' {
-			continue
-		}
-		value := strings.TrimSpace(l[eq+1:])
-		lowerKey := strings.ToLower(key)
-		id := keyID{current, lowerKey}
-		g, ok := s.groups[id]
-		if ok {
-			work += position[g] + 1
-		} else {
-			n := sectionKeys[current]
-			work += n
-			sectionKeys[current] = n + 1
-			g = len(s.members)
-			s.groups[id] = g
-			s.members = append(s.members, nil)
-			position = append(position, n)
-		}
-		if work > maxNameWork {
-			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct keys in section [%s] (%d so far): not a game ini?", s.sections[current].name, sectionKeys[current])}
-		}
-		if len(s.keys) == MaxKeyLines {
-			return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many key lines (limit %d): not a game ini?", MaxKeyLines)}
-		}
-		s.members[g] = append(s.members[g], int32(len(s.keys)))
-		s.keys = append(s.keys, keyLine{line: lineNo, key: key, value: value})
-		s.text = append(s.text, key...)
-		s.text = append(s.text, '=')
-		if strings.HasPrefix(value, "`") || strings.HasPrefix(value, `"""`) {
-			s.text = append(s.text, '`')
-			s.text = append(s.text, value...)
-			s.text = append(s.text, '`')
-		} else {
-			s.text = append(s.text, value...)
-		}
-		s.text = append(s.text, '\n')
 	}
 	return s, nil
+}
+
+// nameWork is the bound on ini.v1's quadratic name lookups. gopkg.in/ini.v1
+// (v1.67) finds an existing section, or a key of a section, by walking a list
+// of the names so far, so a file with n distinct keys in one section costs
+// about n*n/2 string comparisons. nameWork counts them as ini.v1 will make
+// them, on the text scan writes, and refuses a file once the count passes
+// maxNameWork (see limits.go).
+type nameWork struct {
+	total      int
+	sectionAt  map[string]int // ini.v1's section list, which starts with "default"
+	perSection map[string]int // distinct keys so far, by section
+	position   []int          // by key group: its place in its section's key list
+}
+
+// section counts ini.v1's lookup of a header; false when over the bound.
+func (w *nameWork) section(lower string) bool {
+	if w.sectionAt == nil {
+		w.sectionAt = map[string]int{"default": 0}
+		w.perSection = map[string]int{}
+	}
+	if i, ok := w.sectionAt[lower]; ok {
+		w.total += i + 1
+	} else {
+		w.total += len(w.sectionAt)
+		w.sectionAt[lower] = len(w.sectionAt)
+	}
+	return w.total <= maxNameWork
+}
+
+// sections is the number of distinct sections so far.
+func (w *nameWork) sections() int { return len(w.sectionAt) - 1 }
+
+// key counts ini.v1's lookup of a key line of group g (new: its first
+// line); false when over the bound.
+func (w *nameWork) key(section string, g int, isNew bool) bool {
+	if isNew {
+		n := w.perSection[section]
+		w.total += n
+		w.perSection[section] = n + 1
+		w.position = append(w.position, n)
+	} else {
+		w.total += w.position[g] + 1
+	}
+	return w.total <= maxNameWork
 }
 
 // quote shortens and quotes a line for an error message.

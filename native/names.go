@@ -58,10 +58,7 @@ func isIdentByte(c byte) bool {
 // length prefix decides where a component ends: a trailing E or a letter
 // of the next component is never part of it.
 func itaniumIdent(sym string) string {
-	s := sym[2:]
-	if strings.HasPrefix(s, "L") { // internal linkage
-		s = s[1:]
-	}
+	s := strings.TrimPrefix(sym[2:], "L") // internal linkage
 	nested := strings.HasPrefix(s, "N")
 	if nested {
 		s = strings.TrimLeft(s[1:], "rVK")

@@ -62,6 +62,9 @@ type BuildReport struct {
 	// Findings are the map's warnings plus an error per file that could not
 	// be written.
 	Findings []Finding
+	// Removed lists the temporary files of killed earlier writes that a
+	// real run removed from Out first.
+	Removed []string
 }
 
 // Counts returns how many actions have each op, and how many failed.
@@ -111,6 +114,29 @@ func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) 
 	if st, err := os.Stat(opt.Out); err == nil && !st.IsDir() {
 		return nil, fmt.Errorf("redirect: %s is not a folder", opt.Out)
 	}
+	if !opt.DryRun {
+		// The plan is made and carried out under the folder's lock, so no
+		// other build changes the files it checked; the temporary files
+		// left by killed builds can go, as no other build is writing.
+		if err := os.MkdirAll(opt.Out, 0o755); err != nil {
+			return nil, fmt.Errorf("redirect: %w", err)
+		}
+		lock, err := fsutil.LockDir(opt.Out, "upkdeps redirect build")
+		if err != nil {
+			return nil, err
+		}
+		defer lock.Unlock()
+		temps, err := fsutil.StaleTemps(opt.Out, nil)
+		if err != nil {
+			return nil, fmt.Errorf("redirect: %w", err)
+		}
+		for _, tmp := range temps {
+			if err := fsutil.RemoveFile(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("redirect: %w", err)
+			}
+			rep.Removed = append(rep.Removed, tmp)
+		}
+	}
 	old, err := ReadManifest(opt.Out)
 	if err != nil {
 		rep.Findings = append(rep.Findings, Finding{Kind: ManifestProblem, Severity: Warning, File: ManifestName,
@@ -123,9 +149,6 @@ func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) 
 	}
 	manifest := planManifest(jobs, opt.Out)
 	if !opt.DryRun {
-		if err := os.MkdirAll(opt.Out, 0o755); err != nil {
-			return nil, fmt.Errorf("redirect: %w", err)
-		}
 		if err := run(ctx, jobs, opt); err != nil {
 			return nil, err
 		}
@@ -218,7 +241,7 @@ func planOne(e Entry, old map[string]ManifestEntry, opt BuildOptions) *job {
 // fileSHA256 returns the hex SHA-256 of the file at path ("" when it
 // cannot be read).
 func fileSHA256(path string) string {
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return ""
 	}

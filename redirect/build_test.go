@@ -72,7 +72,7 @@ func TestBuildThenVerify(t *testing.T) {
 		s := modServer(t, gen)
 		m := s.mapOf(t, MapOptions{})
 		out := filepath.Join(t.TempDir(), "redirect")
-		ext := Ext(KindForGeneration(gen))
+		ext := uz.KindForGeneration(gen).Ext()
 		mapExt := map[int]string{1: ".unr", 2: ".ut2"}[gen]
 
 		dry := build(t, m, BuildOptions{Out: out, DryRun: true})
@@ -122,7 +122,7 @@ func TestBuildThenVerify(t *testing.T) {
 		oldImg := filepath.Join(t.TempDir(), "ModTex.utx")
 		writeRaw(t, oldImg, packageImage(t, older))
 		if _, err := CompressFile(context.Background(), oldImg, filepath.Join(out, "ModTex.utx"+ext),
-			CompressOptions{Kind: KindForGeneration(gen), Force: true}); err != nil {
+			CompressOptions{Kind: uz.KindForGeneration(gen), Force: true}); err != nil {
 			t.Fatal(err)
 		}
 		v = verify(t, m, out)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -34,7 +35,7 @@ type fileCheck struct {
 // expected size. Only when they differ is the file decompressed a second
 // time, into a temporary file, to tell an older version from a corruption.
 func checkFile(path string, e Entry) fileCheck {
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return fileCheck{problem: Corrupt, message: fmt.Sprintf("cannot be read: %v", err)}
 	}
@@ -51,7 +52,7 @@ func checkFile(path string, e Entry) fileCheck {
 	}
 	if s.kind != e.Kind {
 		return fileCheck{problem: WrongFormat, message: fmt.Sprintf("holds %s data, but clients of %s (package version %d) read %s files only",
-			Ext(s.kind), e.Name, e.Version, Ext(e.Kind))}
+			s.kind.Ext(), e.Name, e.Version, e.Kind.Ext())}
 	}
 	if s.kind == uz.KindUZ {
 		if s.header.Signature == uz.Sig5678 {
@@ -64,7 +65,7 @@ func checkFile(path string, e Entry) fileCheck {
 	if s.kind == uz.KindUZ && c.compressedSize > e.Size {
 		c.notes = append(c.notes, note{BiggerThanSrc, fmt.Sprintf("is %d bytes, larger than the package (%d bytes): clients before UT v469 crash on it", c.compressedSize, e.Size)})
 	}
-	server, err := os.Open(e.File)
+	server, err := fsutil.OpenRegular(e.File)
 	if err != nil {
 		return fileCheck{problem: Corrupt, message: fmt.Sprintf("cannot be compared: %v", err)}
 	}
@@ -98,7 +99,7 @@ func identify(path string, e Entry, diff int64) (FindingKind, string) {
 	var kind FindingKind
 	var msg string
 	err := withTemp(func(tmp *os.File) error {
-		f, err := os.Open(path)
+		f, err := fsutil.OpenRegular(path)
 		if err != nil {
 			return err
 		}
@@ -170,7 +171,7 @@ func (c *comparer) atEOF() bool {
 // Build writes for e, without decoding it: the format its first bytes show
 // and, for a .uz, signature 1234 and e's file name.
 func headerMatches(path string, e Entry) bool {
-	f, err := os.Open(path)
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return false
 	}

@@ -6,58 +6,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/uz"
 )
-
-// KindFor returns the compressed format the clients of a package's engine
-// read: .uz for UE1 (versions below 100), .uz2 for UE2.
-func KindFor(version uint16) uz.Kind {
-	if version >= 100 {
-		return uz.KindUZ2
-	}
-	return uz.KindUZ
-}
-
-// KindForGeneration returns the format of an engine generation (1 or 2).
-func KindForGeneration(gen int) uz.Kind {
-	if gen >= 2 {
-		return uz.KindUZ2
-	}
-	return uz.KindUZ
-}
-
-// Ext returns the file extension of a format: ".uz" or ".uz2" ("" for
-// uz.KindUnknown).
-func Ext(k uz.Kind) string {
-	switch k {
-	case uz.KindUZ:
-		return ".uz"
-	case uz.KindUZ2:
-		return ".uz2"
-	}
-	return ""
-}
-
-// CompressedName returns the name a redirect publishes a file under:
-// name + ".uz" or ".uz2".
-func CompressedName(name string, k uz.Kind) string { return name + Ext(k) }
-
-// TrimExt returns name without a final .uz or .uz2 (in any case) and the
-// format that extension names (uz.KindUnknown and name itself when it has
-// neither).
-func TrimExt(name string) (string, uz.Kind) {
-	lower := strings.ToLower(name)
-	switch {
-	case strings.HasSuffix(lower, ".uz2"):
-		return name[:len(name)-4], uz.KindUZ2
-	case strings.HasSuffix(lower, ".uz"):
-		return name[:len(name)-3], uz.KindUZ
-	}
-	return name, uz.KindUnknown
-}
 
 // compress writes src compressed as kind to w; name is the original file
 // name recorded in a .uz, sig its signature, workers the goroutines of the

@@ -176,7 +176,7 @@ func CompressFile(ctx context.Context, src, dst string, opt CompressOptions) (*F
 		if err != nil {
 			return nil, fmt.Errorf("redirect: %s: the format follows the package's engine, but %w", src, err)
 		}
-		kind = KindFor(pkg.Version)
+		kind = uz.KindFor(pkg.Version)
 		pkg.Close()
 	}
 	sig := opt.Signature
@@ -187,7 +187,7 @@ func CompressFile(ctx context.Context, src, dst string, opt CompressOptions) (*F
 	if kind == uz.KindUZ {
 		res.Name, res.Signature = filepath.Base(src), sig
 	}
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %w", err)
 	}
@@ -238,14 +238,14 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %w", err)
 	}
 	defer in.Close()
 	packed := newCounter()
 	br := bufio.NewReaderSize(io.TeeReader(in, packed), 64<<10)
-	base, hint := TrimExt(filepath.Base(src))
+	base, hint := uz.TrimExt(filepath.Base(src))
 	s, err := openStream(br, hint, opt.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %s: %w", src, err)
@@ -292,12 +292,12 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 // reading only its header, and a warning when the name a .uz records is
 // not used.
 func OutputName(src string) (name, warning string, err error) {
-	in, err := os.Open(src)
+	in, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return "", "", fmt.Errorf("redirect: %w", err)
 	}
 	defer in.Close()
-	base, hint := TrimExt(filepath.Base(src))
+	base, hint := uz.TrimExt(filepath.Base(src))
 	s, err := openStream(bufio.NewReader(in), hint, 0)
 	if err != nil {
 		return "", "", fmt.Errorf("redirect: %s: %w", src, err)

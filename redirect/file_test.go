@@ -38,7 +38,7 @@ func TestCompressRoundTrip(t *testing.T) {
 			dir := t.TempDir()
 			src := filepath.Join(dir, tc.name)
 			writeRaw(t, src, tc.data)
-			dst := filepath.Join(dir, CompressedName(tc.name, tc.kind))
+			dst := filepath.Join(dir, uz.CompressedName(tc.name, tc.kind))
 			res, err := CompressFile(ctx, src, dst, CompressOptions{Kind: tc.kind, Signature: tc.sig, AllowBigger: true})
 			if err != nil {
 				t.Fatal(err)
@@ -137,7 +137,7 @@ func TestDecompressCorrupt(t *testing.T) {
 	src := filepath.Join(dir, "Pkg.u")
 	writeRaw(t, src, img)
 	for _, kind := range []uz.Kind{uz.KindUZ, uz.KindUZ2} {
-		packed := filepath.Join(dir, CompressedName("Pkg.u", kind))
+		packed := filepath.Join(dir, uz.CompressedName("Pkg.u", kind))
 		if _, err := CompressFile(ctx, src, packed, CompressOptions{Kind: kind}); err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +169,7 @@ func TestDecompressCorrupt(t *testing.T) {
 		}
 		for _, tc := range cases {
 			work := t.TempDir()
-			in := filepath.Join(work, CompressedName("Pkg.u", kind))
+			in := filepath.Join(work, uz.CompressedName("Pkg.u", kind))
 			writeRaw(t, in, tc.data)
 			out := filepath.Join(work, "out")
 			os.Mkdir(out, 0o755)

@@ -4,28 +4,32 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/upkdeps/upkdeps/graph"
 )
 
-// Severity of a Finding.
-type Severity string
+// Severity of a Finding: the same type as check's findings.
+type Severity = graph.Severity
 
 // Severities: an error makes `upkdeps redirect verify` exit 1; a warning is
 // worth reading but clients can still download what they need.
 const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
+	Error   = graph.Error
+	Warning = graph.Warning
 )
 
-// FindingKind names a problem class; the values are part of the JSON output.
-type FindingKind string
+// FindingKind names a problem class; the values are part of the JSON
+// output. It is the type of check's finding kinds, and a kind both report
+// (missing_package, unreadable, server_side_only) has the same value.
+type FindingKind = graph.FindingKind
 
 // Problems with the package map (from NewMap).
 const (
-	MissingPackage  FindingKind = "missing_package"  // needed by clients, no file resolves
-	Unreadable      FindingKind = "unreadable"       // the server's copy cannot be parsed: not published
-	ServerSideOnly  FindingKind = "server_side_only" // needed by clients but never sent
-	NotDownloadable FindingKind = "not_downloadable" // no AllowDownload: clients must own it
-	Stock           FindingKind = "stock"            // a retail package: not published unless asked
+	MissingPackage              = graph.MissingPackage // needed by clients, no file resolves
+	Unreadable                  = graph.Unreadable     // the server's copy cannot be parsed: not published
+	ServerSideOnly              = graph.ServerSideOnly // needed by clients but never sent
+	NotDownloadable FindingKind = "not_downloadable"   // no AllowDownload: clients must own it
+	Stock           FindingKind = "stock"              // a retail package: not published unless asked
 )
 
 // Problems with a redirect folder (from Verify and Build).

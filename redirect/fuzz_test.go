@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -14,18 +15,37 @@ import (
 // it must never panic, and must either publish a file or leave the output
 // folder empty.
 func FuzzDecompressFile(f *testing.F) {
-	img := packageImage(f, spec{exports: []string{"A:Class", "B:Class"}, payload: 40 << 10, guid: 5})
-	var a, b bytes.Buffer
-	zw, _ := uz.NewWriter(&a, "Seed.u", uz.Sig1234)
-	zw.Write(img)
-	zw.Close()
-	z2 := uz.NewWriter2(&b, 1)
-	z2.Write(img)
-	z2.Close()
-	f.Add(a.Bytes(), false)
-	f.Add(b.Bytes(), true)
-	f.Add(a.Bytes()[:len(a.Bytes())/2], false)
-	f.Add(b.Bytes()[:chunkBorders(b.Bytes())[0]], true)
+	// Small seeds: the fuzzer minimises every input that finds new
+	// coverage, at a cost that grows with its size; seeds of a few hundred
+	// bytes keep that to seconds. One .uz2 of two chunks, cut at the border,
+	// is the one larger seed.
+	small := packageImage(f, spec{exports: []string{"A:Class", "B:Class"}, payload: 512, guid: 5})
+	two := packageImage(f, spec{exports: []string{"A:Class"}, payload: 40 << 10, guid: 6})
+	pack := func(img []byte, uz2 bool) []byte {
+		var b bytes.Buffer
+		if uz2 {
+			w := uz.NewWriter2(&b, 1)
+			w.Write(img)
+			w.Close()
+		} else {
+			w, _ := uz.NewWriter(&b, "Seed.u", uz.Sig1234)
+			w.Write(img)
+			w.Close()
+		}
+		return b.Bytes()
+	}
+	a, b := pack(small, false), pack(small, true)
+	f.Add(a, false)
+	f.Add(b, true)
+	f.Add(a[:len(a)/2], false)
+	f.Add(b[:len(b)/2], true)
+	b2 := pack(two, true)
+	f.Add(b2[:chunkBorders(b2)[0]], true)
+	// An fsync per execution would be most of the fuzzer's time, and
+	// nothing here survives a crash anyway.
+	sync := fsutil.SyncFile
+	fsutil.SyncFile = func(*os.File) error { return nil }
+	f.Cleanup(func() { fsutil.SyncFile = sync })
 	f.Fuzz(func(t *testing.T, data []byte, uz2 bool) {
 		dir := t.TempDir()
 		name := "In.u.uz"

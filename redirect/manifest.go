@@ -46,7 +46,7 @@ type ManifestEntry struct {
 // file that is too big, not JSON, of another schema or with an invalid entry
 // is an error, which callers treat as "no manifest".
 func ReadManifest(dir string) (*Manifest, error) {
-	f, err := os.Open(dir + string(os.PathSeparator) + ManifestName)
+	f, err := fsutil.OpenRegular(dir + string(os.PathSeparator) + ManifestName)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}

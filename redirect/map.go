@@ -34,12 +34,12 @@ type Entry struct {
 	Name    string // package name
 	File    string // the server's copy, absolute
 	Rel     string // File relative to the game root, with "/"
-	Base    string // File's base name: the name clients ask the redirect for, plus Ext(Kind)
+	Base    string // File's base name: the name clients ask the redirect for, plus Kind.Ext()
 	Version uint16
 	GUID    string
 	Size    int64   // bytes of the server's copy
 	Kind    uz.Kind // the compressed format its clients read
-	// Compressed is the file name in the redirect folder: Base + Ext(Kind).
+	// Compressed is the file name in the redirect folder: Base + Kind.Ext().
 	Compressed string
 	// Publish is false for a retail package (unless IncludeStock) and for
 	// one without AllowDownload: Build skips it, Verify checks its file
@@ -187,13 +187,13 @@ func (m *Map) add(p, via *graph.Package, importers []string, listed bool, opt Ma
 		warn(Unreadable, p.Rel, "%s (%s) cannot be read (%v): not published", p.Name, p.Rel, err)
 		return
 	}
-	kind := KindFor(p.Version)
+	kind := uz.KindFor(p.Version)
 	if p.Version == 0 && opt.Generation != 0 {
-		kind = KindForGeneration(opt.Generation)
+		kind = uz.KindForGeneration(opt.Generation)
 	}
 	e := Entry{Name: p.Name, File: p.File, Rel: p.Rel, Base: filepath.Base(p.File), Version: p.Version,
 		GUID: p.GUID, Size: st.Size(), Kind: kind, Stock: graph.IsStock(p.Name), Publish: true}
-	e.Compressed = CompressedName(e.Base, kind)
+	e.Compressed = uz.CompressedName(e.Base, kind)
 	if via != nil {
 		e.Via = via.Name
 	}

@@ -120,8 +120,8 @@ func TestKindAndNames(t *testing.T) {
 		version uint16
 		want    uz.Kind
 	}{{61, uz.KindUZ}, {69, uz.KindUZ}, {99, uz.KindUZ}, {100, uz.KindUZ2}, {128, uz.KindUZ2}} {
-		if have := KindFor(tc.version); have != tc.want {
-			t.Errorf("KindFor(%d) = %v, want %v", tc.version, have, tc.want)
+		if have := uz.KindFor(tc.version); have != tc.want {
+			t.Errorf("uz.KindFor(%d) = %v, want %v", tc.version, have, tc.want)
 		}
 	}
 	for _, tc := range []struct {
@@ -133,8 +133,8 @@ func TestKindAndNames(t *testing.T) {
 		{"0000.tmp", "0000.tmp", uz.KindUnknown},
 		{"x.uz3", "x.uz3", uz.KindUnknown},
 	} {
-		if base, kind := TrimExt(tc.in); base != tc.base || kind != tc.kind {
-			t.Errorf("TrimExt(%q) = %q, %v; want %q, %v", tc.in, base, kind, tc.base, tc.kind)
+		if base, kind := uz.TrimExt(tc.in); base != tc.base || kind != tc.kind {
+			t.Errorf("uz.TrimExt(%q) = %q, %v; want %q, %v", tc.in, base, kind, tc.base, tc.kind)
 		}
 	}
 }

@@ -60,7 +60,7 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 			byLower[strings.ToLower(d.Name())] = append(byLower[strings.ToLower(d.Name())], d.Name())
 		}
 	}
-	known := map[string]bool{ManifestName: true}
+	known := map[string]bool{ManifestName: true, fsutil.LockName: true}
 	add := func(e Entry, kind FindingKind, sev Severity, file, msg string) {
 		rep.Findings = append(rep.Findings, Finding{Kind: kind, Severity: sev, Package: e.Name, File: file, Message: msg})
 	}
@@ -93,9 +93,9 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 			}
 		default:
 			msg := fmt.Sprintf("%s (%s) is not in the redirect folder: clients cannot download it", e.Compressed, e.Rel)
-			other := CompressedName(e.Base, otherKind(e.Kind))
+			other := uz.CompressedName(e.Base, otherKind(e.Kind))
 			for _, o := range byLower[strings.ToLower(other)] {
-				msg += fmt.Sprintf(" (%s is there, but clients of package version %d read %s files)", o, e.Version, Ext(e.Kind))
+				msg += fmt.Sprintf(" (%s is there, but clients of package version %d read %s files)", o, e.Version, e.Kind.Ext())
 				known[o] = true
 			}
 			add(e, Missing, Error, e.Compressed, msg)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // FS is the file system a Searcher reads. Names are operating-system paths
@@ -15,7 +17,8 @@ type FS interface {
 	// ReadDir lists a folder. An error means the folder cannot be read; a
 	// Searcher treats it as empty (a missing Paths folder is not an error).
 	ReadDir(dir string) ([]fs.DirEntry, error)
-	// Open opens a file for reading its package header.
+	// Open opens a file for reading its package header. It must not block:
+	// OS refuses anything but a regular file (fsutil.OpenRegular).
 	Open(name string) (File, error)
 }
 
@@ -34,7 +37,7 @@ type osFS struct{}
 func (osFS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
 
 func (osFS) Open(name string) (File, error) {
-	f, err := os.Open(name)
+	f, err := fsutil.OpenRegular(name)
 	if err != nil {
 		return nil, err // not a typed nil in the interface
 	}

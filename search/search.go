@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // Options adjust a Searcher. The zero value follows the ini.
@@ -49,6 +50,8 @@ type Searcher struct {
 	entries  []PathEntry
 	cache    *pattern // nil without a cache folder
 	cacheExt string
+	// settingErrs are the ini values that could not be used as they are.
+	settingErrs []error
 
 	dirs     sync.Map // folder -> *listing
 	mu       sync.Mutex
@@ -148,7 +151,18 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 		s.gen = s.guessFromCore()
 	}
 
+	for _, raw := range sys.Paths {
+		if err := fsutil.SafeIniPath(raw); err != nil {
+			s.settingErrs = append(s.settingErrs, settingError("Paths", raw, err))
+		}
+	}
 	s.cacheExt = sys.CacheExt
+	if s.cacheExt != "" && s.gen == 1 {
+		if err := fsutil.SafeExt(s.cacheExt); err != nil {
+			s.settingErrs = append(s.settingErrs, settingError("CacheExt", s.cacheExt, err))
+			s.cacheExt = ""
+		}
+	}
 	if s.gen == 2 || s.cacheExt == "" {
 		s.cacheExt = ".uxx" // UE2 always writes .uxx; UE1's default
 	}
@@ -159,6 +173,10 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			return nil, fmt.Errorf("search: cache folder %s: %w", opt.CacheDir, err)
 		}
 	case sys.CachePath != "":
+		if err := fsutil.SafeIniPath(sys.CachePath); err != nil {
+			s.settingErrs = append(s.settingErrs, settingError("CachePath", sys.CachePath, err))
+			break
+		}
 		cacheDir = s.abs(slashes(sys.CachePath))
 	}
 	if cacheDir != "" {
@@ -329,12 +347,28 @@ func (s *Searcher) CacheDir() string {
 }
 
 // CacheExt returns the cache file extension: the ini's CacheExt in UE1
-// (".uxx" when unset), always ".uxx" in UE2.
+// (".uxx" when unset or unsafe), always ".uxx" in UE2.
 func (s *Searcher) CacheExt() string { return s.cacheExt }
 
 // Section returns the ini section the Paths and CachePath come from
 // ("Core.System", or a licensee's "Engine.System", ...).
 func (s *Searcher) Section() string { return s.section }
+
+// SettingErrors returns the ini values New could not use as they are: a
+// CacheExt that is not a plain extension (".uxx/../x"; ".uxx" is used
+// instead), a CachePath (ignored: the cache is not searched) or Paths
+// entry holding control characters. A reader warns about them; a command
+// that writes refuses to run. The caller owns the slice.
+func (s *Searcher) SettingErrors() []error { return append([]error(nil), s.settingErrs...) }
+
+// settingError describes an unusable ini value.
+func settingError(key, value string, err error) error {
+	var ne *fsutil.NameError
+	if errors.As(err, &ne) {
+		return fmt.Errorf("search: [Core.System] %s=%q is unsafe: %s", key, value, ne.Reason)
+	}
+	return fmt.Errorf("search: [Core.System] %s=%q is unsafe: %w", key, value, err)
+}
 
 // Generation returns the engine generation whose rules apply: 1 or 2.
 func (s *Searcher) Generation() int { return s.gen }

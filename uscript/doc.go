@@ -24,6 +24,13 @@
 // package declares a function of that name. See Index for the rule that
 // settles a class name defined in several packages.
 //
+// ReadDecls (and ReadPackageDecls for a package's Classes folder) reads a
+// class at the level of its declarations instead: class modifiers,
+// constants, enums, structs, variables with their types, array sizes,
+// modifiers and categories, delegates, functions with their modifiers and
+// parameters, and cpptext blocks verbatim; it is what package
+// uscript/header generates the C++ headers of `ucc make -h` from.
+//
 // # Security
 //
 // Source files are untrusted input. A file larger than MaxFileSize (16 MiB)
@@ -32,7 +39,8 @@
 // one in about five bytes) is refused, which bounds the bookkeeping at
 // 80 MiB; every look-ahead is bounded by the token count, nested type
 // arguments by a fixed depth, and evidence text is cut at 200 bytes
-// whatever the length of the line. Unterminated comments, strings and
+// whatever the length of the line; ReadDecls has the same size and token
+// bounds and at most 2^18 declarations per file. Unterminated comments, strings and
 // blocks end at the end of the line or file instead of failing. Scan never
 // panics (a fuzz target checks it).
 package uscript

@@ -237,9 +237,9 @@ func (r *resolver) isPackage(name string) bool {
 // nativeOnly reports whether pkg.class is a class only native code
 // defines.
 func (r *resolver) nativeOnly(pkg, class string) bool {
-	key := string(r.lower(class))
-	n, ok := r.idx.natives[key]
-	return ok && len(r.idx.classes[key]) == 0 && strings.EqualFold(n, pkg)
+	key := r.lower(class)
+	n, ok := r.idx.natives[string(key)]
+	return ok && len(r.idx.classes[string(key)]) == 0 && strings.EqualFold(n, pkg)
 }
 
 // pkg resolves a name written as a package.

@@ -1,13 +1,15 @@
 package uscript
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // MaxFileSize is the largest .uc file Scan and ScanFile accept. The biggest
@@ -130,8 +132,12 @@ func (e *Error) Error() string {
 // ScanFile reads and scans one .uc file. Files larger than MaxFileSize are
 // refused with an *Error before they are read.
 func ScanFile(path string) (*Class, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := fsutil.OpenRegular(path)
+	var nr *fsutil.NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		return nil, &Error{File: path, Msg: "not a regular file"}
+	case err != nil:
 		return nil, fmt.Errorf("uscript: %w", err)
 	}
 	defer f.Close()

@@ -3,6 +3,7 @@ package uz
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -180,4 +181,12 @@ func appendHeader(dst []byte, h Header) ([]byte, error) {
 		dst = binary.LittleEndian.AppendUint16(dst, c)
 	}
 	return append(dst, 0, 0), nil
+}
+
+// ReadHeader reads the header of a .uz file from r: its signature and the
+// original file name it stores (a *FormatError when r does not start with
+// one). Callers that only look at a file, such as a cache listing, use it
+// to name what a .uz holds without decompressing anything.
+func ReadHeader(r io.Reader) (Header, error) {
+	return readHeader(newInput(r))
 }

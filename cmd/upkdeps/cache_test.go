@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -91,12 +92,13 @@ func scrub(t *testing.T, s string) string {
 	return strings.ReplaceAll(s, wd, "$WORK")
 }
 
-// files lists the regular files under the current folder.
+// files lists the regular files under the current folder, but for the lock
+// files writers leave (empty, or naming their last holder).
 func files(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
+		if err == nil && !d.IsDir() && d.Name() != fsutil.LockName {
 			out = append(out, filepath.ToSlash(path))
 		}
 		return err

@@ -10,21 +10,31 @@ import (
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index/unrealarchive"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
 	var all, withCache bool
+	var indexDB, withMod string
 	cmd := &cobra.Command{
-		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]]",
+		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]] [--index FILE] [--with ARCHIVE|DIR]",
 		Short: "Report everything broken in an install: missing packages and objects, collisions, cycles, EditPackages order",
 		Long: `check scans every package reachable through the ini's Paths, resolves every import as
 the engine's linker does, and reports what is broken: a one-screen summary first, then each
 finding with the import chain that makes it matter (root -> ... -> problem). Exit 1 when
 there are errors (warnings alone exit 0). --with-cache also counts the packages of the
 download cache (cache.ini), as a client joining a server would have them, and says which
-findings that removes.`,
+findings that removes. --index FILE looks every missing package and object up in a package
+index (see 'upkdeps index'): text shows the best candidate of each, JSON all of them.
+--with ARCHIVE|DIR asks "will this mod work here?": the check as if the mod's packages were
+installed where its layout (System/Foo.u) or the Paths rule puts them, writing nothing; it
+prints where each would go, every installed file it would replace or shadow (GUID and size of
+both), and the findings the mod adds, removes and changes (exit 1 when it adds or changes errors).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if withMod != "" && cmd.Flags().Changed("index") {
+				return usagef("--with and --index: use one at a time")
+			}
 			in, err := a.openInstall()
 			if err != nil {
 				return err
@@ -33,6 +43,23 @@ findings that removes.`,
 			if err != nil {
 				return err
 			}
+			if withMod != "" {
+				if err := a.checkWithMod(cmd, in, rep, withMod); err != nil {
+					return err
+				}
+				added := 0
+				for _, f := range append(rep.With.FindingsAdded, rep.With.FindingsChanged...) {
+					if f.Severity == graph.Error {
+						added++
+					}
+				}
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, added > 0)
+			}
+			if cmd.Flags().Changed("index") {
+				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
+					return err
+				}
+			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.Summary.Errors > 0)
 		},
 	}
@@ -40,7 +67,27 @@ findings that removes.`,
 	cmd.Flags().BoolVar(&all, "all", false, "list every object and importer (text output lists the first 10)")
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
+	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
+	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
 	return cmd
+}
+
+// addCandidates looks the report's findings up in the index (check --index).
+func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, path string) error {
+	if path != "" {
+		a.cfg.DB = path
+	}
+	db, err := a.openDB()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in), unrealarchive.GamesFor(in.game.Name))
+	if err != nil {
+		return err
+	}
+	rep.Index = &checkIndex{DB: db.Path(), Candidates: cands}
+	return nil
 }
 
 // checkReport is the output of `check`; its JSON form is documented in
@@ -54,6 +101,15 @@ type checkReport struct {
 	Summary         checkSummary    `json:"summary"`
 	Findings        []graph.Finding `json:"findings"`
 	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
+	Index           *checkIndex     `json:"index,omitempty"`
+	With            *withInfo       `json:"with,omitempty"`
+}
+
+// checkIndex is what check --index adds: the candidates of each finding
+// the index can help with, in finding order.
+type checkIndex struct {
+	DB         string              `json:"db"`
+	Candidates []findingCandidates `json:"candidates"`
 }
 
 // withCacheInfo says what the download cache changes (check --with-cache).
@@ -70,9 +126,9 @@ type cacheUse struct {
 }
 
 type checkSummary struct {
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
-	ByKind   map[string]int `json:"by_kind"`
+	Errors   int                       `json:"errors"`
+	Warnings int                       `json:"warnings"`
+	ByKind   map[graph.FindingKind]int `json:"by_kind"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -103,7 +159,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 	rep := &checkReport{WithCache: wc,
 		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
-		Summary: checkSummary{ByKind: map[string]int{}},
+		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
@@ -180,7 +236,7 @@ func (a *app) cachedPackages(in *install) ([]graph.CachedPackage, string, error)
 // removedFindings returns the findings of before that after no longer has.
 func removedFindings(before, after []graph.Finding) []graph.Finding {
 	key := func(f graph.Finding) string {
-		return f.Kind + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
+		return string(f.Kind) + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
 	}
 	have := map[string]bool{}
 	for _, f := range after {
@@ -240,11 +296,15 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 			bw.printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
 		}
 	}
+	if rep.With != nil {
+		writeWithText(bw, rep.With, all)
+		return bw.err
+	}
 	if len(rep.Findings) == 0 {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	kinds := make([]string, 0, len(rep.Summary.ByKind))
+	kinds := make([]graph.FindingKind, 0, len(rep.Summary.ByKind))
 	for k := range rep.Summary.ByKind {
 		kinds = append(kinds, k)
 	}
@@ -258,12 +318,50 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	}
 	for _, f := range rep.Findings {
 		writeFindingText(bw, f, all)
+		if rep.Index != nil {
+			writeCandidatesText(bw, rep.Index, f)
+		}
 	}
 	return bw.err
 }
 
+// writeCandidatesText prints the best indexed candidate of a finding.
+func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
+	for _, c := range ix.Candidates {
+		if c.Kind != f.Kind || c.Package != f.Package {
+			continue
+		}
+		what := c.Package
+		if c.Object != "" {
+			what = c.Package + "." + c.Object
+		}
+		if b := bestOf(c); b == nil {
+			bw.printf("  index: no copy of %s\n", what)
+		} else {
+			note := ""
+			if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
+				note = ", the GUID the download cache pins"
+			}
+			bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
+		}
+		if len(c.Archive) > 0 {
+			v := c.Archive[0]
+			it := v.Items[0]
+			dl := it.Download
+			if dl == "" {
+				dl = "no working download known"
+			}
+			unfit := ""
+			if v.Unfit {
+				unfit = " (cannot hold the classes imported: no source)"
+			}
+			bw.printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
+		}
+	}
+}
+
 func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
-	bw.printf("\n%s %s: %s\n", strings.ToUpper(f.Severity), f.Kind, f.Package)
+	bw.printf("\n%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Package)
 	bw.printf("  %s\n", f.Message)
 	list := func(label string, items []string) {
 		if len(items) == 0 {

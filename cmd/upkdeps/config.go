@@ -23,6 +23,9 @@ type Config struct {
 	JSON       bool   `mapstructure:"json"`        // JSON instead of text
 	Jobs       int    `mapstructure:"jobs"`        // parallel workers
 	NoProgress bool   `mapstructure:"no-progress"` // never draw a progress bar
+	// DB is the package index database (index, find, fix, check --index);
+	// "" is upkdeps/index.db in the user's cache folder (see defaultDB).
+	DB string `mapstructure:"db"`
 }
 
 // Validate checks values that flags and files cannot constrain.
@@ -56,7 +59,7 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
 	v.AutomaticEnv()
 	for key, def := range map[string]any{
-		"config": "", "ini": "", "game": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
+		"config": "", "ini": "", "game": "", "cache": "", "json": false, "jobs": 0, "no-progress": false, "db": "",
 	} {
 		v.SetDefault(key, def)
 	}
@@ -103,4 +106,15 @@ func defaultConfigFile() string {
 		}
 	}
 	return ""
+}
+
+// defaultDB is the index database used when neither --db nor the config
+// key db names one: upkdeps/index.db in the user's cache folder (it is a
+// cache: everything in it is rebuilt by adding its sources again).
+func defaultDB() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no --db given and no user cache folder: %w", err)
+	}
+	return filepath.Join(dir, "upkdeps", "index.db"), nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -111,100 +110,4 @@ func withIniLines(g *graph.Graph, reached []graph.Reached, maxDepth int, entries
 	out := append(entries, lines...)
 	slices.SortStableFunc(out, func(x, y depEntry) int { return x.Depth - y.Depth })
 	return out
-}
-
-func newWhyCmd(a *app) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "why [FROM] TO [--json]",
-		Short: "Show the shortest import chain from one package (or, without FROM, from the ini or a map) to another, object by object",
-		Long: `why prints the shortest import chain FROM -> ... -> TO, with the objects each hop imports.
-Without FROM, the chain starts at what makes the engine load anything at all: the nearest ini
-line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
-		Args: cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, g, err := a.openGraph(cmd.Context())
-			if err != nil {
-				return err
-			}
-			to := g.Package(args[len(args)-1])
-			if to == nil {
-				return usagef("%s: no such package in the install", args[len(args)-1])
-			}
-			type hopJSON struct {
-				From    string                 `json:"from"`
-				To      string                 `json:"to"`
-				Objects []graph.ImportedObject `json:"objects"`
-			}
-			out := []hopJSON{}
-			var hops []graph.Hop
-			var from *graph.Package
-			if len(args) == 2 {
-				if from = g.Package(args[0]); from == nil {
-					return usagef("%s: no such package in the install", args[0])
-				}
-				hops = g.Why(from, to)
-			} else {
-				var refs []graph.RootRef
-				from, refs, hops = g.WhyRoot(to)
-				if from == to && len(refs) == 0 {
-					bw := &errWriter{w: cmd.OutOrStdout()}
-					if a.cfg.JSON {
-						return writeJSON(cmd.OutOrStdout(), out)
-					}
-					bw.printf("%s is a map: the engine loads it by itself\n", to.Name)
-					return bw.err
-				}
-				if from == nil {
-					from = to // nothing leads to it
-				}
-				if len(refs) > 0 {
-					objs := []graph.ImportedObject{}
-					for _, r := range refs[:1] {
-						if r.Object != "" {
-							objs = append(objs, graph.ImportedObject{Path: r.Object, Class: "Class", ClassPackage: "Core"})
-						}
-					}
-					out = append(out, hopJSON{refs[0].Evidence(), from.Name, objs})
-				}
-			}
-			for _, h := range hops {
-				objs := h.Objects
-				if objs == nil {
-					objs = []graph.ImportedObject{}
-				}
-				out = append(out, hopJSON{h.From.Name, h.To.Name, objs})
-			}
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
-					return err
-				}
-			} else {
-				bw := &errWriter{w: cmd.OutOrStdout()}
-				switch {
-				case len(out) == 0 && len(args) == 1:
-					bw.printf("nothing the ini names and no map needs %s\n", to.Name)
-				case len(out) == 0:
-					bw.printf("%s does not need %s\n", from.Name, to.Name)
-				}
-				for _, h := range out {
-					bw.printf("%s -> %s\n", h.From, h.To)
-					for _, o := range h.Objects {
-						bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
-					}
-					if len(h.Objects) == 0 && !strings.Contains(h.From, ".ini:") {
-						bw.printf("    (the package itself)\n")
-					}
-				}
-				if bw.err != nil {
-					return bw.err
-				}
-			}
-			if len(out) == 0 {
-				return errFindings
-			}
-			return nil
-		},
-	}
-	cmd.Flags().Bool("json", false, "print a JSON array of hops")
-	return cmd
 }

@@ -22,6 +22,9 @@ type install struct {
 	game    ini.Game
 	search  *search.Searcher
 	natives *native.Set // made by loadNatives
+	// overlay holds packages that are not on disk, by the path they would
+	// have (check --with).
+	overlay map[string][]byte
 }
 
 // openInstall loads the ini named by --ini (or found in . and ./System),
@@ -51,6 +54,12 @@ func (a *app) openInstall() (*install, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, err := range s.SettingErrors() {
+		if a.settingsAreErrors {
+			return nil, fmt.Errorf("%s: %w: not changing anything", path, err)
+		}
+		fmt.Fprintf(a.stderr, "warning: %s: %v\n", path, err)
+	}
 	in.search = s
 	return in, nil
 }
@@ -63,7 +72,7 @@ func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver, reu
 	if len(r.Candidates()) == 0 && !in.hasSources() {
 		return nil, in.nothingToScan()
 	}
-	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Roots: graph.RootsOf(in.ini, in.search.Generation()),
+	opt := graph.Options{Jobs: a.cfg.Jobs, Reuse: reuse, Roots: graph.RootsOf(in.ini, in.search.Generation()), Overlay: in.overlay,
 		Progress: func(total int) func() {
 			bar.Done()
 			bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "scanning packages")

@@ -101,6 +101,9 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			if err != nil {
 				return err
 			}
+			for _, tmp := range rep.Removed {
+				fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
+			}
 			r := newBuildJSON(in, m, rep)
 			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeBuildText(w, r) }, r.Summary.Errors > 0)
 		},
@@ -200,14 +203,6 @@ func summarize(fs []redirect.Finding) redirectSummary {
 	}
 	return s
 }
-
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps redirect build: %s (%s) -> %s\n", r.Ini, r.Game, r.Out)

@@ -98,7 +98,7 @@ func resolveNames(in *install, names []string, guid format.GUID, gen int) resolv
 		r := s.FindGUID(name, guid, gen)
 		out := resolveResult{
 			Name: name, Step: r.Step, CaseMismatch: r.CaseMismatch,
-			Tried: nonNil(r.Tried), Shadowed: nonNil(r.Shadowed), Warnings: nonNil(r.Warnings),
+			Tried: orEmpty(r.Tried), Shadowed: orEmpty(r.Shadowed), Warnings: orEmpty(r.Warnings),
 		}
 		if r.Found() {
 			rel := r.Rel
@@ -121,14 +121,6 @@ func resolveNames(in *install, names []string, guid format.GUID, gen int) resolv
 	}
 	return rep
 }
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 func writeResolveText(w io.Writer, rep resolveReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps resolve: %s (%s)\n", rep.Ini, rep.Game)

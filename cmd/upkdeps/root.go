@@ -39,6 +39,9 @@ type app struct {
 	stdout, stderr io.Writer
 	cfg            Config
 	loader         *loader
+	// settingsAreErrors makes an unsafe ini value (search.SettingErrors)
+	// an error instead of a warning: set by commands that change a cache.
+	settingsAreErrors bool
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -74,12 +77,52 @@ must build in, what the download cache holds and what a redirect server must ser
 		newDepsCmd(a, true),
 		newWhyCmd(a),
 		newNativesCmd(a),
+		newPlanCmd(a),
+		newHeadersCmd(a),
 		newResolveCmd(a),
 		newCacheCmd(a),
 		newUZCmd(a),
 		newRedirectCmd(a),
+		newIndexCmd(a),
+		newFindCmd(a),
+		newFixCmd(a),
 	)
+	// Cobra's own argument errors (a wrong number of arguments, an unknown
+	// command) become usage errors by type, like flag errors above.
+	root.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		}
+		return usageError{errors.New(msg)}
+	}
+	root.SuggestionsMinimumDistance = 2
+	root.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
+	wrapArgs(root)
 	return root
+}
+
+// wrapArgs makes the argument validator of cmd and every command below it
+// return a usageError.
+func wrapArgs(cmd *cobra.Command) {
+	if valid := cmd.Args; valid != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			if err := valid(c, args); err != nil {
+				var ue usageError
+				if errors.As(err, &ue) {
+					return err
+				}
+				return usageError{err}
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		wrapArgs(sub)
+	}
 }
 
 // run executes the command line and returns the exit code.
@@ -94,22 +137,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errFindings):
 		return exitFindings
 	}
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		fmt.Fprintln(stderr, "upkdeps: interrupted")
+		return exitError
+	}
 	fmt.Fprintf(stderr, "upkdeps: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'upkdeps --help' for usage.")
 	}
 	return exitError
-}
-
-// isCobraUsage recognises cobra's own argument errors (unknown command,
-// wrong number of arguments), which are not wrapped.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "invalid argument"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
 }

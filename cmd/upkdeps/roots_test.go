@@ -112,7 +112,7 @@ func TestCorpusNativeBinaries(t *testing.T) {
 	kinds := func(r checkReport) []string {
 		var out []string
 		for _, f := range r.Findings {
-			out = append(out, f.Kind+" "+f.Package)
+			out = append(out, string(f.Kind)+" "+f.Package)
 		}
 		return out
 	}

@@ -1,7 +1,11 @@
 // Package fsutil holds the file-system helpers upkdeps uses when it changes
 // an installation: atomic writes and copies (a temporary file in the same
 // folder, fsync, rename, fsync of the folder), a content comparison, and a
-// check that a name taken from an untrusted file is a plain file name.
+// check that a name taken from an untrusted file is a plain file name, the
+// opening of files to read that refuses anything but a regular file without
+// blocking (OpenRegular: a named pipe called Core.u must not hang a scan),
+// and a folder lock for the commands that change a cache or redirect folder
+// (LockDir, an operating-system lock through github.com/gofrs/flock).
 //
 // An atomic write leaves either the old file or the complete new one at the
 // destination, never a truncated mix, even when the process dies or the disk

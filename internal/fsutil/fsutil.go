@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -20,6 +21,10 @@ import (
 var (
 	Rename = os.Rename
 	Remove = os.Remove
+	// SyncFile makes a file's data (or a folder's entries) durable. Fuzz
+	// targets and tests that do not crash replace it with a no-op: an
+	// fsync per execution is most of a fuzzer's time.
+	SyncFile = (*os.File).Sync
 )
 
 // ErrExists is matched (errors.Is) by an *ExistsError.
@@ -51,6 +56,108 @@ func IsTemp(name string) bool {
 	return strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix)
 }
 
+// tempTag is the part of a temporary file's name that names its
+// destination: the destination's base name, cut to 64 bytes and with "*"
+// (which os.CreateTemp would expand) replaced.
+func tempTag(dst string) string {
+	base := filepath.Base(dst)
+	if len(base) > 64 {
+		base = base[:64]
+	}
+	return strings.ReplaceAll(base, "*", "_")
+}
+
+// IsTempFor reports whether name (a base name) is a temporary file of an
+// atomic write to dst (".upkdeps-" + dst's base name + "-" + digits +
+// ".tmp"): what a write of dst killed before its rename leaves.
+func IsTempFor(name, dst string) bool {
+	rest, ok := strings.CutPrefix(name, tempPrefix+tempTag(dst)+"-")
+	if !ok {
+		return false
+	}
+	digits, ok := strings.CutSuffix(rest, tempSuffix)
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// StaleTemps lists, sorted, the temporary files in dir of atomic writes
+// to the files dsts name (base names or paths; any folder), or of every
+// write when dsts is nil. A command calls it for the folders it writes, to
+// remove what its own earlier, killed runs left. In a folder that no lock
+// protects, pass dsts: the temporary file of another process writing
+// another file at this moment is not listed.
+func StaleTemps(dir string, dsts []string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("fsutil: %w", err)
+	}
+	var out []string
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || !IsTemp(name) {
+			continue
+		}
+		ok := dsts == nil
+		for _, d := range dsts {
+			if IsTempFor(name, d) {
+				ok = true
+				break
+			}
+		}
+		if ok {
+			out = append(out, filepath.Join(dir, name))
+		}
+	}
+	return out, nil
+}
+
+// RemoveStaleTemps removes the temporary files that killed atomic writes
+// to the files dsts (paths) left in their folders (see StaleTemps), and
+// returns what it removed, sorted. A writing command calls it before it
+// writes dsts.
+func RemoveStaleTemps(dsts []string) ([]string, error) {
+	byDir := map[string][]string{}
+	for _, d := range dsts {
+		byDir[filepath.Dir(d)] = append(byDir[filepath.Dir(d)], filepath.Base(d))
+	}
+	var removed []string
+	for dir, names := range byDir {
+		temps, err := StaleTemps(dir, names)
+		if err != nil {
+			return removed, err
+		}
+		for _, tmp := range temps {
+			if err := RemoveFile(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return removed, err
+			}
+			removed = append(removed, tmp)
+		}
+	}
+	slices.Sort(removed)
+	return removed, nil
+}
+
+// controlNames are the files upkdeps keeps for itself in the folders it
+// writes: a cache's index, a redirect folder's manifest, the lock.
+var controlNames = []string{"cache.ini", "manifest.json", LockName}
+
+// IsControlFile reports whether a file named name (a base name) is one
+// upkdeps keeps for itself in the folders it changes (cache.ini,
+// manifest.json, the lock file; any case) or one of its temporary files.
+// Writers never write package data to such a name, --force or not: a cache
+// entry named cache.ini extracted into the cache folder would replace the
+// cache's own index.
+func IsControlFile(name string) bool {
+	for _, c := range controlNames {
+		if strings.EqualFold(name, c) {
+			return true
+		}
+	}
+	return IsTemp(name)
+}
+
 // WriteFileAtomic writes data to path atomically with permissions perm: a
 // reader of path sees the old file or the new one, never a partial write.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
@@ -77,7 +184,7 @@ func WriteAtomic(path string, r io.Reader, perm fs.FileMode) error {
 // untouched and that error is returned as it is. write must not close f.
 func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error) (err error) {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
+	f, err := os.CreateTemp(dir, tempPrefix+tempTag(path)+"-*"+tempSuffix)
 	if err != nil {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
@@ -94,7 +201,7 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 	if err = f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
-	if err = f.Sync(); err != nil {
+	if err = SyncFile(f); err != nil {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
 	if err = f.Close(); err != nil {
@@ -117,7 +224,7 @@ func SyncDir(dir string) error {
 		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
 	}
 	defer d.Close()
-	if err := d.Sync(); err != nil {
+	if err := SyncFile(d); err != nil {
 		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
 	}
 	return nil
@@ -137,7 +244,7 @@ func RemoveFile(path string) error {
 // content it returns an *ExistsError unless force is set. dst must not be a
 // folder.
 func CopyFileAtomic(src, dst string, force bool) error {
-	in, err := os.Open(src)
+	in, err := OpenRegular(src)
 	if err != nil {
 		return fmt.Errorf("fsutil: copy %s: %w", src, unwrapPath(err))
 	}
@@ -173,12 +280,12 @@ func CopyFileAtomic(src, dst string, force bool) error {
 // as well when they are the same file). It reads them only when their sizes
 // agree, in small blocks.
 func SameContent(a, b string) (bool, error) {
-	fa, err := os.Open(a)
+	fa, err := OpenRegular(a)
 	if err != nil {
 		return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(err))
 	}
 	defer fa.Close()
-	fb, err := os.Open(b)
+	fb, err := OpenRegular(b)
 	if err != nil {
 		return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(err))
 	}
@@ -228,6 +335,10 @@ func unwrapPath(err error) error {
 	var le *os.LinkError
 	if errors.As(err, &le) {
 		return le.Err
+	}
+	var ne *NotRegularError
+	if errors.As(err, &ne) {
+		return &NotRegularError{Mode: ne.Mode}
 	}
 	return err
 }

@@ -76,3 +76,53 @@ func isDeviceName(name string) bool {
 	}
 	return false
 }
+
+// SafeExt returns nil when ext is a plain file extension: a dot followed by
+// 1 to 16 letters, digits, "_" or "-" (".uxx"), so that a name + ext stays
+// a plain file name in the same folder; otherwise a *NameError. A game ini's
+// CacheExt is checked with it: "CacheExt=.uxx/../../outside" would make a
+// cache writer write outside the cache.
+func SafeExt(ext string) error {
+	bad := func(reason string) error { return &NameError{Name: ext, Reason: reason} }
+	rest, ok := strings.CutPrefix(ext, ".")
+	switch {
+	case !ok:
+		return bad("does not start with a dot")
+	case rest == "":
+		return bad("empty after the dot")
+	}
+	for _, r := range rest {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-') {
+			if r == '/' || r == '\\' {
+				return bad("contains a path separator")
+			}
+			return bad(fmt.Sprintf("contains %q: only letters, digits, _ and - may follow the dot", r))
+		}
+	}
+	if len(rest) > 16 {
+		return bad("longer than 16 characters after the dot")
+	}
+	return nil
+}
+
+// SafeIniPath returns nil when value, a folder or pattern from a game ini
+// (CachePath, a Paths entry), can be used as a path: at most 4096 bytes of
+// valid UTF-8 without NUL or other control characters. Where it points is
+// the ini owner's choice.
+func SafeIniPath(value string) error {
+	bad := func(reason string) error { return &NameError{Name: value, Reason: reason} }
+	switch {
+	case strings.TrimSpace(value) == "":
+		return bad("empty")
+	case len(value) > 4096:
+		return bad("longer than 4096 bytes")
+	case !utf8.ValidString(value):
+		return bad("not valid UTF-8")
+	}
+	for _, r := range value {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return bad("contains a control character")
+		}
+	}
+	return nil
+}

@@ -111,10 +111,13 @@ failed.`,
 					}
 					kind = k
 				}
-				jobs[i].output = filepath.Join(o.outDir(in), redirect.CompressedName(filepath.Base(in), kind))
+				jobs[i].output = filepath.Join(o.outDir(in), uz.CompressedName(filepath.Base(in), kind))
 				jobs[i].kind = kind
 			}
 			refuseSameOutput(jobs)
+			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
+				return err
+			}
 			a.runUZ(cmd.Context(), jobs, "compressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
 				jopt := opt
 				jopt.Kind = j.kind
@@ -168,6 +171,9 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 				}
 			}
 			refuseSameOutput(jobs)
+			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
+				return err
+			}
 			a.runUZ(cmd.Context(), jobs, "decompressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
 				res, err := redirect.DecompressFile(ctx, j.input, o.outDir(j.input), redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun})
 				if res != nil {
@@ -180,6 +186,27 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 	}
 	o.flags(cmd)
 	return cmd
+}
+
+// removeStaleTemps removes the temporary files that killed earlier runs
+// left beside the jobs' outputs (only those of these outputs: another
+// process may be writing other files there), saying so on stderr. A dry
+// run removes nothing.
+func (a *app) removeStaleTemps(jobs []uzJob, dryRun bool) error {
+	if dryRun {
+		return nil
+	}
+	var outputs []string
+	for _, j := range jobs {
+		if j.err == nil && j.output != "" {
+			outputs = append(outputs, j.output)
+		}
+	}
+	removed, err := fsutil.RemoveStaleTemps(outputs)
+	for _, tmp := range removed {
+		fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
+	}
+	return err
 }
 
 // prepare checks -o and creates it (not in a dry run).
@@ -223,7 +250,7 @@ func packageKind(path string) (uz.Kind, error) {
 		return uz.KindUnknown, fmt.Errorf("%s: %w (give --format uz or uz2)", path, err)
 	}
 	defer f.Close()
-	return redirect.KindFor(f.Version), nil
+	return uz.KindFor(f.Version), nil
 }
 
 // refuseSameOutput fails every job whose output an earlier job (in input
@@ -284,7 +311,7 @@ func (a *app) reportUZ(cmd *cobra.Command, jobs []uzJob, dryRun bool) error {
 		if r.CompressedSize > r.Size && r.Kind == uz.KindUZ {
 			sizes = fmt.Sprintf("%d bytes, .uz %d bytes (larger)", r.Size, r.CompressedSize)
 		} else {
-			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, redirect.Ext(r.Kind), r.CompressedSize, percent(r.CompressedSize, r.Size))
+			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
 		}
 		out.printf("%s -> %s: %s; %s\n", j.input, r.Dst, status, sizes)
 	}

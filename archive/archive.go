@@ -1,0 +1,365 @@
+package archive
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Kind is an archive format.
+type Kind string
+
+// The archive formats Walk reads.
+const (
+	Zip      Kind = "zip"
+	UMOD     Kind = "umod"
+	SevenZip Kind = "7z"
+	RAR      Kind = "rar"
+)
+
+// KindOf returns the archive kind a file name's extension says, "" when the
+// name is not an archive's. UT2004's installer files are .ut2mod, UT99's
+// .umod: both are the same format.
+func KindOf(name string) Kind {
+	switch strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/"))) {
+	case ".zip":
+		return Zip
+	case ".umod", ".ut2mod", ".ut4mod":
+		return UMOD
+	case ".7z":
+		return SevenZip
+	case ".rar":
+		return RAR
+	}
+	return ""
+}
+
+// Limits bound what Walk reads from one archive. A zero field takes its
+// default from DefaultLimits.
+type Limits struct {
+	MaxMembers    int   // members per archive (nested ones count too)
+	MaxMemberSize int64 // bytes one member may expand to
+	MaxTotal      int64 // bytes read from all members of one archive
+	MaxNestedSize int64 // size of a nested archive, which is held in memory
+}
+
+// DefaultLimits are generous for real mods (the largest UT2004 maps are a
+// few hundred MiB; no mod ships tens of thousands of files) and small enough
+// that a hostile archive cannot exhaust a machine.
+var DefaultLimits = Limits{
+	MaxMembers:    20000,
+	MaxMemberSize: 1 << 30,
+	MaxTotal:      16 << 30,
+	MaxNestedSize: 256 << 20,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxMembers > 0 {
+		d.MaxMembers = l.MaxMembers
+	}
+	if l.MaxMemberSize > 0 {
+		d.MaxMemberSize = l.MaxMemberSize
+	}
+	if l.MaxTotal > 0 {
+		d.MaxTotal = l.MaxTotal
+	}
+	if l.MaxNestedSize > 0 {
+		d.MaxNestedSize = l.MaxNestedSize
+	}
+	return d
+}
+
+// ErrInsecurePath is the error of a member whose name is absolute, has a
+// drive letter or climbs out with "..".
+var ErrInsecurePath = errors.New("insecure member name")
+
+// ErrLimit is wrapped by every error that a Limits field causes.
+var ErrLimit = errors.New("limit exceeded")
+
+// Error is an error about an archive or one of its members.
+type Error struct {
+	Archive string // the archive's path
+	Member  string // "" for the archive itself; "outer!inner" when nested
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Member == "" {
+		return "archive: " + e.Archive + ": " + e.Err.Error()
+	}
+	return "archive: " + e.Archive + ": " + e.Member + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Member is one file inside an archive. It is valid only during the call of
+// the walk function that receives it.
+type Member struct {
+	Name    string // slash-separated path inside its archive, as stored
+	Nested  string // the member of the outer archive that holds this one's archive ("" when not nested)
+	Size    int64  // uncompressed size as the archive declares it
+	ModTime time.Time
+	CRC32   uint32 // 0 when the format keeps none
+	// Err is set for a member that cannot be read (insecure name, declared
+	// size over the limit); Open then returns it.
+	Err error
+
+	open  func() (io.ReadCloser, error)
+	total *int64 // bytes read from the archive so far, for MaxTotal
+	lim   Limits
+	arch  string
+}
+
+// Path names the member for messages and the index: "inner" or
+// "outer!inner" when nested.
+func (m *Member) Path() string {
+	if m.Nested == "" {
+		return m.Name
+	}
+	return m.Nested + "!" + m.Name
+}
+
+// Open returns the member's bytes. The reader fails with an error wrapping
+// ErrLimit past the member's declared size or Limits.MaxMemberSize, and
+// with an *Error when the archive's data is corrupt.
+func (m *Member) Open() (io.ReadCloser, error) {
+	if m.Err != nil {
+		return nil, m.Err
+	}
+	rc, err := m.open()
+	if err != nil {
+		return nil, &Error{m.arch, m.Path(), err}
+	}
+	return &limitedReader{rc: rc, m: m, left: min(m.Size, m.lim.MaxMemberSize)}, nil
+}
+
+// ReadAll reads the whole member, within the limits.
+func (m *Member) ReadAll() ([]byte, error) {
+	rc, err := m.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	var buf bytes.Buffer
+	// Grow as data arrives, not by the declared size (which is only
+	// trusted as a ceiling).
+	_, err = buf.ReadFrom(rc)
+	return buf.Bytes(), err
+}
+
+type limitedReader struct {
+	rc   io.ReadCloser
+	m    *Member
+	left int64
+}
+
+func (r *limitedReader) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		// One byte more than declared means the archive lied about the
+		// size: stop instead of expanding a bomb.
+		var one [1]byte
+		n, err := r.rc.Read(one[:])
+		if n > 0 {
+			return 0, &Error{r.m.arch, r.m.Path(), fmt.Errorf("member expands past its declared %d bytes (or the %d-byte limit): %w", r.m.Size, r.m.lim.MaxMemberSize, ErrLimit)}
+		}
+		if err == nil {
+			err = io.EOF
+		}
+		return 0, r.wrap(err)
+	}
+	if int64(len(p)) > r.left {
+		p = p[:r.left]
+	}
+	n, err := r.rc.Read(p)
+	r.left -= int64(n)
+	*r.m.total += int64(n)
+	if *r.m.total > r.m.lim.MaxTotal {
+		return n, &Error{r.m.arch, r.m.Path(), fmt.Errorf("more than %d bytes read from the archive: %w", r.m.lim.MaxTotal, ErrLimit)}
+	}
+	if err == io.EOF && r.left > 0 {
+		return n, &Error{r.m.arch, r.m.Path(), fmt.Errorf("member is %d bytes shorter than declared", r.left)}
+	}
+	return n, r.wrap(err)
+}
+
+func (r *limitedReader) wrap(err error) error {
+	if err == nil || err == io.EOF {
+		return err
+	}
+	var ae *Error
+	if errors.As(err, &ae) {
+		return err
+	}
+	return &Error{r.m.arch, r.m.Path(), err}
+}
+
+func (r *limitedReader) Close() error { return r.rc.Close() }
+
+// SafeName returns name with backslashes as slashes, or an error wrapping
+// ErrInsecurePath when it is not a local relative path (absolute, a drive
+// letter, a ".." element, empty).
+func SafeName(name string) (string, error) {
+	n := strings.ReplaceAll(name, `\`, "/")
+	if n == "" || strings.HasPrefix(n, "/") || strings.Contains(n, ":") || strings.ContainsRune(n, 0) {
+		return "", fmt.Errorf("%q: %w", name, ErrInsecurePath)
+	}
+	for _, el := range strings.Split(n, "/") {
+		if el == ".." {
+			return "", fmt.Errorf("%q: %w", name, ErrInsecurePath)
+		}
+	}
+	if !filepath.IsLocal(filepath.FromSlash(n)) {
+		return "", fmt.Errorf("%q: %w", name, ErrInsecurePath)
+	}
+	return n, nil
+}
+
+// Walk calls fn for each file member of the archive at path, in the
+// archive's order; members of an archive nested in it (one level) follow
+// with Nested set, in place of the nested archive's own member. A member
+// that cannot be read is passed with Err set. An error from fn stops the
+// walk and is returned; other errors are *Error values about the archive
+// (it cannot be opened, is corrupt, or exceeds MaxMembers).
+func Walk(path string, lim Limits, fn func(*Member) error) error {
+	kind := KindOf(path)
+	if kind == "" {
+		return &Error{path, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	w := &walker{path: path, lim: lim.withDefaults(), fn: fn}
+	return unwrapCaller(w.walk(kind, f, st.Size(), ""))
+}
+
+// WalkReader is Walk over an archive already in memory or open elsewhere;
+// name gives its kind and names it in errors.
+func WalkReader(name string, r io.ReaderAt, size int64, lim Limits, fn func(*Member) error) error {
+	kind := KindOf(name)
+	if kind == "" {
+		return &Error{name, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
+	}
+	w := &walker{path: name, lim: lim.withDefaults(), fn: fn}
+	return unwrapCaller(w.walk(kind, r, size, ""))
+}
+
+type walker struct {
+	path    string
+	lim     Limits
+	fn      func(*Member) error
+	members int
+	total   int64
+}
+
+// entry is what a format lister yields for one stored file.
+type entry struct {
+	name string
+	size int64
+	mod  time.Time
+	crc  uint32
+	dir  bool
+	bad  error // a format-level problem with this entry
+	open func() (io.ReadCloser, error)
+}
+
+func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error {
+	list := map[Kind]func(io.ReaderAt, int64, func(entry) error) error{
+		Zip: w.listZip, UMOD: w.listUMOD, SevenZip: w.list7z, RAR: w.listRAR,
+	}[kind]
+	err := list(r, size, func(e entry) error {
+		if e.dir {
+			return nil
+		}
+		w.members++
+		if w.members > w.lim.MaxMembers {
+			return &Error{w.path, "", fmt.Errorf("more than %d members: %w", w.lim.MaxMembers, ErrLimit)}
+		}
+		m := &Member{Name: e.name, Nested: nested, Size: e.size, ModTime: e.mod, CRC32: e.crc,
+			open: e.open, total: &w.total, lim: w.lim, arch: w.path}
+		name, nerr := SafeName(e.name)
+		switch {
+		case nerr != nil:
+			m.Err = &Error{w.path, m.Path(), nerr}
+		case e.bad != nil:
+			m.Err = &Error{w.path, m.Path(), e.bad}
+		case e.size < 0 || e.size > w.lim.MaxMemberSize:
+			m.Err = &Error{w.path, m.Path(), fmt.Errorf("declared size %d is over the %d-byte limit: %w", e.size, w.lim.MaxMemberSize, ErrLimit)}
+		default:
+			m.Name = name
+		}
+		if inner := KindOf(m.Name); inner != "" && m.Err == nil && nested == "" {
+			return w.nested(inner, m)
+		}
+		return w.call(m)
+	})
+	var ae *Error
+	if err != nil && !errors.As(err, &ae) && !isCallerErr(err) {
+		err = &Error{w.path, nested, err}
+	}
+	return err
+}
+
+// callerErr marks an error returned by the walk function so that it is
+// passed back unchanged.
+type callerErr struct{ err error }
+
+func (e callerErr) Error() string { return e.err.Error() }
+func (e callerErr) Unwrap() error { return e.err }
+
+func (w *walker) call(m *Member) error {
+	if err := w.fn(m); err != nil {
+		return callerErr{err}
+	}
+	return nil
+}
+
+func unwrapCaller(err error) error {
+	var ce callerErr
+	if errors.As(err, &ce) {
+		return ce.err
+	}
+	return err
+}
+
+func isCallerErr(err error) bool {
+	var ce callerErr
+	return errors.As(err, &ce)
+}
+
+// nested walks an archive member inside the archive, held in memory.
+func (w *walker) nested(kind Kind, m *Member) error {
+	if m.Size > w.lim.MaxNestedSize {
+		m.Err = &Error{w.path, m.Path(), fmt.Errorf("nested archive of %d bytes is over the %d-byte limit: %w", m.Size, w.lim.MaxNestedSize, ErrLimit)}
+		return w.call(m)
+	}
+	data, err := m.ReadAll()
+	if err != nil {
+		m.Err = err
+		return w.call(m)
+	}
+	err = w.walk(kind, bytes.NewReader(data), int64(len(data)), m.Name)
+	if isCallerErr(err) {
+		return err
+	}
+	var ae *Error
+	if errors.As(err, &ae) && ae.Member == m.Name && !errors.Is(err, ErrLimit) {
+		// A corrupt nested archive is an error of that member, not of
+		// the outer archive.
+		m.Err = err
+		return w.call(m)
+	}
+	return err
+}

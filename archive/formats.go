@@ -1,0 +1,136 @@
+package archive
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/bodgit/sevenzip"
+	"github.com/nwaples/rardecode/v2"
+)
+
+// listZip lists a .zip with the standard library, which checks each
+// member's CRC-32 and declared size as it is read. The member count in the
+// end-of-central-directory record is checked against MaxMembers before
+// zip.NewReader allocates the directory.
+func (w *walker) listZip(r io.ReaderAt, size int64, yield func(entry) error) error {
+	if n, ok := zipCount(r, size); ok && n > w.lim.MaxMembers {
+		return &Error{w.path, "", fmt.Errorf("the zip directory claims %d members, more than %d: %w", n, w.lim.MaxMembers, ErrLimit)}
+	}
+	zr, err := zip.NewReader(r, size)
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		return err
+	}
+	for _, f := range zr.File {
+		f := f
+		e := entry{name: f.Name, size: int64(f.UncompressedSize64), mod: f.Modified, crc: f.CRC32,
+			dir: f.FileInfo().IsDir(), open: f.Open}
+		if f.UncompressedSize64 > 1<<62 {
+			e.size = -1
+		}
+		if err := yield(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// zipCount reads the member count of the end-of-central-directory record
+// (the last 64 KiB + 22 bytes hold it); ok is false when none is found, and
+// zip.NewReader then reports the error.
+func zipCount(r io.ReaderAt, size int64) (int, bool) {
+	n := min(size, 65535+22)
+	buf := make([]byte, n)
+	if _, err := r.ReadAt(buf, size-n); err != nil && err != io.EOF {
+		return 0, false
+	}
+	i := bytes.LastIndex(buf, []byte("PK\x05\x06"))
+	if i < 0 || len(buf)-i < 22 {
+		return 0, false
+	}
+	count := int(binary.LittleEndian.Uint16(buf[i+10:]))
+	if count != 0xFFFF {
+		return count, true
+	}
+	// Zip64: the locator just before the record points at the zip64
+	// end-of-central-directory record, whose total count is a uint64.
+	loc := i - 20
+	if loc < 0 || string(buf[loc:loc+4]) != "PK\x06\x07" {
+		return 0, false
+	}
+	off := int64(binary.LittleEndian.Uint64(buf[loc+8:]))
+	var rec [40]byte
+	if off < 0 || off > size-40 {
+		return 0, false
+	}
+	if _, err := r.ReadAt(rec[:], off); err != nil || string(rec[:4]) != "PK\x06\x06" {
+		return 0, false
+	}
+	total := binary.LittleEndian.Uint64(rec[32:])
+	if total > math.MaxInt32 {
+		return math.MaxInt32, true
+	}
+	return int(total), true
+}
+
+// list7z lists a .7z through github.com/bodgit/sevenzip (pure Go; LZMA,
+// LZMA2, PPMd, BZip2, Deflate, BCJ filters; maintained), which reads
+// the header into memory: the archive size bounds it.
+func (w *walker) list7z(r io.ReaderAt, size int64, yield func(entry) error) error {
+	zr, err := sevenzip.NewReader(r, size)
+	if err != nil {
+		return err
+	}
+	if len(zr.File) > w.lim.MaxMembers {
+		return &Error{w.path, "", fmt.Errorf("%d members, more than %d: %w", len(zr.File), w.lim.MaxMembers, ErrLimit)}
+	}
+	for _, f := range zr.File {
+		e := entry{name: f.Name, size: int64(f.UncompressedSize), mod: f.Modified, crc: f.CRC32,
+			dir: f.FileInfo().IsDir(), open: f.Open}
+		if f.UncompressedSize > 1<<62 {
+			e.size = -1
+		}
+		if err := yield(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listRAR lists a .rar (RAR 1.5 to 5) through
+// github.com/nwaples/rardecode/v2 (pure Go, streaming, the RAR reader most
+// Go archivers use). RAR is read sequentially: a member can be opened only
+// while the walk function runs for it. The decoder's dictionary is capped
+// so that a crafted header cannot make it allocate gigabytes.
+func (w *walker) listRAR(r io.ReaderAt, size int64, yield func(entry) error) error {
+	rr, err := rardecode.NewReader(io.NewSectionReader(r, 0, size), rardecode.MaxDictionarySize(256<<20))
+	if err != nil {
+		return err
+	}
+	for {
+		h, err := rr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		e := entry{name: h.Name, size: h.UnPackedSize, mod: h.ModificationTime, dir: h.IsDir,
+			open: func() (io.ReadCloser, error) { return io.NopCloser(rr), nil }}
+		switch {
+		case h.Encrypted:
+			e.bad = errors.New("encrypted")
+		case h.UnKnownSize:
+			e.bad = errors.New("unknown size")
+		case h.LinkType != 0:
+			e.dir = true // a link is no file: skip it
+		}
+		if err := yield(e); err != nil {
+			return err
+		}
+	}
+}

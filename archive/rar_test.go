@@ -1,0 +1,58 @@
+package archive
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"testing"
+)
+
+// rarOf writes a RAR 1.5-4.x archive whose members are stored (method
+// 0x30, no compression): the layout of RAR's technote.txt (marker block,
+// archive header 0x73, one file header 0x74 per member followed by its
+// bytes, each header's CRC the low 16 bits of the CRC-32 of the header from
+// its type byte on). No Go library writes RAR and the rar tool is not
+// free: this is enough to test the reader's walk on real RAR structure.
+func rarOf(t testing.TB, members ...[2]string) []byte {
+	t.Helper()
+	return rarDeclaring(t, nil, members...)
+}
+
+// rarDeclaring is rarOf with the unpacked sizes of the members named in
+// declared replaced (a hostile archive that understates a size).
+func rarDeclaring(t testing.TB, declared map[string]uint32, members ...[2]string) []byte {
+	t.Helper()
+	le := binary.LittleEndian
+	var out bytes.Buffer
+	out.WriteString("Rar!\x1a\x07\x00")
+	block := func(typ byte, flags uint16, body []byte) {
+		h := []byte{typ}
+		h = le.AppendUint16(h, flags)
+		h = le.AppendUint16(h, uint16(2+len(h)+2+len(body)))
+		h = append(h, body...)
+		crc := uint16(crc32.ChecksumIEEE(h))
+		out.Write(le.AppendUint16(nil, crc))
+		out.Write(h)
+	}
+	block(0x73, 0, make([]byte, 6))
+	for _, m := range members {
+		data := []byte(m[1])
+		var b []byte
+		b = le.AppendUint32(b, uint32(len(data))) // packed size
+		unpacked := uint32(len(data))
+		if d, ok := declared[m[0]]; ok {
+			unpacked = d
+		}
+		b = le.AppendUint32(b, unpacked) // unpacked size
+		b = append(b, 2)                 // host OS: Windows
+		b = le.AppendUint32(b, crc32.ChecksumIEEE(data))
+		b = le.AppendUint32(b, 0x5a210000) // DOS time
+		b = append(b, 20, 0x30)            // version 2.0, method store
+		b = le.AppendUint16(b, uint16(len(m[0])))
+		b = le.AppendUint32(b, 0x20) // attributes: archive
+		b = append(b, m[0]...)
+		block(0x74, 0x8000, b) // LONG_BLOCK: data follows
+		out.Write(data)
+	}
+	return out.Bytes()
+}

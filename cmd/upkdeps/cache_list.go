@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/cache"
+)
+
+func newCacheListCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "list [--ini INI | --cache DIR] [--json]",
+		Short: "List the cache entries with their original names, GUIDs, sizes, versions and states",
+		Long: `list shows every cache entry (a cache.ini line, a GUID-named file, or both) with its
+original file name, GUID, size, package version and state, and the stray download files
+(????.tmp) with what they hold. With an ini, each entry is also looked up in the installation
+the way the engine does: installed_same means the install has this very package (the cache
+copy is redundant), installed_other that the install has another version, which the engine
+loads instead. Exit 0.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, err := a.openCache("")
+			if err != nil {
+				return err
+			}
+			if a.cfg.JSON {
+				return writeJSON(cmd.OutOrStdout(), v.listJSON())
+			}
+			return v.writeList(cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().Bool("json", false, "print JSON (README.md, \"cache list\")")
+	return cmd
+}
+
+// cacheListJSON is `cache list --json` output (README.md).
+type cacheListJSON struct {
+	SchemaVersion int              `json:"schema_version"`
+	Cache         string           `json:"cache"`
+	Entries       []cacheEntryJSON `json:"entries"`
+	Stray         []cacheStrayJSON `json:"stray"`
+}
+
+type cacheEntryJSON struct {
+	GUID       string  `json:"guid"`
+	Generation int     `json:"generation"`
+	Name       *string `json:"name"`
+	File       *string `json:"file"`
+	Size       *int64  `json:"size"`
+	Version    *int    `json:"version"`
+	State      string  `json:"state"`
+	Installed  string  `json:"installed,omitempty"`
+}
+
+type cacheStrayJSON struct {
+	File     string  `json:"file"`
+	Kind     string  `json:"kind"`
+	Original *string `json:"original"`
+}
+
+func ptr[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
+func (v *cacheView) listJSON() cacheListJSON {
+	out := cacheListJSON{SchemaVersion: 1, Cache: v.c.Dir, Entries: []cacheEntryJSON{}, Stray: []cacheStrayJSON{}}
+	for _, e := range v.c.Entries() {
+		j := cacheEntryJSON{GUID: e.GUID, Generation: e.Generation, Name: ptr(e.Name), File: ptr(e.File),
+			Version: ptr(e.Version), State: string(e.State), Installed: e.Installed}
+		if e.File != "" {
+			j.Size = &e.Size
+		}
+		out.Entries = append(out.Entries, j)
+	}
+	for _, s := range v.c.Strays() {
+		out.Stray = append(out.Stray, cacheStrayJSON{File: s.File, Kind: s.Kind, Original: ptr(s.Original)})
+	}
+	return out
+}
+
+func (v *cacheView) writeList(w io.Writer) error {
+	bw := &errWriter{w: w}
+	bw.printf("%s", v.header())
+	entries := v.c.Entries()
+	keyW := len("KEY")
+	for _, e := range entries {
+		keyW = max(keyW, len(e.Key))
+	}
+	counts := map[cache.State]int{}
+	if len(entries) > 0 {
+		bw.printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, "KEY", "STATE", "SIZE", "VER", "NAME")
+	}
+	for _, e := range entries {
+		counts[e.State]++
+		size, ver := "-", "-"
+		if e.File != "" {
+			size = fmt.Sprint(e.Size)
+		}
+		if e.Version != 0 {
+			ver = fmt.Sprint(e.Version)
+		}
+		name := cache.Printable(e.Name)
+		if e.Name == "" {
+			name = "-"
+		}
+		if e.Installed != "" && (e.State == cache.StateInstalledSame || e.State == cache.StateInstalledOther) {
+			name += "  (installed: " + e.Installed + ")"
+		}
+		bw.printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, e.Key, e.State, size, ver, name)
+	}
+	strays := v.c.Strays()
+	if len(strays) > 0 {
+		bw.printf("\nStray download files:\n")
+		for _, s := range strays {
+			what := s.Kind
+			if s.Original != "" {
+				what += " of " + cache.Printable(s.Original)
+			}
+			bw.printf("  %s  %d bytes  %s\n", v.rel(s.File), s.Size, what)
+		}
+	}
+	bw.printf("\n%s\n", v.summary(len(entries), counts, len(strays)))
+	return bw.err
+}
+
+// stateOrder lists the states in summary order.
+var stateOrder = []cache.State{cache.StateOK, cache.StateInstalledSame, cache.StateInstalledOther,
+	cache.StateMissingFile, cache.StateEmptyEntry, cache.StateOrphanFile, cache.StateGUIDMismatch, cache.StateNotAPackage}
+
+func (v *cacheView) summary(n int, counts map[cache.State]int, strays int) string {
+	var parts []string
+	for _, s := range stateOrder {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+		}
+	}
+	s := fmt.Sprintf("%d entries", n)
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	return s + fmt.Sprintf("; %d stray download %s", strays, plural(strays, "file", "files"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/cache"
+)
+
+// writerLock is the lock description a cache command passes to openCache:
+// none for a dry run, which only reads.
+func writerLock(dryRun bool, what string) string {
+	if dryRun {
+		return ""
+	}
+	return what
+}
+
+// runPlan prints the plan (dry run) or runs it, printing each action as it
+// completes: both print the same lines. Refusals make exit 1.
+func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bool) error {
+	w := cmd.OutOrStdout()
+	bw := &errWriter{w: w}
+	show := func(act cache.Action) { bw.printf("%s\n", act.Format(v.rel)) }
+	if dryRun {
+		for _, act := range p.Actions {
+			show(act)
+		}
+		fmt.Fprintln(a.stderr, "dry run: nothing was changed")
+	} else if err := p.Run(show); err != nil {
+		return err
+	}
+	if bw.err != nil {
+		return bw.err
+	}
+	if len(p.Actions) == 0 {
+		fmt.Fprintln(a.stderr, "nothing to do")
+	}
+	if p.Refusals() > 0 {
+		return errFindings
+	}
+	return nil
+}

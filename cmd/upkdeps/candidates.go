@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index"
+)
+
+// findingCandidates are the indexed copies that could fix one finding
+// (check --index): for missing_package, the copies of the package (same
+// GUID first when the install's download cache knows the GUID); for
+// missing_object and class_mismatch, per object, the copies that export it
+// with the class wanted.
+type findingCandidates struct {
+	Kind       graph.FindingKind `json:"kind"`
+	Package    string            `json:"package"`
+	Object     string            `json:"object,omitempty"` // group path below the package
+	Class      string            `json:"class,omitempty"`  // class wanted
+	GUID       string            `json:"guid,omitempty"`   // the GUID a download cache pins
+	Candidates []index.Package   `json:"candidates"`
+	// Archive are the Unreal Archive's versions of a missing package
+	// (items of the install's game only), after the local copies.
+	Archive []archiveVersionJSON `json:"archive,omitempty"`
+}
+
+// indexCandidates looks every fixable finding up in the index.
+func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string, games []string) ([]findingCandidates, error) {
+	out := []findingCandidates{}
+	for _, f := range fs {
+		switch f.Kind {
+		case graph.MissingPackage:
+			guid := pins[strings.ToLower(f.Package)]
+			ps, err := db.Candidates(ctx, f.Package, guid)
+			if err != nil {
+				return nil, err
+			}
+			fc := findingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps}
+			if fc.Archive, err = archiveCandidates(ctx, db, f, games); err != nil {
+				return nil, err
+			}
+			out = append(out, fc)
+		case graph.MissingObject, graph.ClassMismatch:
+			for _, o := range f.Objects {
+				path, class := parseFindingObject(f.Package, o)
+				if path == "" {
+					continue
+				}
+				ps, err := db.WithObject(ctx, f.Package, path, class)
+				if err != nil {
+					return nil, err
+				}
+				var with []index.Package
+				for _, p := range ps {
+					if p.ObjectClass != "" && (class == "" || strings.EqualFold(p.ObjectClass, class)) {
+						with = append(with, p)
+					}
+				}
+				if with == nil {
+					with = []index.Package{}
+				}
+				out = append(out, findingCandidates{Kind: f.Kind, Package: f.Package, Object: path, Class: class, Candidates: with})
+			}
+		}
+	}
+	return out, nil
+}
+
+// parseFindingObject reads the object of a finding's Objects line: "Pkg.Path
+// (ClassPkg.Class)" (missing_object), "Pkg.Path: imported as ClassPkg.Class,
+// exported as ..." or "Pkg.Path: named as a class by the ini, ..."
+// (class_mismatch). It returns the path below the package and the class.
+func parseFindingObject(pkg, s string) (path, class string) {
+	rest, ok := cutPrefixFold(s, pkg+".")
+	if !ok {
+		return "", ""
+	}
+	if p, after, ok := strings.Cut(rest, ": "); ok {
+		switch {
+		case strings.HasPrefix(after, "imported as "):
+			c, _, _ := strings.Cut(strings.TrimPrefix(after, "imported as "), ",")
+			return p, lastDot(c)
+		case strings.HasPrefix(after, "named as a class"):
+			return p, "Class"
+		}
+		return p, ""
+	}
+	if i := strings.LastIndex(rest, " ("); i > 0 && strings.HasSuffix(rest, ")") {
+		return rest[:i], lastDot(rest[i+2 : len(rest)-1])
+	}
+	return rest, ""
+}
+
+func lastDot(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// cachePins returns the GUIDs the install's download cache gives package
+// names (lower case): a client that has a package in its cache pins that
+// version. Nil when there is no cache.
+func (a *app) cachePins(in *install) map[string]string {
+	dir := in.search.CacheDir()
+	if dir == "" {
+		return nil
+	}
+	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
+	if err != nil {
+		return nil
+	}
+	pins := map[string]string{}
+	for _, e := range c.Entries() {
+		if e.Name != "" && e.GUID != "" {
+			pins[strings.ToLower(cache.PackageName(e.Name))] = e.GUID
+		}
+	}
+	return pins
+}
+
+// best returns the first candidate (the best: same GUID first, newest).
+func bestOf(c findingCandidates) *index.Package {
+	if len(c.Candidates) == 0 {
+		return nil
+	}
+	return &c.Candidates[0]
+}
+
+// archiveCandidates returns the Unreal Archive's versions of a missing
+// package, for items of the install's games: none for a package the game
+// ships (an item that bundles Botpack.u is no source for Botpack), and a
+// file whose extension cannot hold what is imported (Botpack.uax for
+// classes) ranked last and marked unfit.
+func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]archiveVersionJSON, error) {
+	if len(games) == 0 || graph.IsStock(f.Package) {
+		return nil, nil
+	}
+	vs, err := db.ArchiveVersions(ctx, f.Package, games...)
+	if err != nil {
+		return nil, err
+	}
+	code := slices.ContainsFunc(f.Objects, func(o string) bool { return strings.HasSuffix(o, "(Core.Class)") })
+	var fit, unfit []archiveVersionJSON
+	for _, v := range vs {
+		j := archiveVersionOf(v)
+		if code && !strings.EqualFold(filepath.Ext(v.File), ".u") {
+			j.Unfit = true
+			unfit = append(unfit, j)
+			continue
+		}
+		fit = append(fit, j)
+	}
+	return append(fit, unfit...), nil
+}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/archive"
+	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
+)
+
+func newFixCmd(a *app) *cobra.Command {
+	var dryRun, newest bool
+	var picks []string
+	cmd := &cobra.Command{
+		Use:   "fix [--ini INI] [--db FILE] [--dry-run] [--pick NAME=GUID]... [--newest]",
+		Short: "Copy every missing package, and what those need, from the package index into the install",
+		Long: `fix runs check, looks every missing package up in the package index (see 'upkdeps index')
+and copies the best copy into the Paths folder the engine searches for its extension (the
+rule 'cache extract' uses), from folders and archives alike, atomically. A package it brings
+can import packages the install lacks too: fix plans against the install as it will be and
+adds what the new packages need, until the index has nothing more to give. Then it checks
+again and prints what is left (exit 1 while errors remain).
+
+Of the copies of a name it takes the one with the GUID the install's download cache pins, or
+--pick NAME=GUID (or a SHA-256 prefix); copies with different GUIDs and no pin are refused
+(--newest takes the newest). It never replaces an installed file. --dry-run prints the whole
+plan, each copy with the package that needs it, and changes nothing.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pins := map[string]string{}
+			for _, p := range picks {
+				name, val, ok := strings.Cut(p, "=")
+				if !ok || name == "" || val == "" {
+					return usagef("--pick %q: want NAME=GUID", p)
+				}
+				pins[strings.ToLower(name)] = val
+			}
+			return a.fix(cmd, pins, newest, dryRun)
+		},
+	}
+	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the plan, change nothing")
+	cmd.Flags().BoolVar(&newest, "newest", false, "of copies with different GUIDs, take the newest instead of refusing")
+	cmd.Flags().StringArrayVar(&picks, "pick", nil, "NAME=GUID (or SHA-256 prefix): the copy to take for NAME (repeatable)")
+	cmd.Flags().Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+// fixReport is the output of fix.
+type fixReport struct {
+	SchemaVersion int                `json:"schema_version"`
+	Ini           string             `json:"ini"`
+	DB            string             `json:"db"`
+	DryRun        bool               `json:"dry_run"`
+	MissingBefore int                `json:"missing_before"`
+	Copies        []fixCopy          `json:"copies"`
+	Unresolved    []index.Unresolved `json:"unresolved"`
+	// After is the check after the copies (not in a dry run): the findings
+	// left.
+	MissingAfter *int            `json:"missing_after,omitempty"`
+	Left         []graph.Finding `json:"left,omitempty"`
+	ErrorsAfter  int             `json:"errors_after"`
+}
+
+// fixCopy is one planned copy.
+type fixCopy struct {
+	index.Step
+	To     string `json:"to"`     // the file to write, relative to the game root
+	Status string `json:"status"` // "planned", "copied", "present" (same content there), "refused"
+	Reason string `json:"reason,omitempty"`
+}
+
+func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun bool) error {
+	in, err := a.openInstall()
+	if err != nil {
+		return err
+	}
+	rep, err := a.check(cmd, in, false)
+	if err != nil {
+		return err
+	}
+	db, err := a.openDB()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var needs []index.Need
+	for _, f := range rep.Findings {
+		if f.Kind == graph.MissingPackage {
+			needs = append(needs, index.Need{Name: f.Package, NeededBy: append(append([]string{}, f.NeededBy...), f.Roots...)})
+		}
+	}
+	installed := func(name string) bool { return in.search.Find(name).File != "" }
+	plan, err := db.Plan(cmd.Context(), needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
+	if err != nil {
+		return err
+	}
+	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
+		Copies: []fixCopy{}, Unresolved: plan.Unresolved}
+	paths := in.ini.SystemFor(in.game).Paths
+	for _, s := range plan.Steps {
+		c := fixCopy{Step: s, Status: "planned"}
+		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.search.Dir())
+		switch {
+		case fsutil.SafeFileName(s.Copy.FileName) != nil:
+			c.Status, c.Reason = "refused", "unsafe file name"
+		case !ok:
+			c.Status, c.Reason = "refused", fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(s.Copy.FileName))
+		default:
+			dst := filepath.Join(dir, s.Copy.FileName)
+			c.To = in.search.Rel(dst)
+			if same, exists := sameAsIndexed(dst, s.Copy.SHA256); exists {
+				c.Status = "present"
+				if !same {
+					c.Status, c.Reason = "refused", "a file with other content is installed there"
+				}
+			} else if !dryRun {
+				if err := copyPackage(&s.Copy, dst); err != nil {
+					c.Status, c.Reason = "refused", err.Error()
+				} else {
+					c.Status = "copied"
+				}
+			}
+			c.To = filepath.ToSlash(c.To)
+		}
+		out.Copies = append(out.Copies, c)
+	}
+	if !dryRun {
+		in2, err := a.openInstall()
+		if err != nil {
+			return err
+		}
+		after, err := a.check(cmd, in2, false)
+		if err != nil {
+			return err
+		}
+		n := 0
+		out.Left = []graph.Finding{}
+		for _, f := range after.Findings {
+			if f.Kind == graph.MissingPackage {
+				n++
+				out.Left = append(out.Left, f)
+			}
+		}
+		out.MissingAfter = &n
+		out.ErrorsAfter = after.Summary.Errors
+	} else {
+		out.ErrorsAfter = rep.Summary.Errors
+	}
+	failed := out.ErrorsAfter > 0
+	for _, c := range out.Copies {
+		failed = failed || c.Status == "refused"
+	}
+	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
+}
+
+// sameAsIndexed reports whether dst exists and, if so, whether it has the
+// content whose SHA-256 is sum.
+func sameAsIndexed(dst, sum string) (same, exists bool) {
+	f, err := os.Open(dst)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, false
+	}
+	if err != nil {
+		return false, true
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return false, true
+	}
+	return hex.EncodeToString(h.Sum(nil)) == sum, true
+}
+
+// copyPackage writes the indexed copy p to dst atomically; it never
+// replaces a file (one that appeared since the plan is refused).
+func copyPackage(p *index.Package, dst string) error {
+	data, err := index.ReadPackage(p, archive.Limits{})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(dst); err == nil {
+		return fmt.Errorf("%s appeared meanwhile: not replaced", dst)
+	}
+	return fsutil.WriteAtomic(dst, bytes.NewReader(data), 0o644)
+}
+
+func writeFixText(w io.Writer, rep *fixReport) error {
+	bw := &errWriter{w: w}
+	verb := "copies"
+	if rep.DryRun {
+		verb = "would copy (dry run)"
+	}
+	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.DB)
+	bw.printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
+		rep.MissingBefore, verb, countStatus(rep.Copies, ""), countClosure(rep.Copies))
+	for _, c := range rep.Copies {
+		tag := "  "
+		if !c.Direct {
+			tag = "+ "
+		}
+		line := fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.To, c.Copy.Where())
+		if c.To == "" {
+			line = fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.Copy.FileName, c.Copy.Where())
+		}
+		bw.printf("%s\n", line)
+		bw.printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
+		if c.Reason != "" {
+			bw.printf("      %s\n", c.Reason)
+		}
+	}
+	if len(rep.Unresolved) > 0 {
+		bw.printf("%d package(s) cannot be brought:\n", len(rep.Unresolved))
+		for _, u := range rep.Unresolved {
+			bw.printf("  %s: %s (needed by %s)\n", u.Name, u.Reason, strings.Join(u.NeededBy, ", "))
+		}
+	}
+	if rep.MissingAfter != nil {
+		bw.printf("After the copies, check reports %d missing package(s) and %d error(s)", *rep.MissingAfter, rep.ErrorsAfter)
+		if len(rep.Left) > 0 {
+			var names []string
+			for _, f := range rep.Left {
+				names = append(names, f.Package)
+			}
+			bw.printf(": %s", strings.Join(names, ", "))
+		}
+		bw.printf("\n")
+	}
+	return bw.err
+}
+
+// countStatus counts the copies that are not refused or present ("" for
+// planned or copied).
+func countStatus(cs []fixCopy, _ string) int {
+	n := 0
+	for _, c := range cs {
+		if c.Status == "planned" || c.Status == "copied" {
+			n++
+		}
+	}
+	return n
+}
+
+func countClosure(cs []fixCopy) int {
+	n := 0
+	for _, c := range cs {
+		if !c.Direct && (c.Status == "planned" || c.Status == "copied") {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// linkTree makes dst a copy of src whose files are hard links (copies where
+// links fail): fix writes new files into it atomically and never replaces
+// one, so the corpus files behind the links are never written.
+func linkTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if de.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if err := os.Link(p, to); err == nil {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIndexCorpus indexes the whole corpus, then asks check --index for
+// adrak0__ut99's missing packages: each one any corpus folder has must get
+// a candidate; fix on a linked copy of the install must bring them and make
+// check drop those findings.
+func TestIndexCorpus(t *testing.T) {
+	corpus := testutil.Corpus(t)
+	db := filepath.Join(t.TempDir(), "index.db")
+	out, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", "--json", corpus)
+	if code == exitError {
+		t.Fatalf("index add: %s", errOut)
+	}
+	var added indexAddReport
+	if err := json.Unmarshal([]byte(out), &added); err != nil {
+		t.Fatal(err)
+	}
+	if s := added.Sources[0].Source; s.Packages < 200 || s.Errors > 2 {
+		t.Errorf("corpus: %d packages, %d errors", s.Packages, s.Errors)
+	}
+	out, _, _ = runCLI(t, "index", "add", "--db", db, "--no-progress", corpus)
+	if !strings.Contains(out, "read 0,") {
+		t.Errorf("re-add read files again:\n%s", out)
+	}
+
+	game := filepath.Join(t.TempDir(), "adrak0")
+	linkTree(t, filepath.Join(corpus, "adrak0__ut99"), game)
+	ini := filepath.Join(game, "System", "UnrealTournament.ini")
+	out, _, _ = runCLI(t, "check", "--ini", ini, "--index", db, "--json", "--no-progress")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, c := range rep.Index.Candidates {
+		if c.Kind != graph.MissingPackage {
+			continue
+		}
+		fout, _, fcode := runCLI(t, "find", "--db", db, c.Package)
+		inCorpus := fcode == exitOK
+		if inCorpus != (len(c.Candidates) > 0) {
+			t.Errorf("%s: %d candidates, find says %v:\n%s", c.Package, len(c.Candidates), inCorpus, fout)
+		}
+		if inCorpus {
+			found[c.Package] = true
+		}
+	}
+	if !found["UMenu"] {
+		t.Errorf("UMenu (in nrempel__ut-server) has no candidate: %v", found)
+	}
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--db", db, "--dry-run", "--no-progress")
+	if !strings.Contains(out, "planned  System/UMenu.u <- ") {
+		t.Errorf("dry run:\n%s", out)
+	}
+	runCLI(t, "fix", "--ini", ini, "--db", db, "--no-progress")
+	out, _, _ = runCLI(t, "check", "--ini", ini, "--json", "--no-progress")
+	var after checkReport
+	if err := json.Unmarshal([]byte(out), &after); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range after.Findings {
+		if f.Kind == graph.MissingPackage && found[f.Package] {
+			t.Errorf("after fix, %s is still missing", f.Package)
+		}
+	}
+	if st, err := os.Lstat(filepath.Join(corpus, "adrak0__ut99", "System", "UMenu.u")); err == nil {
+		t.Fatalf("fix wrote into the corpus: %v", st.Name())
+	}
+}

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// headerTree is a small source tree with native classes in Engine.
+var headerTree = map[string]string{
+	"System/Game.ini":        "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=Extra\n",
+	"Core/Classes/Object.uc": "class Object native noexport;\nstruct Vector { var float X, Y, Z; };\n",
+	"Engine/Classes/Actor.uc": "class Actor extends Object native;\nvar bool bHidden;\nvar float Mass;\nvar name Tag;\n" +
+		"var vector Location;\nnative function bool Move(vector Delta);\nevent Touch(Actor Other);\n",
+	"Engine/Classes/Pawn.uc": "class Pawn extends Actor native config(User);\nvar int Health;\nevent Died(Pawn Killer, name DamageType);\n",
+	"Extra/Classes/Plain.uc": "class Plain extends Object;\nvar int X;\n",
+}
+
+func writeHeaderTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// runHeaders runs upkdeps headers in root and returns the output with the
+// root replaced by $ROOT.
+func runHeaders(t *testing.T, root string, args ...string) (string, string, int) {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"headers"}, args...)...)
+	for _, r := range []string{root, filepath.ToSlash(root)} {
+		out = strings.ReplaceAll(out, r, "$ROOT")
+		errOut = strings.ReplaceAll(errOut, r, "$ROOT")
+	}
+	return out, errOut, code
+}
+
+func TestHeadersWriteAndCheck(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra", "--dry-run")
+	if code != exitOK || !strings.Contains(out, "Engine: would write Engine/Inc/EngineClasses.h (2 classes)") {
+		t.Errorf("dry run: code %d\n%s", code, out)
+	}
+	if _, err := os.Stat(hdr); err == nil {
+		t.Fatalf("--dry-run wrote %s", hdr)
+	}
+
+	out, errOut, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra")
+	if code != exitOK {
+		t.Fatalf("write: code %d\n%s%s", code, out, errOut)
+	}
+	golden(t, "headers-write.txt", out)
+	data, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("class ENGINE_API APawn : public AActor\r\n{\r\npublic:\r\n    INT Health;\r\n")) {
+		t.Errorf("written header (CRLF, as ucc writes):\n%s", data)
+	}
+	for _, p := range []string{"Core/Inc/CoreClasses.h", "Extra/Inc/ExtraClasses.h"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err == nil {
+			t.Errorf("%s written for a package without native classes", p)
+		}
+	}
+	// Writing again changes nothing.
+	st1, _ := os.Stat(hdr)
+	out, _, code = runHeaders(t, root, "--root", root, "Core", "Engine", "Extra")
+	if st2, _ := os.Stat(hdr); code != exitOK || !strings.Contains(out, "0 header(s) written.") || !st1.ModTime().Equal(st2.ModTime()) {
+		t.Errorf("second write: code %d\n%s", code, out)
+	}
+
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check")
+	if code != exitOK || !strings.Contains(out, "All headers match their sources.") {
+		t.Errorf("check after write: code %d\n%s", code, out)
+	}
+
+	// One variable added, one retyped, one moved: the check names the
+	// class, the variable and the line.
+	edited := strings.Replace(headerTree["Engine/Classes/Actor.uc"], "var float Mass;\nvar name Tag;\n", "var name Tag;\nvar int Mass;\nvar byte Team;\n", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Actor.uc"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check")
+	if code != exitFindings {
+		t.Errorf("check of a stale header: code %d, want %d", code, exitFindings)
+	}
+	golden(t, "headers-check.txt", out)
+	out, _, code = runHeaders(t, root, "--ini", filepath.Join(root, "System", "Game.ini"), "--check", "--json")
+	if code != exitFindings {
+		t.Errorf("check --json: code %d", code)
+	}
+	golden(t, "headers-check.json", out)
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Stale != 1 || len(rep.Packages) != 3 || rep.Packages[1].Status != "stale" {
+		t.Errorf("report: %+v", rep)
+	}
+
+	// Removing the header: missing.
+	os.Remove(hdr)
+	out, _, code = runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
+	if code != exitFindings || !strings.Contains(out, "Engine/Inc/EngineClasses.h is MISSING") {
+		t.Errorf("missing header: code %d\n%s", code, out)
+	}
+}
+
+func TestHeadersRefuseForeignFile(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+	os.MkdirAll(filepath.Dir(hdr), 0o755)
+	if err := os.WriteFile(hdr, []byte("// my own header\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine")
+	if code != exitFindings || !strings.Contains(out, "not writing Engine/Inc/EngineClasses.h: the file there is not a generated header; --force replaces it") {
+		t.Errorf("foreign file: code %d\n%s", code, out)
+	}
+	if data, _ := os.ReadFile(hdr); string(data) != "// my own header\n" {
+		t.Errorf("foreign file replaced without --force")
+	}
+	// --force replaces it; -o writes elsewhere; --eol lf.
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--force"); code != exitOK {
+		t.Errorf("--force: code %d", code)
+	}
+	out2 := t.TempDir()
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "-o", out2, "--eol", "lf"); code != exitOK {
+		t.Errorf("-o: code %d", code)
+	}
+	data, err := os.ReadFile(filepath.Join(out2, "Engine", "Inc", "EngineClasses.h"))
+	if err != nil || bytes.Contains(data, []byte("\r\n")) || !bytes.Contains(data, []byte("class ENGINE_API AActor : public UObject\n")) {
+		t.Errorf("-o --eol lf: %v\n%s", err, data)
+	}
+}
+
+func TestHeadersUsage(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	for _, args := range [][]string{
+		{"--root", root}, // no packages
+		{"--root", root, "Core", "--check", "--dry-run"},             // contradictory
+		{"--root", root, "Core", "--layout", "ue9"},                  // unknown layout
+		{"--root", root, "Core", "--eol", "cr"},                      // unknown line end
+		{"--ini", filepath.Join(root, "System", "Game.ini"), "Nope"}, // not in EditPackages
+	} {
+		if _, errOut, code := runHeaders(t, root, args...); code != exitError || errOut == "" {
+			t.Errorf("%v: code %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestHeadersCorpusUndying checks the corpus pair through the command: the
+// generated headers match the ones ucc make -h wrote.
+func TestHeadersCorpusUndying(t *testing.T) {
+	root := filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--game", "undying", "--check", "--verbose", "Core", "Engine", "IpDrv")
+	if code != exitOK || !strings.Contains(out, "Engine: Engine/Inc/EngineClasses.h up to date (62 classes)") ||
+		!strings.Contains(out, "IpDrv: IpDrv/Inc/IpDrvClasses.h up to date (3 classes)") {
+		t.Errorf("code %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestHeadersClassNoLongerNative: a class the header has but whose script
+// lost its native keyword is reported at its declaration, with the way out.
+func TestHeadersClassNoLongerNative(t *testing.T) {
+	root := writeHeaderTree(t, headerTree)
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	pawn := strings.Replace(headerTree["Engine/Classes/Pawn.uc"], " native config(User)", " config(User)", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Pawn.uc"), []byte(pawn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
+	want := "Engine/Classes/Pawn.uc:1: class removed: APawn (declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini) [EngineClasses.h:"
+	if code != exitFindings || !strings.Contains(out, want) {
+		t.Errorf("code %d\n%s\nwant %s", code, out, want)
+	}
+}
+
+// TestHeadersNoSources: a package with a header but without sources (an
+// SDK's Engine) is neither checked nor rewritten, and does not fail the
+// check; the mod built on it still is.
+func TestHeadersNoSources(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	files["Extra/Classes/ExtraActor.uc"] = "class ExtraActor extends Actor native;\nvar int Count;\n"
+	root := writeHeaderTree(t, files)
+	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra"); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "Engine", "Classes")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra", "--check", "--verbose")
+	if code != exitOK || !strings.Contains(out, "Engine: no sources (Classes/*.uc): header not generated or checked") ||
+		!strings.Contains(out, "Extra: Extra/Inc/ExtraClasses.h up to date (1 classes)") {
+		t.Errorf("code %d\n%s", code, out)
+	}
+}
+
+// TestHeadersCompiledParent: Engine exists only as System/Engine.u (an
+// SDK); the mod's header still knows its parents' ancestry and the events
+// they declare.
+func TestHeadersCompiledParent(t *testing.T) {
+	root := writeHeaderTree(t, map[string]string{
+		"Core/Classes/Object.uc": "class Object native noexport;\n",
+		"Mod/Classes/ModInteraction.uc": "class ModInteraction extends Interaction native;\nvar Actor Target;\n" +
+			"event Initialized();\nevent Fresh(Actor Other);\n",
+	})
+	b := format.NewBuilder(69, 0)
+	object := b.ImportPath("Core.Object", "Core", "Class")
+	fn := b.ImportPath("Core.Function", "Core", "Class")
+	b.Export(0, "Actor", 0, object, 100)
+	inters := b.Export(0, "Interactions", 0, object, 10)
+	inter := b.Export(0, "Interaction", 0, inters, 10)
+	b.Export(inter, "Initialized", fn, 0, 10)
+	os.MkdirAll(filepath.Join(root, "System"), 0o755)
+	if err := format.WriteFile(filepath.Join(root, "System", "Engine.u"), b.File); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Mod")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "Mod", "Inc", "ModClasses.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(data)
+	if !strings.Contains(got, "class MOD_API UModInteraction : public UInteraction") || !strings.Contains(got, "class AActor* Target;") ||
+		!strings.Contains(got, "eventFresh(class AActor* Other)") || strings.Contains(got, "eventInitialized") {
+		t.Errorf("ModClasses.h:\n%s", got)
+	}
+}
+
+// TestHeadersUT2004Tree checks a UT2004 source tree (UnrealScript sources,
+// the *Classes.h ucc make -h wrote from them, System/UT2004.ini) through
+// the command: every header whose package's native classes upkdeps knows
+// matches. Set UPKDEPS_UT2004_TREE to such a tree; the test skips without.
+// Fire's classes are native only in Fire.dll, which the built-in UT2004
+// table (made from Core and Engine import libraries) does not list.
+func TestHeadersUT2004Tree(t *testing.T) {
+	root := os.Getenv("UPKDEPS_UT2004_TREE")
+	if root == "" {
+		t.Skip("UPKDEPS_UT2004_TREE (a UT2004 3369 source tree with its *Classes.h) not set: skipping")
+	}
+	out, errOut, _ := runCLI(t, "headers", "--ini", filepath.Join(root, "System", "UT2004.ini"), "--game", "ut2004", "--check", "--json")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	current := 0
+	for _, p := range rep.Packages {
+		switch {
+		case p.Status == "current":
+			current++
+		case p.Status == "orphaned" && p.Package == "Fire":
+		case p.Status == "stale" || p.Status == "missing" || p.Status == "orphaned":
+			t.Errorf("%s: %s, first difference at line %d:\n want %s\n have %s\n%+v", p.Package, p.Status, p.FirstDiff, p.FirstWant, p.FirstHave, p.Changes)
+		}
+	}
+	if current == 0 {
+		t.Errorf("no header checked: %s", out)
+	}
+}
+
+// TestHeadersWheelOfTime checks Wheel of Time's sources and headers
+// (github.com/babbygremlin/WOT-Scripts; set UPKDEPS_WOT_TREE to a
+// checkout): WOT matches; Engine differs only by SavedMove, native only in
+// the game's Engine.dll; Legend's header really is stale (two constants
+// changed after it was written).
+func TestHeadersWheelOfTime(t *testing.T) {
+	root := os.Getenv("UPKDEPS_WOT_TREE")
+	if root == "" {
+		t.Skip("UPKDEPS_WOT_TREE (a checkout of babbygremlin/WOT-Scripts) not set: skipping")
+	}
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--layout", "ue1-early", "--check", "--json", "Core", "Engine", "Legend", "WOT")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	got := map[string]string{}
+	for _, p := range rep.Packages {
+		var kinds []string
+		for _, c := range p.Changes {
+			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
+		}
+		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+	}
+	want := map[string]string{
+		"Core":   "none: ",
+		"Engine": "stale: ASavedMove class removed ASavedMove",
+		"Legend": "stale: ULegendCanvas const changed BaseSizeY, ULegendCanvas const changed BaseSizeX",
+		"WOT":    "current: ",
+	}
+	if code != exitFindings || len(got) != len(want) {
+		t.Errorf("code %d, packages %v", code, got)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/index"
+	"github.com/upkdeps/upkdeps/internal/progress"
+)
+
+func newIndexCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Build and inspect the package index: every package in your collections and archives",
+		Long: `index keeps a database of every package found in folders, archives (.zip, .umod/.ut2mod,
+.7z, .rar, and archives inside them one level deep), redirect downloads (.uz, .uz2) and download
+caches: name, GUID, generations, version, size, SHA-256, where it is, what it exports and imports.
+find, check --index and fix read it.
+
+The database is one SQLite file: --db FILE, the config key db, else upkdeps/index.db in the
+user's cache folder. It is a cache of its sources: adding a source again reads only the files
+whose size or modification time (archive members: CRC-32) changed.`,
+	}
+	cmd.PersistentFlags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	cmd.PersistentFlags().Bool("json", false, "print the report as JSON")
+	cmd.AddCommand(newIndexAddCmd(a), newIndexListCmd(a), newIndexRemoveCmd(a), newIndexStatsCmd(a))
+	return cmd
+}
+
+// openDB opens the index database the flags and config name.
+func (a *app) openDB() (*index.DB, error) {
+	path := a.cfg.DB
+	if path == "" {
+		def, err := defaultDB()
+		if err != nil {
+			return nil, err
+		}
+		path = def
+	}
+	return index.Open(path)
+}
+
+type indexAddReport struct {
+	SchemaVersion int                     `json:"schema_version"`
+	DB            string                  `json:"db"`
+	Sources       []*index.AddResult      `json:"sources"`
+	Metadata      []*index.MetadataResult `json:"metadata"`
+	Errors        int                     `json:"errors"`
+}
+
+func newIndexAddCmd(a *app) *cobra.Command {
+	var uaDirs []string
+	cmd := &cobra.Command{
+		Use:   "add [--unreal-archive DIR] DIR|ARCHIVE|FILE...",
+		Short: "Add (or refresh) sources: folders, archives, download caches, package files",
+		Long: `add indexes each argument as one source: a folder (with every package, archive, .uz/.uz2
+download and download cache inside it), an archive, a download cache folder (names from
+cache.ini) or one package file. Adding a source again updates it: unchanged files are skipped,
+files that are gone are forgotten. A file or member that cannot be read is listed and the run
+goes on (exit 1); nothing is ever extracted to disk.
+
+--unreal-archive DIR adds a checkout of the Unreal Archive's metadata repository
+(unreal-archive/unreal-archive-data): every item it describes, with the package files it
+ships (name, size, SHA-1), where to download it and what its files import, for find, check
+--index and plan. Adding it again replaces its items. A metadata file that cannot be read is
+a warning naming it.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && len(uaDirs) == 0 {
+				return usagef("index add: give at least one DIR, ARCHIVE or FILE, or --unreal-archive DIR")
+			}
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			rep := &indexAddReport{SchemaVersion: 1, DB: db.Path(), Sources: []*index.AddResult{}, Metadata: []*index.MetadataResult{}}
+			for _, dir := range uaDirs {
+				res, err := db.AddUnrealArchive(cmd.Context(), dir, a.cfg.Jobs)
+				if err != nil {
+					return err
+				}
+				rep.Metadata = append(rep.Metadata, res)
+			}
+			for _, loc := range args {
+				var bar *progress.Bar
+				res, err := db.Add(cmd.Context(), loc, index.AddOptions{Jobs: a.cfg.Jobs, Progress: func(total int) func() {
+					bar = progress.New(a.stderr, !a.cfg.NoProgress, total, "indexing "+loc)
+					return func() { bar.Add(1) }
+				}})
+				bar.Done()
+				if err != nil {
+					return err
+				}
+				rep.Sources = append(rep.Sources, res)
+				rep.Errors += len(res.Errors)
+			}
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeIndexAddText(w, rep) }, rep.Errors > 0)
+		},
+	}
+	cmd.Flags().StringArrayVar(&uaDirs, "unreal-archive", nil, "a checkout of the Unreal Archive's metadata (unreal-archive-data) to add")
+	return cmd
+}
+
+func writeIndexAddText(w io.Writer, rep *indexAddReport) error {
+	bw := &errWriter{w: w}
+	bw.printf("index: %s\n", rep.DB)
+	for _, m := range rep.Metadata {
+		bw.printf("%s (%s): %d item(s) from %d metadata file(s), %d package file(s), %d warning(s)\n",
+			m.Source.Location, m.Source.Kind, m.Items, m.Files, m.Source.Packages, len(m.Warnings))
+		for _, w := range m.Warnings {
+			bw.printf("  warning: %s\n", w.Error())
+		}
+	}
+	for _, r := range rep.Sources {
+		s := r.Source
+		bw.printf("%s (%s): %d package(s) from %d file(s); read %d, unchanged %d, gone %d, %d error(s)\n",
+			s.Location, s.Kind, s.Packages, s.Files, r.Read, r.Unchanged, r.Removed, len(r.Errors))
+		for _, e := range r.Errors {
+			where := e.Path
+			if e.Member != "" {
+				where += "!" + e.Member
+			}
+			bw.printf("  error: %s: %s\n", where, e.Error)
+		}
+	}
+	return bw.err
+}
+
+func newIndexListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the indexed sources",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			srcs, err := db.Sources(cmd.Context())
+			if err != nil {
+				return err
+			}
+			rep := struct {
+				SchemaVersion int            `json:"schema_version"`
+				DB            string         `json:"db"`
+				Sources       []index.Source `json:"sources"`
+			}{1, db.Path(), srcs}
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
+				bw := &errWriter{w: w}
+				bw.printf("index: %s, %d source(s)\n", db.Path(), len(srcs))
+				for _, s := range srcs {
+					bw.printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
+						s.UpdatedAt.Format(time.DateTime), s.Location)
+				}
+				return bw.err
+			}, false)
+		},
+	}
+}
+
+func newIndexRemoveCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "remove LOCATION...",
+		Short: "Forget sources and everything indexed from them",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			for _, loc := range args {
+				if err := db.Remove(cmd.Context(), loc); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
+			}
+			return nil
+		},
+	}
+}
+
+func newIndexStatsCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "stats",
+		Short: "Count what the index holds",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			st, err := db.Stats(cmd.Context())
+			if err != nil {
+				return err
+			}
+			return a.emit(cmd.OutOrStdout(), st, func(w io.Writer) error {
+				bw := &errWriter{w: w}
+				bw.printf("index: %s (schema %d, %d bytes)\n", db.Path(), st.Schema, st.SizeBytes)
+				bw.printf("%d source(s), %d file(s) (%d unreadable), %d package(s) with %d distinct name(s), %d export(s)\n",
+					st.Sources, st.Files, st.Errors, st.Packages, st.Names, st.Exports)
+				exts := make([]string, 0, len(st.ByExt))
+				for e := range st.ByExt {
+					exts = append(exts, e)
+				}
+				slices.Sort(exts)
+				var parts []string
+				for _, e := range exts {
+					parts = append(parts, fmt.Sprintf("%s %d", e, st.ByExt[e]))
+				}
+				bw.printf("by extension: %s\n", strings.Join(parts, ", "))
+				return bw.err
+			}, false)
+		},
+	}
+}
+
+func newFindCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "find NAME|GUID|Pkg.Object",
+		Short: "Every indexed copy of a package, newest first, and which carry a GUID or object",
+		Long: `find looks a package up in the index (see 'upkdeps index'): by name, by GUID (32 hex
+digits), or by Pkg.Group.Object, which lists first the copies that export the object (with its
+class), then the others. Exit 1 when nothing is found.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := index.ParseQuery(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			ps, err := db.Find(cmd.Context(), q)
+			if err != nil {
+				return err
+			}
+			vs := []archiveVersionJSON{}
+			if q.Name != "" && q.Object == "" {
+				found, err := db.ArchiveVersions(cmd.Context(), q.Name)
+				if err != nil {
+					return err
+				}
+				for _, v := range found {
+					vs = append(vs, archiveVersionOf(v))
+				}
+			}
+			rep := struct {
+				SchemaVersion int                  `json:"schema_version"`
+				Query         string               `json:"query"`
+				Copies        []index.Package      `json:"copies"`
+				Archive       []archiveVersionJSON `json:"archive"`
+			}{2, args[0], ps, vs}
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
+				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
+					return err
+				}
+				return writeArchiveVersions(w, vs)
+			}, len(ps) == 0 && len(vs) == 0)
+		},
+	}
+	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	cmd.Flags().Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package, inArchive bool) error {
+	bw := &errWriter{w: w}
+	if len(ps) == 0 {
+		if inArchive {
+			bw.printf("%s: no local copy in the index\n", query)
+		} else {
+			bw.printf("%s: not in the index\n", query)
+		}
+		return bw.err
+	}
+	bw.printf("%s: %d cop%s\n", query, len(ps), plural(len(ps), "y", "ies"))
+	for _, p := range ps {
+		mark := ""
+		if q.Object != "" {
+			if p.ObjectClass != "" {
+				mark = fmt.Sprintf("  has %s (%s)", q.Object, p.ObjectClass)
+			} else {
+				mark = "  lacks " + q.Object
+			}
+		}
+		bw.printf("  %s  %s  v%d/%d  %d bytes  %s  %s%s\n", p.FileName, guidOr(p.GUID), p.Version, p.Licensee, p.Size,
+			p.ModTime.Format(time.DateOnly), p.Where(), mark)
+	}
+	return bw.err
+}
+
+func guidOr(g string) string {
+	if g == "" {
+		return "(no GUID)"
+	}
+	return g
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// errWriter keeps the first write error so printing code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// emit prints a report: as JSON with --json, else with text; then returns
+// errFindings when failed, for exit code 1.
+func (a *app) emit(w io.Writer, report any, text func(io.Writer) error, failed bool) error {
+	var err error
+	if a.cfg.JSON {
+		err = writeJSON(w, report)
+	} else {
+		err = text(w)
+	}
+	if err != nil {
+		return err
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
+}
+
+// writeJSON writes v as indented JSON with a trailing newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// orEmpty returns s, or an empty slice for nil, so JSON prints [] and not
+// null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
+)
+
+func newPlanCmd(a *app) *cobra.Command {
+	var verify string
+	cmd := &cobra.Command{
+		Use:   "plan [--index FILE] [--ini INI] [--json] [--verify FOLDER]",
+		Short: "The fewest Unreal Archive downloads that bring the install's missing packages",
+		Long: `plan takes check's missing packages and proposes the smallest set of Unreal Archive items
+(see 'index add --unreal-archive') that provides them: exact while the choice is small,
+greedy beyond (the bound is printed), preferring items with a working direct download,
+primaries over variations and smaller archives. It closes over what the chosen items' own
+files import (the archive's dependency hints) that the install also lacks, and lists the
+packages no item provides. Only items of the install's game are used; a package the game
+ships is never taken from an item that bundles it, and a missing code package is never
+provided by a sound or texture file of the same name.
+
+--verify FOLDER checks the archives downloaded into FOLDER against the catalogue: each file's
+SHA-1 and size must be those of an item. Then 'index add FOLDER' and 'fix' install them.
+Exit 1 when something stays unprovided (or a downloaded file does not match).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if p, _ := cmd.Flags().GetString("index"); p != "" {
+				a.cfg.DB = p
+			}
+			db, err := a.openDB()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			if verify != "" {
+				items, err := db.ArchiveItems(cmd.Context())
+				if err != nil {
+					return err
+				}
+				rep, err := verifyDownloads(verify, items)
+				if err != nil {
+					return err
+				}
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeVerifyDownloads(w, rep) }, rep.Mismatches > 0)
+			}
+			in, err := a.openInstall()
+			if err != nil {
+				return err
+			}
+			games := unrealarchive.GamesFor(in.game.Name)
+			if len(games) == 0 {
+				return fmt.Errorf("plan: the Unreal Archive has no content for the game %s (give --game)", in.gameLabel())
+			}
+			findings, g, err := a.checkWith(cmd, in, graph.FromSearcher(in.search), nil)
+			if err != nil {
+				return err
+			}
+			items, err := db.ArchiveItems(cmd.Context(), games...)
+			if err != nil {
+				return err
+			}
+			req := unrealarchive.PlanRequest{Games: games, Stock: graph.IsStock,
+				Have: func(n string) bool { p := g.Package(n); return p != nil && !p.Missing() }}
+			for _, f := range findings {
+				if f.Kind != graph.MissingPackage {
+					continue
+				}
+				code := slices.ContainsFunc(f.Objects, func(o string) bool { return strings.HasSuffix(o, "(Core.Class)") })
+				req.Missing = append(req.Missing, unrealarchive.Need{Name: f.Package, Code: code})
+			}
+			res := unrealarchive.Plan(items, req)
+			rep := planReportOf(in, db.Path(), len(items), req, res)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writePlanText(w, rep) }, len(rep.Unprovided) > 0)
+		},
+	}
+	cmd.Flags().String("index", "", "the index database (default: the config key db)")
+	cmd.Flags().Bool("json", false, "print the report as JSON")
+	cmd.Flags().StringVar(&verify, "verify", "", "check the archives downloaded into this folder against the catalogue")
+	return cmd
+}
+
+// planReport is the output of `plan` (README.md).
+type planReport struct {
+	SchemaVersion int          `json:"schema_version"`
+	Ini           string       `json:"ini"`
+	Game          string       `json:"game"`
+	DB            string       `json:"db"`
+	Games         []string     `json:"archive_games"`
+	ItemsKnown    int          `json:"items_known"`
+	Missing       []string     `json:"missing"`
+	Downloads     []planChoice `json:"downloads"`
+	Unprovided    []string     `json:"unprovided"`
+	Exact         bool         `json:"exact"`
+	Bound         float64      `json:"bound,omitempty"`
+}
+
+type planChoice struct {
+	Item   archiveItemJSON `json:"item"`
+	Brings []string        `json:"brings"`
+	Needed []string        `json:"needed_by_others"` // of brings, those only chosen items' own files need
+}
+
+func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
+	rep := planReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), DB: db, Games: req.Games, ItemsKnown: known,
+		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
+	for _, n := range req.Missing {
+		rep.Missing = append(rep.Missing, n.Name)
+	}
+	for _, c := range res.Choices {
+		rep.Downloads = append(rep.Downloads, planChoice{Item: archiveItemOf(c.Item), Brings: c.Brings, Needed: orEmpty(c.Needed)})
+	}
+	return rep
+}
+
+func writePlanText(w io.Writer, rep planReport) error {
+	bw := &errWriter{w: w}
+	bw.printf("upkdeps plan: %s (%s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
+	if rep.Exact {
+		bw.printf(" (the fewest possible)\n")
+	} else {
+		bw.printf(" (greedy: at most %.2f times the fewest)\n", rep.Bound)
+	}
+	for i, c := range rep.Downloads {
+		it := c.Item
+		url := it.Download
+		if url == "" {
+			url = "(no working download known)"
+		}
+		bw.printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
+		bw.printf("    brings: %s\n", strings.Join(c.Brings, ", "))
+		if len(c.Needed) > 0 {
+			bw.printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))
+		}
+	}
+	if len(rep.Unprovided) > 0 {
+		bw.printf("\nNo item provides (%d): %s\n", len(rep.Unprovided), strings.Join(rep.Unprovided, ", "))
+	}
+	return bw.err
+}
+
+func countIn(xs, in []string) int {
+	n := 0
+	for _, x := range xs {
+		if slices.ContainsFunc(in, func(y string) bool { return strings.EqualFold(x, y) }) {
+			n++
+		}
+	}
+	return n
+}
+
+// verifyReport says which downloaded archives match the catalogue.
+type verifyReport struct {
+	SchemaVersion int            `json:"schema_version"`
+	Folder        string         `json:"folder"`
+	Files         []verifiedFile `json:"files"`
+	Mismatches    int            `json:"mismatches"`
+}
+
+type verifiedFile struct {
+	File   string `json:"file"`
+	Size   int64  `json:"size"`
+	SHA1   string `json:"sha1"`
+	Status string `json:"status"` // "ok", "mismatch" (the name of an item with other bytes), "unknown"
+	Item   string `json:"item,omitempty"`
+}
+
+// verifyDownloads hashes every regular file in dir and looks it up among
+// the items: by SHA-1 (ok), else by archive name (mismatch: a truncated or
+// other download), else unknown.
+func verifyDownloads(dir string, items []unrealarchive.Item) (*verifyReport, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	byHash := map[string]unrealarchive.Item{}
+	byName := map[string]unrealarchive.Item{}
+	for _, it := range items {
+		if it.Hash != "" {
+			byHash[it.Hash] = it
+		}
+		if it.ArchiveName != "" {
+			byName[strings.ToLower(it.ArchiveName)] = it
+		}
+	}
+	rep := &verifyReport{SchemaVersion: 1, Folder: dir, Files: []verifiedFile{}}
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		sum, size, err := sha1File(path)
+		if err != nil {
+			return nil, err
+		}
+		v := verifiedFile{File: e.Name(), Size: size, SHA1: sum, Status: "unknown"}
+		if it, ok := byHash[sum]; ok && it.Size == size {
+			v.Status, v.Item = "ok", it.Name
+		} else if it, ok := byName[strings.ToLower(e.Name())]; ok {
+			v.Status, v.Item = "mismatch", it.Name
+			rep.Mismatches++
+		}
+		rep.Files = append(rep.Files, v)
+	}
+	return rep, nil
+}
+
+func sha1File(path string) (string, int64, error) {
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha1.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+func writeVerifyDownloads(w io.Writer, rep *verifyReport) error {
+	bw := &errWriter{w: w}
+	bw.printf("upkdeps plan --verify: %s\n", rep.Folder)
+	for _, f := range rep.Files {
+		switch f.Status {
+		case "ok":
+			bw.printf("  ok        %s (%s)\n", f.File, f.Item)
+		case "mismatch":
+			bw.printf("  MISMATCH  %s: named like %s's archive, but its SHA-1 %s or size %d is not the catalogue's: download it again\n", f.File, f.Item, f.SHA1, f.Size)
+		default:
+			bw.printf("  unknown   %s: not in the catalogue\n", f.File)
+		}
+	}
+	return bw.err
+}

@@ -1,0 +1,354 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/archive"
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/search"
+)
+
+// withInfo is what check --with adds: where the mod's packages would go,
+// what they replace, and the findings the mod adds, removes and changes.
+type withInfo struct {
+	Mod             string          `json:"mod"`
+	Packages        []modPackage    `json:"packages"`
+	SetAside        []string        `json:"set_aside"` // .int, .ini and other files that are not packages
+	Unplaced        []modPackage    `json:"unplaced"`  // packages no Paths entry takes
+	Replaces        []replacement   `json:"replaces"`
+	FindingsAdded   []graph.Finding `json:"findings_added"`
+	FindingsRemoved []graph.Finding `json:"findings_removed"`
+	// FindingsChanged are findings of the install that the mod changes
+	// (as they are with it): a package already missing that the mod's
+	// packages need too, more objects missing from a package.
+	FindingsChanged []graph.Finding `json:"findings_changed"`
+}
+
+// modPackage is one package of the mod, as check --with places it.
+type modPackage struct {
+	Member string `json:"member"`       // path inside the mod (archive member or file below the folder)
+	To     string `json:"to,omitempty"` // where it would be installed, relative to the game root
+	GUID   string `json:"guid"`
+	Size   int64  `json:"size"`
+	// Loads is false when an installed package of the same name comes
+	// first in Paths, so the engine would never load the mod's.
+	Loads bool   `json:"loads"`
+	Note  string `json:"note,omitempty"`
+
+	name, file string
+	pathIndex  int
+	data       []byte
+}
+
+// replacement is an installed file a mod package would replace or shadow.
+type replacement struct {
+	Name          string `json:"name"`
+	Installed     string `json:"installed"`
+	InstalledGUID string `json:"installed_guid"`
+	InstalledSize int64  `json:"installed_size"`
+	Mod           string `json:"mod"`
+	ModGUID       string `json:"mod_guid"`
+	ModSize       int64  `json:"mod_size"`
+	// How: "replaces" (the same file), "shadows" (the mod's comes first in
+	// Paths), "shadowed" (the installed one comes first: the mod's is never
+	// loaded).
+	How string `json:"how"`
+}
+
+// maxModFile caps one file of a mod folder read into memory.
+const maxModFile = 1 << 30
+
+// readMod lists the files of a mod folder or archive; visit gets each
+// file's path inside the mod and its bytes (nil with a reason when it is not
+// read).
+func readMod(src string, visit func(member string, data []byte) error) error {
+	st, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		if archive.KindOf(src) == "" {
+			return usagef("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)
+		}
+		return archive.Walk(src, archive.Limits{}, func(m *archive.Member) error {
+			name := m.Name
+			if m.Err != nil {
+				return fmt.Errorf("--with: %w", m.Err)
+			}
+			if !isPackageName(name) {
+				return visit(name, nil)
+			}
+			data, err := m.ReadAll()
+			if err != nil {
+				return err
+			}
+			return visit(name, data)
+		})
+	}
+	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
+		if err != nil || !de.Type().IsRegular() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = filepath.ToSlash(rel)
+		if !isPackageName(rel) {
+			return visit(rel, nil)
+		}
+		info, err := de.Info()
+		if err != nil {
+			return err
+		}
+		if info.Size() > maxModFile {
+			return fmt.Errorf("%s: %d bytes is over the %d-byte limit", p, info.Size(), maxModFile)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return visit(rel, data)
+	})
+}
+
+// isPackageName says whether a mod file may be a package: anything but the
+// text and binary files mods ship beside their packages.
+func isPackageName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".int", ".ini", ".txt", ".htm", ".html", ".md", ".uc", ".upkg", ".dll", ".so", ".exe", ".bmp", ".jpg", ".png", ".def", ".log", ".bat", ".sh", ".url", ".rtf", ".doc", ".pdf":
+		return false
+	}
+	return true
+}
+
+// placeMod loads the mod and decides where each package would go: the
+// Paths folder its own layout names (a member System/Foo.u goes where the
+// Paths entry ending in System/*.u points), else the first Paths entry for
+// its extension (the rule cache extract uses).
+func placeMod(src string, s *search.Searcher) (*withInfo, error) {
+	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
+		Replaces: []replacement{}}
+	paths := s.Paths()
+	err := readMod(src, func(member string, data []byte) error {
+		if len(data) < 4 || !isTag(data) {
+			info.SetAside = append(info.SetAside, member)
+			return nil
+		}
+		f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", src, member, err)
+		}
+		base := path.Base(member)
+		mp := modPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
+			name: strings.TrimSuffix(base, path.Ext(base)), data: data}
+		dir := strings.ToLower(path.Dir(member))
+		ext := path.Ext(base)
+		best := -1
+		for i, p := range paths {
+			if !strings.EqualFold(p.Ext, ext) || p.Prefix != "" {
+				continue
+			}
+			if best < 0 {
+				best = i // the Paths rule: the first entry for the extension
+			}
+			pl := strings.ToLower(p.Rel)
+			if dir != "." && (pl == dir || strings.HasSuffix(dir, "/"+pl) || path.Base(pl) == path.Base(dir)) {
+				best = i // the mod's own layout
+				break
+			}
+		}
+		if best < 0 {
+			mp.Note = fmt.Sprintf("no Paths entry takes %q files", ext)
+			info.Unplaced = append(info.Unplaced, mp)
+			return nil
+		}
+		mp.pathIndex = best
+		mp.file = filepath.Join(paths[best].Dir, base)
+		mp.To = s.Rel(mp.file)
+		info.Packages = append(info.Packages, mp)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	byMember := func(a, b modPackage) int { return strings.Compare(a.Member, b.Member) }
+	slices.SortFunc(info.Packages, byMember)
+	slices.SortFunc(info.Unplaced, byMember)
+	slices.Sort(info.SetAside)
+	return info, nil
+}
+
+func isTag(b []byte) bool {
+	t := binary.LittleEndian.Uint32(b)
+	return t == format.Tag || t == format.TagKF
+}
+
+// withResolver answers like the install, with the mod's packages installed.
+type withResolver struct {
+	graph.Resolver
+	mod map[string]*modPackage // lower name -> the package that loads
+}
+
+// newWithResolver decides, for each mod package, whether it or an
+// installed package of its name loads, and records the replacements.
+func newWithResolver(base graph.Resolver, s *search.Searcher, info *withInfo) (*withResolver, map[string][]byte) {
+	r := &withResolver{Resolver: base, mod: map[string]*modPackage{}}
+	overlay := map[string][]byte{}
+	for i := range info.Packages {
+		mp := &info.Packages[i]
+		k := strings.ToLower(mp.name)
+		if r.mod[k] != nil {
+			mp.Note = "another package of the mod has this name"
+			continue
+		}
+		res := base.Resolve(mp.name)
+		mp.Loads = true
+		if res.File != "" {
+			rp := replacement{Name: mp.name, Installed: res.Rel, Mod: mp.Member, ModGUID: mp.GUID, ModSize: mp.Size, How: "shadows"}
+			if f, err := format.Open(res.File); err == nil {
+				rp.InstalledGUID = f.GUID.String()
+				f.Close()
+			}
+			if st, err := os.Stat(res.File); err == nil {
+				rp.InstalledSize = st.Size()
+			}
+			switch {
+			case sameFile(res.File, mp.file):
+				rp.How = "replaces"
+			case res.PathIndex >= 0 && res.PathIndex < mp.pathIndex:
+				rp.How, mp.Loads = "shadowed", false
+				mp.Note = "the installed " + res.Rel + " comes first in Paths: the engine never loads this one"
+			}
+			info.Replaces = append(info.Replaces, rp)
+		}
+		if mp.Loads {
+			r.mod[k] = mp
+			overlay[mp.file] = mp.data
+		}
+	}
+	return r, overlay
+}
+
+func sameFile(a, b string) bool { return strings.EqualFold(filepath.Clean(a), filepath.Clean(b)) }
+
+func (r *withResolver) Candidates() []graph.Candidate {
+	var out []graph.Candidate
+	for _, c := range r.Resolver.Candidates() {
+		if r.mod[strings.ToLower(c.Name)] == nil {
+			out = append(out, c)
+		}
+	}
+	for _, mp := range r.mod {
+		out = append(out, graph.Candidate{Name: mp.name, File: mp.file, Rel: filepath.ToSlash(mp.To), PathIndex: mp.pathIndex})
+	}
+	slices.SortFunc(out, func(a, b graph.Candidate) int {
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	return out
+}
+
+func (r *withResolver) Resolve(name string) graph.Resolution {
+	if mp := r.mod[strings.ToLower(name)]; mp != nil {
+		return graph.Resolution{File: mp.file, Rel: filepath.ToSlash(mp.To), PathIndex: mp.pathIndex}
+	}
+	return r.Resolver.Resolve(name)
+}
+
+// checkWithMod runs the check as if the mod at src were installed and
+// fills rep.With; rep's findings become those of the install with the mod.
+func (a *app) checkWithMod(cmd *cobra.Command, in *install, rep *checkReport, src string) error {
+	info, err := placeMod(src, in.search)
+	if err != nil {
+		return err
+	}
+	r, overlay := newWithResolver(graph.FromSearcher(in.search), in.search, info)
+	in.overlay = overlay
+	defer func() { in.overlay = nil }()
+	findings, _, err := a.checkWith(cmd, in, r, nil)
+	if err != nil {
+		return err
+	}
+	info.FindingsAdded, info.FindingsRemoved, info.FindingsChanged = diffFindings(rep.Findings, findings)
+	rep.With = info
+	return nil
+}
+
+// diffFindings compares the findings of the install before and after the
+// mod, by kind and package: a finding of the same kind about the same
+// package is the same problem, changed when its objects, importers, ini
+// lines or message differ.
+func diffFindings(before, after []graph.Finding) (added, removed, changed []graph.Finding) {
+	key := func(f graph.Finding) string { return string(f.Kind) + "\x00" + strings.ToLower(f.Package) }
+	detail := func(f graph.Finding) string {
+		return strings.Join([]string{f.Message, strings.Join(f.Objects, "\x01"), strings.Join(f.NeededBy, "\x01"),
+			strings.Join(f.Roots, "\x01"), strings.Join(f.Packages, "\x01")}, "\x00")
+	}
+	old := map[string]graph.Finding{}
+	for _, f := range before {
+		old[key(f)] = f
+	}
+	now := map[string]bool{}
+	added, removed, changed = []graph.Finding{}, []graph.Finding{}, []graph.Finding{}
+	for _, f := range after {
+		now[key(f)] = true
+		b, ok := old[key(f)]
+		switch {
+		case !ok:
+			added = append(added, f)
+		case detail(b) != detail(f):
+			changed = append(changed, f)
+		}
+	}
+	for _, f := range before {
+		if !now[key(f)] {
+			removed = append(removed, f)
+		}
+	}
+	return added, removed, changed
+}
+
+func writeWithText(bw *errWriter, w *withInfo, all bool) {
+	bw.printf("With %s installed:\n", w.Mod)
+	for _, p := range w.Packages {
+		state := "adds"
+		for _, r := range w.Replaces {
+			if r.Mod == p.Member {
+				state = r.How
+			}
+		}
+		bw.printf("  %-8s %s (GUID %s, %d bytes) from %s\n", state, p.To, p.GUID, p.Size, p.Member)
+		if p.Note != "" {
+			bw.printf("           %s\n", p.Note)
+		}
+	}
+	for _, p := range w.Unplaced {
+		bw.printf("  not placed: %s: %s\n", p.Member, p.Note)
+	}
+	for _, r := range w.Replaces {
+		bw.printf("  %s %s: installed %s (GUID %s, %d bytes), mod %s (GUID %s, %d bytes)\n", r.How, r.Name,
+			r.Installed, guidOr(r.InstalledGUID), r.InstalledSize, r.Mod, guidOr(r.ModGUID), r.ModSize)
+	}
+	if len(w.SetAside) > 0 {
+		bw.printf("  set aside (not packages): %s\n", strings.Join(w.SetAside, ", "))
+	}
+	bw.printf("The mod adds %d finding(s), removes %d and changes %d.\n", len(w.FindingsAdded), len(w.FindingsRemoved), len(w.FindingsChanged))
+	for _, f := range w.FindingsRemoved {
+		bw.printf("  removed: %s %s: %s\n", f.Kind, f.Package, f.Message)
+	}
+	for _, f := range w.FindingsAdded {
+		writeFindingText(bw, f, all)
+	}
+	for _, f := range w.FindingsChanged {
+		bw.printf("\n(changed by the mod)")
+		writeFindingText(bw, f, all)
+	}
+}

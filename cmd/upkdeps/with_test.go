@@ -1,0 +1,107 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCheckWith(t *testing.T) {
+	game, _ := fixWorld(t)
+	ini := filepath.Join(game, "System", "Game.ini")
+	// An installed map already lacks Absent; the mod's map needs it too.
+	writeFixFile(t, filepath.Join(game, "Maps", "DM-Old.unr"), fixPkg(t, 40, "Absent"))
+	// The mod brings ModA (which needs ModB, absent) and Tex, a new map
+	// that needs Gone, its own Core.u (another GUID: it replaces the
+	// installed one), and a .int that is set aside.
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, m := range []struct {
+		name string
+		data []byte
+	}{
+		{"System/ModA.u", fixPkg(t, 10, "ModB")},
+		{"Textures/Tex.utx", fixPkg(t, 13)},
+		{"Maps/DM-New.unr", fixPkg(t, 30, "ModA", "Gone", "Absent")},
+		{"System/Core.u", fixPkg(t, 31)},
+		{"System/ModA.int", []byte("[Public]\r\n")},
+		{"Help/ReadMe.txt", []byte("hello")},
+	} {
+		w, _ := zw.Create(m.name)
+		w.Write(m.data)
+	}
+	zw.Close()
+	mod := filepath.Join(t.TempDir(), "mod.zip")
+	writeFixFile(t, mod, zb.Bytes())
+	before, _ := os.ReadDir(filepath.Join(game, "System"))
+
+	out, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--json", "--no-progress")
+	if code != exitFindings {
+		t.Errorf("check --with: code %d, want %d (the mod adds errors)", code, exitFindings)
+	}
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	w := rep.With
+	var placed []string
+	for _, p := range w.Packages {
+		placed = append(placed, p.Member+">"+p.To)
+	}
+	if have, want := strings.Join(placed, " "), "Maps/DM-New.unr>Maps/DM-New.unr System/Core.u>System/Core.u System/ModA.u>System/ModA.u Textures/Tex.utx>Textures/Tex.utx"; have != want {
+		t.Errorf("placed: have %q, want %q", have, want)
+	}
+	if len(w.Replaces) != 1 || w.Replaces[0].Name != "Core" || w.Replaces[0].How != "replaces" || w.Replaces[0].InstalledGUID == w.Replaces[0].ModGUID {
+		t.Errorf("replaces: %+v", w.Replaces)
+	}
+	if strings.Join(w.SetAside, ",") != "Help/ReadMe.txt,System/ModA.int" {
+		t.Errorf("set aside: %q", w.SetAside)
+	}
+	var removed, added []string
+	for _, f := range w.FindingsRemoved {
+		removed = append(removed, string(f.Kind)+":"+f.Package)
+	}
+	for _, f := range w.FindingsAdded {
+		added = append(added, string(f.Kind)+":"+f.Package)
+	}
+	if have, want := strings.Join(removed, " "), "missing_package:ModA missing_package:Tex"; have != want {
+		t.Errorf("removed: have %q, want %q", have, want)
+	}
+	if have, want := strings.Join(added, " "), "missing_package:Gone missing_package:ModB"; have != want {
+		t.Errorf("added: have %q, want %q", have, want)
+	}
+	if len(w.FindingsChanged) != 1 || w.FindingsChanged[0].Package != "Absent" || strings.Join(w.FindingsChanged[0].NeededBy, ",") != "DM-New,DM-Old" {
+		t.Errorf("changed: %+v", w.FindingsChanged)
+	}
+	after, _ := os.ReadDir(filepath.Join(game, "System"))
+	if len(after) != len(before) {
+		t.Error("check --with wrote into the install")
+	}
+	text, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	if code != exitFindings {
+		t.Errorf("check --with text: code %d", code)
+	}
+	for _, want := range []string{"With " + mod + " installed:", "replaces System/Core.u", "The mod adds 2 finding(s), removes 2 and changes 1.",
+		"removed: missing_package ModA", "ERROR missing_package: ModB"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// A folder works the same; a file that is no archive is a usage error.
+	dir := t.TempDir()
+	writeFixFile(t, filepath.Join(dir, "System", "ModA.u"), fixPkg(t, 10, "ModB"))
+	text, _, code = runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", dir, "--no-progress")
+	if code != exitFindings || !strings.Contains(text, "adds     System/ModA.u") || !strings.Contains(text, "removed: missing_package ModA") {
+		t.Errorf("--with a folder: code %d\n%s", code, text)
+	}
+	if _, errOut, code := runCLI(t, "check", "--ini", ini, "--with", mod, "--index", ""); code != exitError || !strings.Contains(errOut, "one at a time") {
+		t.Errorf("--with and --index: code %d, %s", code, errOut)
+	}
+	if _, _, code := runCLI(t, "check", "--ini", ini, "--with", ini); code != exitError {
+		t.Errorf("--with an ini: code %d", code)
+	}
+}

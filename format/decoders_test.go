@@ -1,0 +1,116 @@
+package format
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// compareRecords decodes the record at b[p:] with the fast decoder and the
+// careful one and reports where they disagree: the fast one must accept
+// exactly the records the careful one accepts when the buffer holds a
+// whole record, with the same values and the same length.
+func compareRecords(t *testing.T, what string, b []byte, p int, limits [3]int32, size int64) {
+	t.Helper()
+	d := &decoder{b: b, pos: p, names: limits[0], imports: limits[1], exports: limits[2]}
+	if what == "import" {
+		fast, next, fok := fastImport(b, p, limits)
+		careful, cok := d.stdImport()
+		if fok != cok || (fok && (fast != careful || next != d.pos)) {
+			t.Errorf("import at %d of % x: fast %+v next %d ok %v; careful %+v next %d ok %v (%v)",
+				p, b[p:min(len(b), p+maxImportRecord)], fast, next, fok, careful, d.pos, cok, d.err)
+		}
+		return
+	}
+	fast, next, fok := fastExport(b, p, limits, size)
+	careful, cok := d.stdExport(size)
+	if fok != cok || (fok && (fast != careful || next != d.pos)) {
+		t.Errorf("export at %d of % x: fast %+v next %d ok %v; careful %+v next %d ok %v (%v)",
+			p, b[p:min(len(b), p+maxExportRecord)], fast, next, fok, careful, d.pos, cok, d.err)
+	}
+}
+
+// padded returns b with room for the largest record after its end, so that
+// the fast decoder never declines for want of bytes.
+func padded(b []byte) []byte {
+	return append(b[:len(b):len(b)], make([]byte, maxExportRecord)...)
+}
+
+// TestRecordDecodersAgree runs both record decoders over every import and
+// export of every corpus package (and of generated ones without it).
+func TestRecordDecodersAgree(t *testing.T) {
+	var files []string
+	dir := t.TempDir()
+	for i, v := range []uint16{61, 64, 69, 100, 128} {
+		p := filepath.Join(dir, "gen"+string(rune('a'+i))+".u")
+		if err := WriteFile(p, sample(v, 0)); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	if c, ok := testutil.CorpusDir(); ok {
+		_ = filepath.WalkDir(c, func(path string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	records := 0
+	for _, path := range files {
+		f, err := Open(path)
+		if err != nil || !layoutOf(f.Version, f.Licensee).IsStandard() {
+			if err == nil {
+				f.Close()
+			}
+			continue
+		}
+		data, err := os.ReadFile(path)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		limits := [3]int32{f.NameCount, f.ImportCount, f.ExportCount}
+		for _, tbl := range []struct {
+			what  string
+			off   int32
+			count int32
+		}{{"import", f.ImportOffset, f.ImportCount}, {"export", f.ExportOffset, f.ExportCount}} {
+			b := padded(data[tbl.off:])
+			p := 0
+			for i := int32(0); i < tbl.count; i++ {
+				compareRecords(t, tbl.what, b, p, limits, int64(len(data)))
+				d := &decoder{b: b, pos: p, names: limits[0], imports: limits[1], exports: limits[2]}
+				if tbl.what == "import" {
+					d.stdImport()
+				} else {
+					d.stdExport(int64(len(data)))
+				}
+				p = d.pos
+				records++
+			}
+		}
+	}
+	if records == 0 {
+		t.Fatal("no records compared")
+	}
+	t.Logf("%d records of %d files compared", records, len(files))
+}
+
+// FuzzRecordDecoders feeds arbitrary records to both decoders.
+func FuzzRecordDecoders(f *testing.F) {
+	le := func(v uint32) []byte { return binary.LittleEndian.AppendUint32(nil, v) }
+	f.Add(append([]byte{1, 2}, append(le(0xFFFFFFFF), 3)...), int32(10), int32(5), int32(5), int64(1000))
+	f.Add([]byte{0x40, 0x80, 0x80, 0x80, 0x01, 0x02, 0, 0, 0, 0, 4, 0, 0, 0, 7, 0x10, 0x20}, int32(100), int32(3), int32(9), int64(1<<20))
+	f.Fuzz(func(t *testing.T, b []byte, names, imports, exports int32, size int64) {
+		if names < 0 || imports < 0 || exports < 0 || size < 0 {
+			return
+		}
+		limits := [3]int32{names, imports, exports}
+		compareRecords(t, "import", padded(b), 0, limits, size)
+		compareRecords(t, "export", padded(b), 0, limits, size)
+	})
+}

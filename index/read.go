@@ -1,0 +1,205 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/archive"
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/uz"
+)
+
+// pkgInfo is what the index keeps of one package copy.
+type pkgInfo struct {
+	name, fileName, ext string
+	guid                string
+	generations         int
+	version, licensee   uint16
+	flags               uint32
+	size                int64
+	sha256              string
+	compressed          string
+	exports             []export
+	imports             []string
+}
+
+type export struct{ pathLower, class string }
+
+// isPackageTag reports whether b starts with an Unreal package tag.
+func isPackageTag(b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	t := binary.LittleEndian.Uint32(b)
+	return t == format.Tag || t == format.TagKF
+}
+
+// compressedKind says whether a file name is a redirect download that the
+// index decompresses: .uz, .uz2, and a cache's .tmp downloads.
+func compressedKind(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".uz", ".uz2", ".tmp":
+		return true
+	}
+	return false
+}
+
+// describe parses a package held in data; fileName is the name it is
+// installed under.
+func describe(fileName string, data []byte) (*pkgInfo, error) {
+	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+	if errors.Is(err, format.ErrNotPackage) {
+		return nil, errNotPackage // a download of something else
+	}
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	return summarise(fileName, f, int64(len(data)), hex.EncodeToString(sum[:])), nil
+}
+
+func summarise(fileName string, f *format.File, size int64, sha string) *pkgInfo {
+	ext := strings.ToLower(path.Ext(fileName))
+	p := &pkgInfo{
+		name: strings.TrimSuffix(fileName, path.Ext(fileName)), fileName: fileName, ext: ext,
+		version: f.Version, licensee: f.Licensee, flags: uint32(f.Flags),
+		generations: len(f.Generations), size: size, sha256: sha,
+	}
+	if !f.GUID.IsZero() {
+		p.guid = f.GUID.String()
+	}
+	f.PackageName = p.name
+	p.imports = f.Dependencies()
+	f.PackageName = ""
+	for i := range f.Exports {
+		ref := format.ExportRef(i)
+		class, _ := f.ClassOf(ref)
+		p.exports = append(p.exports, export{pathLower: lower(f.ObjectPath(ref)), class: class})
+	}
+	return p
+}
+
+// describeFile reads a package file from disk: header and tables through
+// format, the SHA-256 by streaming.
+func describeFile(file, fileName string) (*pkgInfo, error) {
+	f, err := format.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fh, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, fh)
+	if err != nil {
+		return nil, err
+	}
+	return summarise(fileName, f, n, hex.EncodeToString(h.Sum(nil))), nil
+}
+
+// decompress reads a .uz or .uz2 stream (r's first bytes are head) into
+// memory, at most limit bytes, and returns the original file name (from a
+// .uz header; from name for .uz2) with the bytes.
+func decompress(name string, r io.Reader, limit int64) (string, string, []byte, error) {
+	br := &peekReader{r: r}
+	head, err := br.peek(uz.DetectSize)
+	if err != nil {
+		return "", "", nil, err
+	}
+	var out bytes.Buffer
+	switch uz.Detect(head) {
+	case uz.KindUZ:
+		zr, err := uz.NewReader(br, limit)
+		if err != nil {
+			return "", "", nil, err
+		}
+		if _, err := zr.WriteTo(&out); err != nil {
+			return "", "", nil, err
+		}
+		return zr.Header.Name, "uz", out.Bytes(), nil
+	case uz.KindUZ2:
+		if _, err := uz.NewReader2(br, limit).WriteTo(&out); err != nil {
+			return "", "", nil, err
+		}
+		orig := path.Base(strings.ReplaceAll(name, `\`, "/"))
+		if !strings.EqualFold(path.Ext(orig), ".uz2") {
+			return "", "", nil, fmt.Errorf("a .uz2 stream in %s: the original name is unknown", orig)
+		}
+		return strings.TrimSuffix(orig, path.Ext(orig)), "uz2", out.Bytes(), nil
+	}
+	return "", "", nil, errNotPackage
+}
+
+var errNotPackage = errors.New("not a package")
+
+// peekReader lets the first bytes of a stream be looked at and then read.
+type peekReader struct {
+	r    io.Reader
+	head []byte
+}
+
+func (p *peekReader) peek(n int) ([]byte, error) {
+	buf := make([]byte, n)
+	m, err := io.ReadFull(p.r, buf)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	p.head = buf[:m]
+	return p.head, nil
+}
+
+func (p *peekReader) Read(b []byte) (int, error) {
+	if len(p.head) > 0 {
+		n := copy(b, p.head)
+		p.head = p.head[n:]
+		return n, nil
+	}
+	return p.r.Read(b)
+}
+
+// describeMember reads an archive member that may be a package or a
+// redirect download; errNotPackage when it is neither.
+func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
+	rc, err := m.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	base := path.Base(m.Name)
+	br := &peekReader{r: rc}
+	head, err := br.peek(4)
+	if err != nil {
+		return nil, err
+	}
+	if isPackageTag(head) {
+		var buf bytes.Buffer
+		if _, err := buf.ReadFrom(br); err != nil {
+			return nil, err
+		}
+		return describe(base, buf.Bytes())
+	}
+	if !compressedKind(base) {
+		return nil, errNotPackage
+	}
+	orig, kind, data, err := decompress(base, br, limit)
+	if err != nil {
+		return nil, err
+	}
+	p, err := describe(orig, data)
+	if err != nil {
+		return nil, err
+	}
+	p.compressed = kind
+	return p, nil
+}

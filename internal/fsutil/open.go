@@ -1,0 +1,101 @@
+package fsutil
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// ErrNotRegular is matched (errors.Is) by a *NotRegularError.
+var ErrNotRegular = errors.New("fsutil: not a regular file")
+
+// NotRegularError reports that a file to be read is a named pipe, a device,
+// a socket or a folder: reading one could block forever or never end.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	if e.Path == "" { // inside a message that names the path
+		return fmt.Sprintf("not a regular file (%s)", describeMode(e.Mode))
+	}
+	return fmt.Sprintf("fsutil: %s: not a regular file (%s)", e.Path, describeMode(e.Mode))
+}
+
+// Is makes errors.Is(err, ErrNotRegular) true.
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "type " + m.Type().String()
+}
+
+// OpenRegular opens path for reading when it is a regular file (a link to
+// one is followed), and otherwise returns a *NotRegularError without
+// blocking. Every reader of installation files opens them through it: a
+// named pipe called Core.u in a Paths folder must be an error for that
+// file, not a scan that hangs.
+//
+// The mode is checked before the open, so a device or pipe is never opened,
+// and again on the open file, for a file swapped in between; where the
+// operating system has it the open is non-blocking (O_NONBLOCK), so even a
+// pipe swapped in at that moment cannot block it.
+func OpenRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err = f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	return f, nil
+}
+
+// ReadRegular reads the regular file at path, up to max bytes: more is an
+// error naming the limit.
+func ReadRegular(path string, max int64) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("fsutil: %s: %d bytes, over the limit of %d", path, st.Size(), max)
+	}
+	data := make([]byte, st.Size())
+	n, err := f.ReadAt(data, 0)
+	if n < len(data) {
+		return nil, fmt.Errorf("fsutil: %s: %w", path, err)
+	}
+	return data, nil
+}

@@ -1,0 +1,34 @@
+// Package header generates the C++ headers `ucc make -h` writes for the
+// native classes of an UnrealScript package (<Pkg>/Inc/<Pkg>Classes.h),
+// from the declarations uscript.ReadDecls reads, and compares a generated
+// header with an existing one class by class.
+//
+// A Generator holds what the engine holds while it compiles: the classes,
+// structs and enums of every package added so far (in compile order, each
+// package seeing those before it) and the name table, in which a name keeps
+// the spelling it was first given. Header renders one package.
+//
+// Three things in a header come from the engine's state rather than from
+// the sources: the order in which the native module registered its classes
+// (the order of classes in the file and of the AUTOGENERATE_FUNCTION lines),
+// the order of the name table (AUTOGENERATE_NAME lines) and the spelling of
+// names the engine knew before it compiled (its hard-coded names, names from
+// C++). When an existing header is given as Hints, those three are taken from
+// it, as the engine took them from its binary; otherwise classes come in
+// class-tree order with children by file name, names in declaration order
+// and spellings as first declared.
+//
+// Layout facts were read from `ucc make -h` output and checked against it
+// line by line: Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal:
+// Engine and IpDrv), UT2004 build 3369 (UE2: Engine, Editor, UnrealEd, IpDrv,
+// XGame, XInterface, Onslaught from their UnrealScript sources), the
+// public UT2004 native SDK's MusicDownloader (DarklightGames/UT2004-NativeSDK)
+// and Wheel of Time (an Unreal 2xx-era UE1: babbygremlin/WOT-Scripts).
+//
+// # Security
+//
+// Sources are read through uscript.ReadDecls, with its bounds. Existing
+// headers are parsed line by line with a size limit (MaxHeaderSize). Type
+// resolution follows parent classes with a bound on the depth, so a cycle
+// in hostile sources ends.
+package header

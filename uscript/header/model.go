@@ -1,0 +1,311 @@
+package header
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+)
+
+// MaxHeaderSize is the largest existing header ParseHeader reads (the
+// biggest stock one, UT2004's EngineClasses.h, is under 300 KiB).
+const MaxHeaderSize = 16 << 20
+
+// File is what a header declares: the model both of a generated header and
+// of one parsed from disk, compared by Diff.
+type File struct {
+	Package string
+	Names   []string // AUTOGENERATE_NAME, in order
+	Classes []*Class
+	// FuncClasses are the classes of the AUTOGENERATE_FUNCTION lines, in
+	// order, each once.
+	FuncClasses []string
+	// RegClasses are the classes of UE2's DECLARE_NATIVE_TYPE lines.
+	RegClasses []string
+	// Structs are UE2's exported structs (Name is F<Name>; Members only).
+	Structs []*Class
+	// Registrants are the classes of UE2's AUTO_INITIALIZE_REGISTRANTS
+	// macro, in order, and Lookups those with a native lookup function
+	// (lower-cased).
+	Registrants []string
+	Lookups     map[string]bool
+}
+
+// Class is one exported class.
+type Class struct {
+	Name    string // C++ name: AActor
+	Super   string
+	Flags   string // the DECLARE_CLASS flags: 0|CLASS_Config
+	Members []Member
+	Natives []Func  // DECLARE_FUNCTION, in order
+	Events  []Func  // event thunks, in order
+	Enums   []Enum  // the enums written before the class
+	Consts  []Const // the UCONST_ defines written before the class
+	File    string  // the source file (generated) or header (parsed)
+	Line    int     // the line of the class declaration in File
+}
+
+// Member is a member variable: its C++ type (with :1 for a bitfield and
+// [N] for a static array) and name.
+type Member struct {
+	Name   string
+	Type   string
+	Line   int // the line in the header
+	Source int // the line in the .uc source (generated only)
+}
+
+// Func is a native function or an event.
+type Func struct {
+	Name      string
+	Signature string // events: the C++ return type, event or delegate, and the parameters
+	Line      int
+	Source    int
+}
+
+// Const is a UCONST_ define written with a class.
+type Const struct {
+	Name, Value string
+	Line        int // the line in the header
+	Source      int // the line in the .uc source (generated only)
+}
+
+// Enum is an enum written with a class.
+type Enum struct {
+	Name   string
+	Values []string
+	Line   int // the line in the header
+	Source int // the line in the .uc source (generated only)
+}
+
+var (
+	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
+	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
+	reConst  = regexp.MustCompile(`^#define UCONST_(\w+) (.*)$`)
+	// A member line as the generator writes it: four spaces, the type, the
+	// name (C++ of a struct's own, usually tab-indented, is not one).
+	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
+	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
+	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
+	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`)
+	reEnum   = regexp.MustCompile(`^enum\s+(\w+)`)
+	reValue  = regexp.MustCompile(`^\s+(\w+)\s*=\s*\d+,`)
+	reName   = regexp.MustCompile(`^AUTOGENERATE_NAME\((\w+)\)`)
+	reAutoFn = regexp.MustCompile(`^AUTOGENERATE_FUNCTION\((\w+),`)
+	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
+	reRegist = regexp.MustCompile(`^\t(\w+)::StaticClass\(\); \\$`)
+	reLookup = regexp.MustCompile(`^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`)
+)
+
+// ParseHeader reads the classes, members, functions, events and enums of
+// a `ucc make -h` header. It reads at most MaxHeaderSize bytes and fails on
+// more; anything it does not recognise is skipped.
+func ParseHeader(r io.Reader, name string) (*File, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxHeaderSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("header: %s: %w", name, err)
+	}
+	if len(data) > MaxHeaderSize {
+		return nil, fmt.Errorf("header: %s: more than %d bytes", name, MaxHeaderSize)
+	}
+	f := &File{}
+	var cur *Class
+	var enums []Enum
+	var consts []Const
+	var enum *Enum
+	inClass, inEnum, declared := false, false, false
+	var st *Class // an exported struct being read
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), MaxHeaderSize)
+	seenFn := map[string]bool{}
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		switch {
+		case st != nil:
+			if strings.HasPrefix(line, "};") {
+				f.Structs = append(f.Structs, st)
+				st = nil
+			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+			}
+		case inEnum:
+			if m := reValue.FindStringSubmatch(line); m != nil && !strings.HasSuffix(m[1], "_MAX") && m[1] != "MAX" {
+				enum.Values = append(enum.Values, m[1])
+			}
+			if strings.HasPrefix(line, "};") {
+				inEnum = false
+				enums = append(enums, *enum)
+			}
+		case inClass:
+			if strings.HasPrefix(line, "};") {
+				inClass, declared = false, false
+				cur.Enums, cur.Consts = enums, consts
+				enums, consts = nil, nil
+				f.Classes = append(f.Classes, cur)
+				continue
+			}
+			if declared {
+				continue // the class's cpptext
+			}
+			if m := reDeclFn.FindStringSubmatch(line); m != nil {
+				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
+			} else if m := reDeclCl.FindStringSubmatch(line); m != nil {
+				cur.Flags = m[3]
+				declared = true
+				if f.Package == "" {
+					f.Package = m[4]
+				}
+			} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
+				cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
+			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+			}
+		case strings.HasPrefix(line, "enum "):
+			if m := reEnum.FindStringSubmatch(line); m != nil {
+				enum = &Enum{Name: m[1], Line: n}
+				inEnum = true
+			}
+		case strings.HasPrefix(line, "#define UCONST_"):
+			if m := reConst.FindStringSubmatch(line); m != nil {
+				consts = append(consts, Const{Name: m[1], Value: m[2], Line: n})
+			}
+		case strings.HasPrefix(line, "struct "):
+			if m := reStruct.FindStringSubmatch(line); m != nil {
+				st = &Class{Name: m[1], File: name, Line: n}
+			}
+		case strings.HasPrefix(line, "class "):
+			if m := reClass.FindStringSubmatch(line); m != nil {
+				cur = &Class{Name: m[1], Super: m[2], File: name, Line: n}
+				inClass = true
+			}
+		case strings.HasPrefix(line, "AUTOGENERATE_NAME("):
+			if m := reName.FindStringSubmatch(line); m != nil {
+				f.Names = append(f.Names, m[1])
+			}
+		case strings.HasPrefix(line, "\t"):
+			if m := reRegist.FindStringSubmatch(line); m != nil {
+				f.Registrants = append(f.Registrants, m[1])
+			} else if reLookup.MatchString(line) && len(f.Registrants) > 0 {
+				if f.Lookups == nil {
+					f.Lookups = map[string]bool{}
+				}
+				f.Lookups[strings.ToLower(f.Registrants[len(f.Registrants)-1])] = true
+			}
+		case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
+			if m := reNatTyp.FindStringSubmatch(line); m != nil {
+				f.RegClasses = append(f.RegClasses, m[1])
+			}
+		case strings.HasPrefix(line, "AUTOGENERATE_FUNCTION("):
+			if m := reAutoFn.FindStringSubmatch(line); m != nil && !seenFn[m[1]] {
+				seenFn[m[1]] = true
+				f.FuncClasses = append(f.FuncClasses, m[1])
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("header: %s: %w", name, err)
+	}
+	return f, nil
+}
+
+// Hints are what an existing header says about the engine's state when it
+// wrote it (see the package documentation).
+type Hints struct {
+	Classes     []string // C++ class names in file order
+	FuncClasses []string // classes of the AUTOGENERATE_FUNCTION lines, in order
+	Names       []string // AUTOGENERATE_NAME lines, in order
+	RegClasses  []string // UE2: classes of the DECLARE_NATIVE_TYPE lines, in order
+	// Registrants and Lookups are UE2's AUTO_INITIALIZE_REGISTRANTS
+	// classes (with those the native module registers without a script)
+	// and those of them with native functions, lower-cased.
+	Registrants []string
+	Lookups     map[string]bool
+	Spellings   []string // every identifier the header declares
+	// ClassRefs are the C++ names of the classes the header declares,
+	// derives from or names in types (UModel in class UModel*).
+	ClassRefs []string
+}
+
+// HintsFrom returns the hints a parsed header gives.
+func HintsFrom(f *File) *Hints {
+	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups}
+	for _, c := range f.Classes {
+		h.Classes = append(h.Classes, c.Name)
+		h.ClassRefs = append(h.ClassRefs, c.Name, c.Super)
+		h.Spellings = append(h.Spellings, c.Name[1:])
+		for _, e := range c.Enums {
+			h.Spellings = append(h.Spellings, e.Name)
+			h.Spellings = append(h.Spellings, e.Values...)
+		}
+		for _, m := range c.Members {
+			h.Spellings = append(h.Spellings, m.Name)
+			if t := structOf(m.Type); t != "" {
+				h.Spellings = append(h.Spellings, t)
+			}
+			h.ClassRefs = append(h.ClassRefs, classRefs(m.Type)...)
+		}
+		for _, fn := range c.Natives {
+			h.Spellings = append(h.Spellings, fn.Name)
+		}
+		for _, ev := range c.Events {
+			h.Spellings = append(h.Spellings, ev.Name)
+			h.Spellings = append(h.Spellings, paramNames(ev.Signature)...)
+			h.ClassRefs = append(h.ClassRefs, classRefs(ev.Signature)...)
+		}
+	}
+	for _, st := range f.Structs {
+		h.Spellings = append(h.Spellings, st.Name[1:])
+		for _, m := range st.Members {
+			h.Spellings = append(h.Spellings, m.Name)
+			h.ClassRefs = append(h.ClassRefs, classRefs(m.Type)...)
+		}
+	}
+	h.Spellings = append(h.Spellings, f.Names...)
+	return h
+}
+
+var reClassRef = regexp.MustCompile(`class ([AU]\w+)\*`)
+
+// classRefs returns the C++ class names in "class UFoo*" types of s.
+func classRefs(s string) []string {
+	var out []string
+	for _, m := range reClassRef.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+var reIdentEnd = regexp.MustCompile(`(\w+)\s*$`)
+
+// paramNames returns the parameter names of a thunk signature.
+func paramNames(sig string) []string {
+	open := strings.IndexByte(sig, '(')
+	if open < 0 || !strings.HasSuffix(sig, ")") {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(sig[open+1:len(sig)-1], ",") {
+		if m := reIdentEnd.FindStringSubmatch(p); m != nil {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// structOf returns the struct name of a member type FName (F + the name)
+// or "".
+func structOf(t string) string {
+	t = strings.TrimSuffix(t, "*")
+	if i := strings.IndexByte(t, '['); i >= 0 {
+		t = t[:i]
+	}
+	if len(t) > 1 && t[0] == 'F' && !strings.ContainsAny(t, " <:") {
+		switch t {
+		case "FName", "FString", "FStringNoInit", "FLOAT", "FArray", "FMap", "FScriptDelegate":
+			return ""
+		}
+		return t[1:]
+	}
+	return ""
+}
