@@ -55,7 +55,10 @@ func (d directed) To(id int64) gonum.Nodes {
 }
 
 func (d directed) HasEdgeFromTo(uid, vid int64) bool {
-	return d.gr.edges[[2]int64{uid, vid}] != nil
+	if d.Node(uid) == nil || d.Node(vid) == nil {
+		return false
+	}
+	return d.gr.Edge(d.gr.byID[uid], d.gr.byID[vid]) != nil
 }
 
 func (d directed) HasEdgeBetween(xid, yid int64) bool {

@@ -389,9 +389,11 @@ func (c *objectCheck) importObjects(jobs int) {
 	// sorted below. The edges are checked on jobs goroutines, each into its
 	// own list, merged after.
 	var edges []*Edge
-	for _, e := range c.gr.edges {
-		if e.To.scan != nil && len(e.Objects) > 0 { // missing or unreadable: reported as such
-			edges = append(edges, e)
+	for _, es := range c.gr.edgesOf {
+		for _, e := range es {
+			if e.To.scan != nil && len(e.Objects) > 0 { // missing or unreadable: reported as such
+				edges = append(edges, e)
+			}
 		}
 	}
 	type found struct {

@@ -118,7 +118,9 @@ type Graph struct {
 	pkgs   []*Package // sorted by name, case-insensitively
 	byName map[string]*Package
 	byID   map[int64]*Package
-	edges  map[[2]int64]*Edge
+	// edgesOf are each package's edges by its id, sorted by target name
+	// once the graph is complete.
+	edgesOf [][]*Edge
 	// out and in are the sorted adjacency lists by node ID, made once the
 	// graph is complete so that queries do not sort again.
 	out, in  [][]*Package
@@ -135,7 +137,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	gr := &Graph{
 		byName:  map[string]*Package{},
 		byID:    map[int64]*Package{},
-		edges:   map[[2]int64]*Edge{},
 		overlay: opt.Overlay,
 	}
 	byFile := map[string]*Package{}
@@ -221,17 +222,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		for i, p := range toRead {
 			p.scan, p.Err = scans[i], errs[i]
 		}
-		if len(gr.edges) == 0 {
-			// Room for the first batch's edges (about one per dependency),
-			// instead of growing the map through every size on the way.
-			n := 0
-			for _, p := range batch {
-				if p.scan != nil {
-					n += len(p.scan.deps)
-				}
-			}
-			gr.edges = make(map[[2]int64]*Edge, n)
-		}
 		for _, p := range batch {
 			if p.scan != nil {
 				p.Version, p.Licensee = p.scan.version, p.scan.licensee
@@ -258,14 +248,17 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	// millions of them costs more than every use of them needs.
 	gr.out = make([][]*Package, len(gr.byID))
 	gr.in = make([][]*Package, len(gr.byID))
-	for k := range gr.edges {
-		from, to := gr.byID[k[0]], gr.byID[k[1]]
-		gr.out[from.id] = append(gr.out[from.id], to)
-		gr.in[to.id] = append(gr.in[to.id], from)
-	}
+	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, len(gr.byID)-len(gr.edgesOf))...)
 	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
-	for i := range gr.out {
-		slices.SortFunc(gr.out[i], byName)
+	for id, es := range gr.edgesOf {
+		slices.SortFunc(es, func(a, b *Edge) int { return byName(a.To, b.To) })
+		gr.out[id] = make([]*Package, len(es))
+		for i, e := range es {
+			gr.out[id][i] = e.To
+			gr.in[e.To.id] = append(gr.in[e.To.id], e.From)
+		}
+	}
+	for i := range gr.in {
 		slices.SortFunc(gr.in[i], byName)
 	}
 	return gr, nil
@@ -340,17 +333,23 @@ func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
 	if from == to {
 		return nil
 	}
-	key := [2]int64{from.id, to.id}
-	e := gr.edges[key]
-	if e == nil {
-		if len(gr.edgeSlab) == 0 {
-			gr.edgeSlab = make([]Edge, 1024) // edges in chunks, not one allocation each
-		}
-		e = &gr.edgeSlab[0]
-		gr.edgeSlab = gr.edgeSlab[1:]
-		*e = Edge{From: from, To: to, Spelling: spelling}
-		gr.edges[key] = e
+	if n := int(from.id) + 1; len(gr.edgesOf) < n {
+		gr.edgesOf = append(gr.edgesOf, make([][]*Edge, n-len(gr.edgesOf))...)
 	}
+	// A package imports from a few dozen packages: a scan of its edges
+	// costs less than a map of every edge of the install.
+	for _, e := range gr.edgesOf[from.id] {
+		if e.To == to {
+			return e
+		}
+	}
+	if len(gr.edgeSlab) == 0 {
+		gr.edgeSlab = make([]Edge, 1024) // edges in chunks, not one allocation each
+	}
+	e := &gr.edgeSlab[0]
+	gr.edgeSlab = gr.edgeSlab[1:]
+	*e = Edge{From: from, To: to, Spelling: spelling}
+	gr.edgesOf[from.id] = append(gr.edgesOf[from.id], e)
 	return e
 }
 
@@ -378,7 +377,19 @@ func (gr *Graph) Packages() []*Package { return gr.pkgs }
 func (gr *Graph) Package(name string) *Package { return gr.byName[lower(name)] }
 
 // Edge returns the edge from → to, or nil.
-func (gr *Graph) Edge(from, to *Package) *Edge { return gr.edges[[2]int64{from.id, to.id}] }
+func (gr *Graph) Edge(from, to *Package) *Edge {
+	if from == nil || to == nil || from.id < 0 || int(from.id) >= len(gr.edgesOf) {
+		return nil
+	}
+	es := gr.edgesOf[from.id] // sorted by target name
+	i, _ := slices.BinarySearchFunc(es, to, func(e *Edge, to *Package) int { return cmpName(e.To.Name, to.Name) })
+	for ; i < len(es) && es[i].To.Name == to.Name; i++ { // two nodes may share a name
+		if es[i].To == to {
+			return es[i]
+		}
+	}
+	return nil
+}
 
 // Imports returns the packages p imports from, sorted.
 // The caller must not modify the slice.
@@ -390,9 +401,9 @@ func (gr *Graph) ImportedBy(p *Package) []*Package { return gr.in[p.id] }
 
 // Edges returns every edge sorted by importer, then target.
 func (gr *Graph) Edges() []*Edge {
-	out := make([]*Edge, 0, len(gr.edges))
-	for _, e := range gr.edges {
-		out = append(out, e)
+	var out []*Edge
+	for _, es := range gr.edgesOf {
+		out = append(out, es...)
 	}
 	slices.SortFunc(out, func(a, b *Edge) int {
 		return cmp.Or(cmpName(a.From.Name, b.From.Name), cmpName(a.To.Name, b.To.Name))
