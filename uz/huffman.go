@@ -154,7 +154,7 @@ func writeHuffmanParallel(w *bufio.Writer, syms []byte, workers int) error {
 		}
 	}
 	nodes, root := buildHuffman(&counts)
-	return writeHuffmanTreeParts(w, syms, nodes, root, parts)
+	return writeHuffmanTreeParts(w, syms, nodes, root, parts, partCounts)
 }
 
 // partition cuts n items into up to workers parts of at least 1 MiB.
@@ -185,7 +185,7 @@ func each(n int, fn func(i int)) {
 
 // writeHuffmanTree writes Total, the tree and the codes of syms.
 func writeHuffmanTree(w *bufio.Writer, syms []byte, nodes []huffNode, root int) error {
-	return writeHuffmanTreeParts(w, syms, nodes, root, [][2]int{{0, len(syms)}})
+	return writeHuffmanTreeParts(w, syms, nodes, root, [][2]int{{0, len(syms)}}, nil)
 }
 
 // bitBuf collects bits LSB first in 64-bit words.
@@ -210,8 +210,9 @@ func (b *bitBuf) add(v uint64, n uint) {
 }
 
 // writeHuffmanTreeParts writes Total, the tree and the codes of syms; the
-// codes of each part (after the first) are made on their own goroutine.
-func writeHuffmanTreeParts(w *bufio.Writer, syms []byte, nodes []huffNode, root int, parts [][2]int) error {
+// codes of each part (after the first) are made on their own goroutine,
+// into a buffer sized from the part's symbol counts.
+func writeHuffmanTreeParts(w *bufio.Writer, syms []byte, nodes []huffNode, root int, parts [][2]int, partCounts [][256]int64) error {
 	codes := huffCodes(nodes, root)
 	var b [4]byte
 	binary.LittleEndian.PutUint32(b[:], uint32(len(syms)))
@@ -245,6 +246,11 @@ func writeHuffmanTreeParts(w *bufio.Writer, syms []byte, nodes []huffNode, root 
 			code(bw.writeBits, syms[parts[0][0]:parts[0][1]]) // straight to w
 			return
 		}
+		var bits int64
+		for s, n := range partCounts[i] {
+			bits += n * int64(codes[s].n)
+		}
+		bufs[i].words = make([]uint64, 0, bits/64+1)
 		code(bufs[i].add, syms[parts[i][0]:parts[i][1]])
 	})
 	for _, pb := range bufs[1:] {
