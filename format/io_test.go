@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -91,3 +92,32 @@ func TestReadsOnlyTables(t *testing.T) {
 		check(path, f, reads)
 	}
 }
+
+// TestTableReads counts the reads of an engine-style UE1 package (names
+// after the header, object data, then the import and export tables up to
+// the end of the file): one for the header, one for the import and export
+// tables together, one for the name table, however long the tables are.
+func TestTableReads(t *testing.T) {
+	for _, n := range []int{1, 50, 3000} {
+		b := NewBuilder(69, 0)
+		tex := b.ImportPath("Engine.Texture", "Core", "Class")
+		for i := range n {
+			b.Export(b.ExportGroup(0, "Group"+itoa(i%7)), "Texture"+itoa(i), tex, 0, int32(100+i))
+			b.ImportPath("Other"+itoa(i%13)+".Grp.Obj"+itoa(i), "Engine", "Sound")
+		}
+		path := filepath.Join(t.TempDir(), "Gen.utx")
+		if err := WriteFile(path, b.File); err != nil {
+			t.Fatal(err)
+		}
+		f, reads := readSpans(t, path)
+		if len(reads) != 3 {
+			t.Errorf("%d exports: %d reads %v, want 3", n, len(reads), reads)
+		}
+		if len(f.Exports) != len(b.File.Exports) || len(f.Imports) != len(b.File.Imports) || len(f.Names) != len(b.File.Names) {
+			t.Errorf("%d exports: tables %d/%d/%d, want %d/%d/%d", n, len(f.Names), len(f.Imports), len(f.Exports),
+				len(b.File.Names), len(b.File.Imports), len(b.File.Exports))
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

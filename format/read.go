@@ -53,17 +53,12 @@ const (
 // Open opens the named file and reads its header and tables. The returned
 // File owns the open file until Close. Errors name the path.
 func Open(path string) (*File, error) {
-	fh, err := fsutil.OpenRegular(path)
+	fh, size, err := openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	st, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return nil, err
-	}
-	f, err := NewFile(fh, st.Size())
-	if err != nil {
+	f := &File{}
+	if err := f.parse(fh, size, nil); err != nil {
 		fh.Close()
 		return nil, &PathError{Path: path, Err: err}
 	}
@@ -120,7 +115,24 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	if err := f.readHeader(r, size); err != nil {
 		return err
 	}
-	err := f.readTables(r, size, sc)
+	if sc == nil {
+		// A File of its own (Open, NewFile): the tables are its own, the
+		// read-ahead spans are copied out of and go back to a pool.
+		sc = &scratch{}
+		bufs := spanPool.Get().(*[2][]byte)
+		sc.spans = *bufs
+		defer func() {
+			if cap(sc.spans[0])+cap(sc.spans[1]) <= maxPooledBuf {
+				*bufs = sc.spans
+				spanPool.Put(bufs)
+			}
+		}()
+	}
+	tc := &sc.cache
+	tc.r = r
+	sc.spans = tc.prefetch(&f.Header, size, sc.spans)
+	err := f.readTables(tc, size, sc)
+	tc.r, tc.spans = nil, [2]cachedSpan{}
 	if err == nil {
 		return nil
 	}
@@ -134,11 +146,16 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	return err
 }
 
+// spanPool recycles the read-ahead buffers of Files read without a Reader.
+var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
+
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
 	ends  []int32
 	text  []byte
 	state []uint8
+	cache tableCache
+	spans [2][]byte // the cache's memory
 }
 
 // initialBytes bounds the memory a table slice starts with: a table grows
@@ -183,17 +200,13 @@ type Reader struct {
 // name strings belong to the Reader: they are valid only until the next
 // call of Open (copy what must outlive it, e.g. with strings.Clone).
 func (rd *Reader) Open(path string) (*File, error) {
-	fh, err := fsutil.OpenRegular(path)
+	fh, size, err := openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
 	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
-	if err := rd.f.parse(fh, st.Size(), &rd.sc); err != nil {
+	if err := rd.f.parse(fh, size, &rd.sc); err != nil {
 		return nil, &PathError{Path: path, Err: err}
 	}
 	base := filepath.Base(path)
@@ -227,26 +240,45 @@ type headerReader struct {
 
 func newHeaderReader(r io.ReaderAt, size int64) (*headerReader, error) {
 	hr := &headerReader{r: r, size: size}
-	return hr, hr.prefetch(8)
+	return hr, hr.prefetch(firstRead)
 }
 
-// prefetch reads the first n bytes (fewer at the end of the file).
+// firstRead is the size of the first read: the whole header of the usual
+// UE1 package (one generation), so that it takes one read.
+const firstRead = 64
+
+// prefetch extends the bytes read from the start of the file to n (fewer
+// at the end of the file), reading only what is not there yet.
 func (hr *headerReader) prefetch(n int64) error {
-	pre := make([]byte, min(hr.size, n))
-	if k, err := hr.r.ReadAt(pre, 0); k < len(pre) {
+	n = min(hr.size, n)
+	have := int64(len(hr.pre))
+	if n <= have {
+		return nil
+	}
+	pre := make([]byte, n)
+	copy(pre, hr.pre)
+	if k, err := hr.r.ReadAt(pre[have:], have); have+int64(k) < n {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		pre = pre[:k]
+		pre = pre[:have+int64(k)]
 	}
 	hr.pre = pre
 	return nil
 }
 
-// at returns n bytes at off, like readAt.
+// at returns n bytes at off, like readAt. A range that starts within the
+// bytes read so far (the generation table after a longer header) extends
+// them.
 func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
-	if off >= 0 && off+int64(n) <= int64(len(hr.pre)) {
-		return hr.pre[off : off+int64(n)], nil
+	end := off + int64(n)
+	if off >= 0 && off <= int64(len(hr.pre)) && end > int64(len(hr.pre)) && end <= hr.size && n <= 64<<10 {
+		if err := hr.prefetch(end); err != nil {
+			return nil, err
+		}
+	}
+	if off >= 0 && end <= int64(len(hr.pre)) {
+		return hr.pre[off:end], nil
 	}
 	return readAt(hr.r, hr.size, off, n, what)
 }

@@ -2,12 +2,14 @@ package graph
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 // Severity of a finding: an error makes check exit 1; a warning is worth
@@ -88,6 +90,9 @@ type CheckOptions struct {
 	// their dependencies replace the compiled imports for the order checks,
 	// and their .upkg flags are checked.
 	Sources *Sources
+	// Jobs is the number of goroutines the object check uses (0 or less:
+	// 1); the findings do not depend on it.
+	Jobs int
 }
 
 // Check returns every finding of the graph, sorted.
@@ -367,7 +372,7 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
-	case to.scan.exports.hasPath(path):
+	case to.scan.exports.hasPath(to.File, path):
 		return ClassMismatch
 	case c.nat.Has(to.Name, firstSegment(path)):
 		return ""
@@ -379,25 +384,46 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	return MissingObject
 }
 
-func (c *objectCheck) importObjects() {
+func (c *objectCheck) importObjects(jobs int) {
 	// Edge order does not matter here: problems are collected in sets and
-	// sorted below.
-	for _, e := range c.gr.edges {
-		to := e.To
-		if to.scan == nil {
-			continue // missing or unreadable: reported as such
+	// sorted below. The edges are checked on jobs goroutines, each into its
+	// own list, merged after.
+	var edges []*Edge
+	for _, es := range c.gr.edgesOf {
+		for _, e := range es {
+			if e.To.scan != nil && len(e.Objects) > 0 { // missing or unreadable: reported as such
+				edges = append(edges, e)
+			}
 		}
-		for _, o := range e.Objects {
-			kind := c.classify(to, o.Path, o.Class)
-			if kind == "" {
-				continue
+	}
+	type found struct {
+		kind FindingKind
+		obj  string
+		e    *Edge
+	}
+	workers := par.Workers(len(edges), jobs)
+	lists := make([][]found, workers)
+	par.ForEach(context.Background(), workers, workers, func(_, w int) {
+		for i := w; i < len(edges); i += workers {
+			e := edges[i]
+			to := e.To
+			for _, o := range e.Objects {
+				kind := c.classify(to, o.Path, o.Class)
+				if kind == "" {
+					continue
+				}
+				obj := o.describe(to.Name)
+				if kind == ClassMismatch {
+					obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
+						to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
+				}
+				lists[w] = append(lists[w], found{kind, obj, e})
 			}
-			obj := o.describe(to.Name)
-			if kind == ClassMismatch {
-				obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-					to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
-			}
-			c.problem(kind, to, obj).needed[e.From] = true
+		}
+	})
+	for _, l := range lists {
+		for _, f := range l {
+			c.problem(f.kind, f.e.To, f.obj).needed[f.e.From] = true
 		}
 	}
 }
@@ -430,7 +456,7 @@ func (c *objectCheck) rootObjects() {
 
 func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {
 	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
-	c.importObjects()
+	c.importObjects(max(1, opt.Jobs))
 	c.rootObjects()
 	var out []Finding
 	for k, pr := range c.problems {

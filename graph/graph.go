@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/graph/simple"
-
 	"github.com/upkdeps/upkdeps/format"
 )
 
@@ -120,12 +118,14 @@ type Graph struct {
 	pkgs   []*Package // sorted by name, case-insensitively
 	byName map[string]*Package
 	byID   map[int64]*Package
-	g      *simple.DirectedGraph
-	edges  map[[2]int64]*Edge
+	// edgesOf are each package's edges by its id, sorted by target name
+	// once the graph is complete.
+	edgesOf [][]*Edge
 	// out and in are the sorted adjacency lists by node ID, made once the
 	// graph is complete so that queries do not sort again.
 	out, in  [][]*Package
 	byFile   map[string]*Package // made on first use by packageByFile
+	edgeSlab []Edge              // memory for the next edges
 	iniRoots []RootRef
 	overlay  map[string][]byte
 }
@@ -137,8 +137,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	gr := &Graph{
 		byName:  map[string]*Package{},
 		byID:    map[int64]*Package{},
-		g:       simple.NewDirectedGraph(),
-		edges:   map[[2]int64]*Edge{},
 		overlay: opt.Overlay,
 	}
 	byFile := map[string]*Package{}
@@ -148,7 +146,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		p.id = int64(len(gr.byID))
 		gr.byID[p.id] = p
 		gr.byName[lower(p.Name)] = p
-		gr.g.AddNode(simple.Node(p.id))
 		if p.File != "" {
 			byFile[p.File] = p
 			queue = append(queue, p)
@@ -238,16 +235,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 			for _, dep := range p.scan.deps {
 				gr.addEdge(p, lookup(dep), dep)
 			}
-			for _, im := range p.scan.imports {
-				if strings.EqualFold(im.pkg, p.Name) {
-					continue // a package's imports of its own name are native
-				}
-				to := lookup(im.pkg)
-				e := gr.addEdge(p, to, im.pkg)
-				if e != nil {
-					e.Objects = append(e.Objects, ImportedObject{Path: im.path, Class: im.class, ClassPackage: im.cpkg})
-				}
-			}
+			gr.addObjects(p, lookup)
 		}
 	}
 	for _, p := range gr.byID {
@@ -260,14 +248,17 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	// millions of them costs more than every use of them needs.
 	gr.out = make([][]*Package, len(gr.byID))
 	gr.in = make([][]*Package, len(gr.byID))
-	for k := range gr.edges {
-		from, to := gr.byID[k[0]], gr.byID[k[1]]
-		gr.out[from.id] = append(gr.out[from.id], to)
-		gr.in[to.id] = append(gr.in[to.id], from)
-	}
+	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, len(gr.byID)-len(gr.edgesOf))...)
 	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
-	for i := range gr.out {
-		slices.SortFunc(gr.out[i], byName)
+	for id, es := range gr.edgesOf {
+		slices.SortFunc(es, func(a, b *Edge) int { return byName(a.To, b.To) })
+		gr.out[id] = make([]*Package, len(es))
+		for i, e := range es {
+			gr.out[id][i] = e.To
+			gr.in[e.To.id] = append(gr.in[e.To.id], e.From)
+		}
+	}
+	for i := range gr.in {
 		slices.SortFunc(gr.in[i], byName)
 	}
 	return gr, nil
@@ -302,17 +293,63 @@ func cmpFold(a, b string) int {
 	return len(a) - len(b)
 }
 
+// addObjects adds the edges of p's object imports, with their objects, as
+// if each import were added in import-table order: an edge's objects stay
+// in table order.
+func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
+	sc := p.scan
+	if sc.mixedOrder {
+		for i, o := range sc.objects {
+			sp := sc.spellings[sc.spellingOf[i]]
+			if strings.EqualFold(sp, p.Name) {
+				continue // a package's imports of its own name are native
+			}
+			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
+				e.Objects = append(e.Objects, o)
+			}
+		}
+		return
+	}
+	start := int32(0)
+	for g, sp := range sc.spellings {
+		end := sc.ends[g]
+		objs := sc.objects[start:end:end]
+		start = end
+		if strings.EqualFold(sp, p.Name) {
+			continue
+		}
+		e := gr.addEdge(p, lookup(sp), sp)
+		switch {
+		case e == nil:
+		case e.Objects == nil:
+			e.Objects = objs // shared with the scan; capped, so appends copy
+		default:
+			e.Objects = append(e.Objects, objs...)
+		}
+	}
+}
+
 func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {
 	if from == to {
 		return nil
 	}
-	key := [2]int64{from.id, to.id}
-	e := gr.edges[key]
-	if e == nil {
-		e = &Edge{From: from, To: to, Spelling: spelling}
-		gr.edges[key] = e
-		gr.g.SetEdge(simple.Edge{F: simple.Node(from.id), T: simple.Node(to.id)})
+	if n := int(from.id) + 1; len(gr.edgesOf) < n {
+		gr.edgesOf = append(gr.edgesOf, make([][]*Edge, n-len(gr.edgesOf))...)
 	}
+	// A package imports from a few dozen packages: a scan of its edges
+	// costs less than a map of every edge of the install.
+	for _, e := range gr.edgesOf[from.id] {
+		if e.To == to {
+			return e
+		}
+	}
+	if len(gr.edgeSlab) == 0 {
+		gr.edgeSlab = make([]Edge, 1024) // edges in chunks, not one allocation each
+	}
+	e := &gr.edgeSlab[0]
+	gr.edgeSlab = gr.edgeSlab[1:]
+	*e = Edge{From: from, To: to, Spelling: spelling}
+	gr.edgesOf[from.id] = append(gr.edgesOf[from.id], e)
 	return e
 }
 
@@ -340,7 +377,19 @@ func (gr *Graph) Packages() []*Package { return gr.pkgs }
 func (gr *Graph) Package(name string) *Package { return gr.byName[lower(name)] }
 
 // Edge returns the edge from → to, or nil.
-func (gr *Graph) Edge(from, to *Package) *Edge { return gr.edges[[2]int64{from.id, to.id}] }
+func (gr *Graph) Edge(from, to *Package) *Edge {
+	if from == nil || to == nil || from.id < 0 || int(from.id) >= len(gr.edgesOf) {
+		return nil
+	}
+	es := gr.edgesOf[from.id] // sorted by target name
+	i, _ := slices.BinarySearchFunc(es, to, func(e *Edge, to *Package) int { return cmpName(e.To.Name, to.Name) })
+	for ; i < len(es) && es[i].To.Name == to.Name; i++ { // two nodes may share a name
+		if es[i].To == to {
+			return es[i]
+		}
+	}
+	return nil
+}
 
 // Imports returns the packages p imports from, sorted.
 // The caller must not modify the slice.
@@ -352,9 +401,9 @@ func (gr *Graph) ImportedBy(p *Package) []*Package { return gr.in[p.id] }
 
 // Edges returns every edge sorted by importer, then target.
 func (gr *Graph) Edges() []*Edge {
-	out := make([]*Edge, 0, len(gr.edges))
-	for _, e := range gr.edges {
-		out = append(out, e)
+	var out []*Edge
+	for _, es := range gr.edgesOf {
+		out = append(out, es...)
 	}
 	slices.SortFunc(out, func(a, b *Edge) int {
 		return cmp.Or(cmpName(a.From.Name, b.From.Name), cmpName(a.To.Name, b.To.Name))

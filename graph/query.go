@@ -104,7 +104,7 @@ func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop
 // package, each sorted, the list sorted by first name.
 func (gr *Graph) Cycles() [][]*Package {
 	var out [][]*Package
-	for _, scc := range topo.TarjanSCC(gr.g) {
+	for _, scc := range topo.TarjanSCC(directed{gr}) {
 		if len(scc) < 2 {
 			continue
 		}

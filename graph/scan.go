@@ -2,11 +2,13 @@ package graph
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"hash/maphash"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
@@ -46,20 +48,20 @@ func KindOf(file string) Kind {
 	return KindOther
 }
 
-// objImport is an object a package imports (not a package or group import).
-type objImport struct {
-	pkg   string // top-level package imported from, as spelled in the import
-	path  string // dotted group path below the package, with the name
-	class string // class name
-	cpkg  string // class package
-}
-
-// exportIndex answers "does this package export path P of class C" with two
-// sorted hash sets, a few bytes per export, so that tens of thousands of
-// packages fit in memory.
+// exportIndex answers "does this package export path P of class C" with a
+// sorted set of hashes, 8 bytes per export, so that tens of thousands of
+// packages fit in memory. The set is sorted on first use (most packages
+// are never asked); a map's is not even made during the scan, since hardly
+// anything imports from a map: it is read again from the file if asked.
 type exportIndex struct {
-	byPath      []uint64 // hash(lower path)
-	byPathClass []uint64 // hash(lower path + "\x00" + lower class)
+	once   sync.Once
+	file   string   // where to read the exports from when hashes is nil
+	hashes []uint64 // hash(lower path + "\x00" + lower class)
+
+	pathOnce sync.Once
+	paths    []uint64 // hash(lower path), made by hasPath
+
+	data []byte // the package's bytes when it was read from an overlay
 }
 
 var hashSeed = maphash.MakeSeed()
@@ -67,10 +69,8 @@ var hashSeed = maphash.MakeSeed()
 func hashKey(path, class string) uint64 {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
-	if class != "" {
-		b = append(b, 0)
-		b = appendLower(b, class)
-	}
+	b = append(b, 0)
+	b = appendLower(b, class)
 	return maphash.Bytes(hashSeed, b)
 }
 
@@ -89,16 +89,63 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-func (x *exportIndex) hasPath(path string) bool {
-	_, ok := slices.BinarySearch(x.byPath, hashKey(path, ""))
+// exportHashes returns the hashes of f's exports; hashKey must hash
+// exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
+func exportHashes(f *format.File, buf []byte) ([]uint64, []byte) {
+	out := make([]uint64, len(f.Exports))
+	for i := range f.Exports {
+		ref := format.ExportRef(i)
+		class, _ := f.ClassOf(ref)
+		buf = appendPath(buf[:0], f, ref, true)
+		buf = appendLower(append(buf, 0), class)
+		out[i] = maphash.Bytes(hashSeed, buf)
+	}
+	return out, buf
+}
+
+// open reads the package again: from the overlay when it came from there.
+func (x *exportIndex) open(file string) (*format.File, error) {
+	if x.data != nil {
+		return openBytes(file, x.data)
+	}
+	return format.Open(file)
+}
+
+func (x *exportIndex) has(path, class string) bool {
+	x.once.Do(func() {
+		if x.hashes == nil && x.file != "" {
+			if f, err := x.open(x.file); err == nil {
+				x.hashes, _ = exportHashes(f, nil)
+				f.Close()
+			}
+		}
+		slices.Sort(x.hashes)
+	})
+	_, ok := slices.BinarySearch(x.hashes, hashKey(path, class))
 	return ok
 }
 
-// hashKey must hash exactly what scanFile hashes: the lower-cased path,
-// then NUL and the lower-cased class.
-
-func (x *exportIndex) has(path, class string) bool {
-	_, ok := slices.BinarySearch(x.byPathClass, hashKey(path, class))
+// hasPath reports whether the package in file exports path with any
+// class. It is asked only when has says no (a missing object, a class
+// mismatch, a native class), so the set of paths is made then, by reading
+// the file again, and kept for the next question.
+func (x *exportIndex) hasPath(file, path string) bool {
+	x.pathOnce.Do(func() {
+		f, err := x.open(file)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		var buf []byte
+		x.paths = make([]uint64, len(f.Exports))
+		for i := range f.Exports {
+			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
+			x.paths[i] = maphash.Bytes(hashSeed, buf)
+		}
+		slices.Sort(x.paths)
+	})
+	var buf [256]byte
+	_, ok := slices.BinarySearch(x.paths, maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
 	return ok
 }
 
@@ -108,10 +155,22 @@ type scanned struct {
 	flags             format.PackageFlags
 	guid              format.GUID
 	deps              []string // top-level packages imported from
-	imports           []objImport
-	exports           exportIndex
-	classes           []string // exported classes (code packages)
-	exportCount       int
+	// spellings are the package names the object imports use, in the order
+	// of first use; objects holds the objects imported, spelling by
+	// spelling (ends[i] ends spellings[i]'s), each spelling's in
+	// import-table order: Build hands each run to its edge as it is.
+	spellings []string
+	ends      []int32
+	objects   []ImportedObject
+	// mixedOrder is set when two spellings differ only in case (the same
+	// package spelled twice): objects are then in import-table order and
+	// spellingOf gives each one's spelling, so that an edge that both
+	// reach keeps the table order.
+	mixedOrder  bool
+	spellingOf  []int32
+	exports     exportIndex
+	classes     []string // exported classes (code packages)
+	exportCount int
 }
 
 // interner shares one copy of repeated strings (Engine, Actor, Class, ...)
@@ -143,6 +202,111 @@ type worker struct {
 	in      interner
 	rd      format.Reader
 	overlay map[string][]byte
+	names   []string // interned name table entries of the current file ("" not yet)
+	top     []int32  // per import: its package's import (-1 not yet)
+	group   []int32  // per import: its spelling's index (-1: not an object import)
+	buf     []byte
+	slab    []ImportedObject // memory for the next files' objects
+	spell   []int32          // per name: index in spellings (-1 not yet)
+	seen    []bool           // per name: listed in deps
+	deps    []dep
+	// foldDup is set by dependencies when two package names differ only
+	// in case.
+	foldDup bool
+}
+
+type dep struct {
+	name string
+	pos  int
+}
+
+// dependencies returns what File.Dependencies returns (the packages f
+// imports from, sorted case-insensitively, each once with its first
+// spelling, f's own name left out), interned, without its allocations.
+func (w *worker) dependencies(f *format.File) []string {
+	w.seen = reset(w.seen, len(f.Names), false)
+	w.deps = w.deps[:0]
+	w.foldDup = false
+	for i, im := range f.Imports {
+		if !im.Outer.IsNull() {
+			continue
+		}
+		ni := im.ObjectName
+		if ni >= 0 && int(ni) < len(f.Names) {
+			if w.seen[ni] {
+				continue
+			}
+			w.seen[ni] = true
+		}
+		n := w.name(f, ni)
+		if strings.EqualFold(n, f.PackageName) {
+			continue
+		}
+		w.deps = append(w.deps, dep{n, i})
+	}
+	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(cmpFold(a.name, b.name), a.pos-b.pos) })
+	out := make([]string, 0, len(w.deps))
+	for i, d := range w.deps {
+		if i > 0 && cmpFold(w.deps[i-1].name, d.name) == 0 {
+			w.foldDup = true
+			continue // a later spelling of the same name
+		}
+		out = append(out, d.name)
+	}
+	return out
+}
+
+// slabObjects is the size of the chunks objects are carved from: one
+// allocation for many files, without the size-class rounding of one each.
+const slabObjects = 16 << 10
+
+// objects returns room for n objects, carved from the worker's slab and
+// capped so that an append copies.
+func (w *worker) objects(n int) []ImportedObject {
+	if n > slabObjects/4 {
+		return make([]ImportedObject, n)
+	}
+	if len(w.slab) < n {
+		w.slab = make([]ImportedObject, slabObjects)
+	}
+	out := w.slab[:n:n]
+	w.slab = w.slab[n:]
+	return out
+}
+
+// name returns name i of f interned, once per file.
+func (w *worker) name(f *format.File, i int32) string {
+	if i < 0 || int(i) >= len(f.Names) {
+		return ""
+	}
+	if s := w.names[i]; s != "" {
+		return s
+	}
+	s := w.in.get(f.Names[i].Name)
+	w.names[i] = s
+	return s
+}
+
+// topImport returns the outermost import of import i's chain (what
+// File.ImportPackage names), memoised in w.top.
+func (w *worker) topImport(f *format.File, i int) int32 {
+	if t := w.top[i]; t >= 0 {
+		return t
+	}
+	t := int32(i)
+	for n := 0; n <= len(f.Imports); n++ {
+		o := f.Imports[t].Outer
+		if o.IsNull() || !o.IsImport() || o.Index() >= len(f.Imports) {
+			break
+		}
+		if k := w.top[o.Index()]; k >= 0 {
+			t = k
+			break
+		}
+		t = int32(o.Index())
+	}
+	w.top[i] = t
+	return t
 }
 
 // open reads a package from the overlay or the disk.
@@ -177,43 +341,100 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		version: f.Version, licensee: f.Licensee, flags: f.Flags, guid: f.GUID,
 		exportCount: len(f.Exports),
 	}
-	for _, d := range f.Dependencies() {
-		s.deps = append(s.deps, in.get(d))
-	}
-	var buf []byte
+	w.names = reset(w.names, len(f.Names), "")
+	w.top = reset(w.top, len(f.Imports), -1)
+	w.group = reset(w.group, len(f.Imports), -1)
+	w.spell = reset(w.spell, len(f.Names), -1)
+	s.deps = w.dependencies(f)
+	// Two package imports whose names differ only in case (the name table
+	// has each name once, so only a hand-made file does this) or an import
+	// inside an export: the objects keep table order (see scanned).
+	s.mixedOrder = w.foldDup
+
+	// First pass: which imports are objects, and under which spelling.
+	var counts []int32
 	for i, im := range f.Imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
-		ref := format.ImportRef(i)
-		class, cpkg := f.ClassOf(ref)
+		class, cpkg := w.name(f, im.ClassName), w.name(f, im.ClassPackage)
 		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
 			continue // a group: implied by the objects inside it
 		}
-		buf = appendPath(buf[:0], f, ref, false)
-		s.imports = append(s.imports, objImport{
-			pkg:   in.get(f.ImportPackage(ref)),
-			path:  in.bytes(buf),
-			class: in.get(class),
-			cpkg:  in.get(cpkg),
-		})
+		top := f.Imports[w.topImport(f, i)]
+		if !top.Outer.IsNull() {
+			s.mixedOrder = true
+		}
+		ni := top.ObjectName
+		if ni < 0 || int(ni) >= len(f.Names) {
+			ni = 0 // the decoder checked it; keep the index in range anyway
+		}
+		g := w.spell[ni]
+		if g < 0 {
+			g = int32(len(s.spellings))
+			s.spellings = append(s.spellings, w.name(f, top.ObjectName))
+			counts = append(counts, 0)
+			w.spell[ni] = g
+		}
+		w.group[i] = g
+		counts[g]++
 	}
-	s.exports.byPath = make([]uint64, len(f.Exports))
-	s.exports.byPathClass = make([]uint64, len(f.Exports))
-	for i, ex := range f.Exports {
-		ref := format.ExportRef(i)
-		class, _ := f.ClassOf(ref)
-		buf = appendPath(buf[:0], f, ref, true)
-		s.exports.byPath[i] = maphash.Bytes(hashSeed, buf)
-		buf = appendLower(append(buf, 0), class)
-		s.exports.byPathClass[i] = maphash.Bytes(hashSeed, buf)
-		if ex.Class.IsNull() && ex.Outer.IsNull() {
-			s.classes = append(s.classes, in.get(f.ObjectName(ref)))
+	// Second pass: the objects, grouped by spelling (or in table order).
+	total := int32(0)
+	s.ends = make([]int32, len(counts))
+	next := make([]int32, len(counts))
+	for g, c := range counts {
+		next[g] = total
+		total += c
+		s.ends[g] = total
+	}
+	s.objects = w.objects(int(total))
+	if s.mixedOrder {
+		s.spellingOf = make([]int32, 0, total)
+	}
+	buf := w.buf
+	k := int32(0)
+	for i, im := range f.Imports {
+		g := w.group[i]
+		if g < 0 {
+			continue
+		}
+		buf = appendPath(buf[:0], f, format.ImportRef(i), false)
+		o := ImportedObject{Path: in.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
+		if s.mixedOrder {
+			s.objects[k] = o
+			s.spellingOf = append(s.spellingOf, g)
+			k++
+		} else {
+			s.objects[next[g]] = o
+			next[g]++
 		}
 	}
-	slices.Sort(s.exports.byPath)
-	slices.Sort(s.exports.byPathClass)
+	s.exports.data = w.overlay[path]
+	if KindOf(path) == KindMap && s.exports.data == nil {
+		s.exports.file = path
+	} else {
+		s.exports.hashes, buf = exportHashes(f, buf)
+	}
+	w.buf = buf
+	for i, ex := range f.Exports {
+		if ex.Class.IsNull() && ex.Outer.IsNull() {
+			s.classes = append(s.classes, in.get(f.ObjectName(format.ExportRef(i))))
+		}
+	}
 	return s, nil
+}
+
+// reset returns s with n elements set to v, reusing its memory.
+func reset[T any](s []T, n int, v T) []T {
+	if cap(s) < n {
+		s = make([]T, n)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = v
+	}
+	return s
 }
 
 // appendPath appends the dotted group path of ref below its package — what

@@ -5,14 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
 // compress writes src compressed as kind to w; name is the original file
-// name recorded in a .uz, sig its signature, workers the goroutines of a
-// .uz2 encoder.
+// name recorded in a .uz, sig its signature, workers the goroutines of the
+// encoder (0: one per core).
 func compress(w io.Writer, src io.Reader, kind uz.Kind, name string, sig int32, workers int) error {
 	switch kind {
 	case uz.KindUZ:
@@ -20,6 +21,10 @@ func compress(w io.Writer, src io.Reader, kind uz.Kind, name string, sig int32, 
 		if err != nil {
 			return err
 		}
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		zw.SetWorkers(workers)
 		if _, err := io.Copy(zw, src); err != nil {
 			return err
 		}

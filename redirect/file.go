@@ -151,8 +151,9 @@ type CompressOptions struct {
 	// Signature of a .uz: uz.Sig1234 (also when 0), readable by every UE1
 	// client, or uz.Sig5678, readable only by UT v469 and later.
 	Signature int32
-	// Workers is the number of goroutines a .uz2 encoder uses (0: one per
-	// core). The output does not depend on it.
+	// Workers is the number of goroutines the encoder uses (0: one per
+	// core): a .uz2's chunks, or a .uz's BWT blocks, are compressed in
+	// parallel. The output does not depend on it.
 	Workers     int
 	AllowBigger bool // publish a .uz even when it is larger than its source
 	Force       bool // replace an existing dst that holds other bytes

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // bwtBlockSize is the engine's FCodecBWT buffer: the RLE output is cut into
@@ -30,7 +31,8 @@ type bwtEncoder struct {
 }
 
 // encode appends the encoded block for src (1 <= len(src) <= bwtBlockSize)
-// to dst.
+// to dst. dst may share src's memory (dst == src[:0] encodes in place):
+// src is not read after it is copied into the encoder.
 func (e *bwtEncoder) encode(dst, src []byte) []byte {
 	n := len(src)
 	if cap(e.t) < n {
@@ -44,7 +46,7 @@ func (e *bwtEncoder) encode(dst, src []byte) []byte {
 	sais(t, sa, 256)
 
 	start := len(dst)
-	dst = append(dst, make([]byte, 12+n+1)...)
+	dst = slices.Grow(dst, 12+n+1)[:start+12+n+1]
 	out := dst[start+12:]
 	first, last := n, 0 // row n holds position n; it is First only when n == 1
 	for i := 0; i < n; i++ {
@@ -52,15 +54,15 @@ func (e *bwtEncoder) encode(dst, src []byte) []byte {
 		switch p {
 		case 0:
 			last = i
-			out[i] = src[0]
+			out[i] = ^t[0]
 		case 1:
 			first = i
-			out[i] = src[0]
+			out[i] = ^t[0]
 		default:
-			out[i] = src[p-1]
+			out[i] = ^t[p-1]
 		}
 	}
-	out[n] = src[n-1]
+	out[n] = ^t[n-1]
 	binary.LittleEndian.PutUint32(dst[start:], uint32(n))
 	binary.LittleEndian.PutUint32(dst[start+4:], uint32(first))
 	binary.LittleEndian.PutUint32(dst[start+8:], uint32(last))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -107,34 +108,37 @@ func TestCorpusEncodeUZIdentical(t *testing.T) {
 	same := 0
 	pairs := corpusUZ(t)
 	for _, p := range pairs {
-		t.Run(filepath.Base(p.uz), func(t *testing.T) {
-			want, err := os.ReadFile(p.uz)
-			if err != nil {
-				t.Fatal(err)
-			}
-			orig, err := os.ReadFile(p.orig)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var have bytes.Buffer
-			w, err := NewWriter(&have, p.name, Sig1234)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := w.Write(orig); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if i := firstDiff(have.Bytes(), want); i >= 0 {
-				t.Errorf("encoding differs from the real .uz at byte %d (have %d bytes, want %d)", i, have.Len(), len(want))
-				return
-			}
-			same++
-		})
+		for _, workers := range []int{1, 3} {
+			t.Run(filepath.Base(p.uz)+"/workers="+strconv.Itoa(workers), func(t *testing.T) {
+				want, err := os.ReadFile(p.uz)
+				if err != nil {
+					t.Fatal(err)
+				}
+				orig, err := os.ReadFile(p.orig)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var have bytes.Buffer
+				w, err := NewWriter(&have, p.name, Sig1234)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.SetWorkers(workers)
+				if _, err := w.Write(orig); err != nil {
+					t.Fatal(err)
+				}
+				if err := w.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if i := firstDiff(have.Bytes(), want); i >= 0 {
+					t.Errorf("encoding differs from the real .uz at byte %d (have %d bytes, want %d)", i, have.Len(), len(want))
+					return
+				}
+				same++
+			})
+		}
 	}
-	t.Logf("%d of %d real .uz files reproduced byte for byte", same, len(pairs))
+	t.Logf("%d of %d encodings (%d real .uz files, 1 and 3 workers) reproduced byte for byte", same, 2*len(pairs), len(pairs))
 }
 
 func firstDiff(a, b []byte) int {

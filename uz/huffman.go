@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // The engine's Huffman coder (FCodecHuffman) writes int32 Total (the number
@@ -87,6 +88,7 @@ type bitWriter struct {
 	w   *bufio.Writer
 	acc uint64
 	n   uint
+	b   [4]byte // out here, not on the stack: Write would make it escape
 }
 
 // writeBits writes the low n <= 32 bits of v.
@@ -94,9 +96,8 @@ func (bw *bitWriter) writeBits(v uint64, n uint) {
 	bw.acc |= v << bw.n
 	bw.n += n
 	if bw.n >= 32 {
-		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], uint32(bw.acc))
-		bw.w.Write(b[:])
+		binary.LittleEndian.PutUint32(bw.b[:], uint32(bw.acc))
+		bw.w.Write(bw.b[:])
 		bw.acc >>= 32
 		bw.n -= 32
 	}
@@ -132,16 +133,86 @@ func writeTree(bw *bitWriter, nodes []huffNode, i int) {
 
 // writeHuffman writes the whole Huffman stage for syms to w.
 func writeHuffman(w *bufio.Writer, syms []byte) error {
+	return writeHuffmanParallel(w, syms, 1)
+}
+
+// writeHuffmanParallel is writeHuffman with the symbols counted and coded
+// on up to workers goroutines, each on its own part of syms; the parts'
+// bits are then written one after the other, so the bytes are the same.
+func writeHuffmanParallel(w *bufio.Writer, syms []byte, workers int) error {
+	parts := partition(len(syms), workers)
+	partCounts := make([][256]int64, len(parts))
+	each(len(parts), func(i int) {
+		for _, s := range syms[parts[i][0]:parts[i][1]] {
+			partCounts[i][s]++
+		}
+	})
 	var counts [256]int64
-	for _, s := range syms {
-		counts[s]++
+	for _, pc := range partCounts {
+		for s, n := range pc {
+			counts[s] += n
+		}
 	}
 	nodes, root := buildHuffman(&counts)
-	return writeHuffmanTree(w, syms, nodes, root)
+	return writeHuffmanTreeParts(w, syms, nodes, root, parts, partCounts)
+}
+
+// partition cuts n items into up to workers parts of at least 1 MiB.
+func partition(n, workers int) [][2]int {
+	k := max(1, min(workers, n/(1<<20)))
+	out := make([][2]int, k)
+	for i := range out {
+		out[i] = [2]int{n * i / k, n * (i + 1) / k}
+	}
+	return out
+}
+
+// each runs fn(0..n-1), the first on the calling goroutine.
+func each(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(i)
+		}()
+	}
+	if n > 0 {
+		fn(0)
+	}
+	wg.Wait()
 }
 
 // writeHuffmanTree writes Total, the tree and the codes of syms.
 func writeHuffmanTree(w *bufio.Writer, syms []byte, nodes []huffNode, root int) error {
+	return writeHuffmanTreeParts(w, syms, nodes, root, [][2]int{{0, len(syms)}}, nil)
+}
+
+// bitBuf collects bits LSB first in 64-bit words.
+type bitBuf struct {
+	words []uint64
+	acc   uint64
+	n     uint // bits in acc
+}
+
+// add appends the low n <= 32 bits of v.
+func (b *bitBuf) add(v uint64, n uint) {
+	b.acc |= v << b.n
+	b.n += n
+	if b.n >= 64 {
+		b.words = append(b.words, b.acc)
+		b.n -= 64
+		b.acc = v >> (n - b.n) // the bits that did not fit
+		if b.n == 0 {
+			b.acc = 0
+		}
+	}
+}
+
+// writeHuffmanTreeParts writes Total, the tree and the codes of syms; the
+// codes of each part (after the first) are made on their own goroutine,
+// into a buffer sized from the part's symbol counts.
+func writeHuffmanTreeParts(w *bufio.Writer, syms []byte, nodes []huffNode, root int, parts [][2]int, partCounts [][256]int64) error {
 	codes := huffCodes(nodes, root)
 	var b [4]byte
 	binary.LittleEndian.PutUint32(b[:], uint32(len(syms)))
@@ -156,11 +227,42 @@ func writeHuffmanTree(w *bufio.Writer, syms []byte, nodes []huffNode, root int) 
 			short[s], shortLen[s] = codes[s].bits[0], uint(codes[s].n)
 		}
 	}
-	for _, s := range syms {
-		if l := shortLen[s]; l > 0 || codes[s].n == 0 {
-			bw.writeBits(short[s], l)
-		} else {
-			bw.writeCode(&codes[s])
+	code := func(out func(v uint64, n uint), syms []byte) {
+		for _, s := range syms {
+			if l := shortLen[s]; l > 0 || codes[s].n == 0 {
+				out(short[s], l)
+				continue
+			}
+			c := &codes[s]
+			for k := 0; k < c.n; k += 32 {
+				m := min(c.n-k, 32)
+				out(c.bits[k/64]>>(k%64)&(1<<m-1), uint(m))
+			}
+		}
+	}
+	bufs := make([]bitBuf, len(parts))
+	each(len(parts), func(i int) {
+		if i == 0 {
+			code(bw.writeBits, syms[parts[0][0]:parts[0][1]]) // straight to w
+			return
+		}
+		var bits int64
+		for s, n := range partCounts[i] {
+			bits += n * int64(codes[s].n)
+		}
+		bufs[i].words = make([]uint64, 0, bits/64+1)
+		code(bufs[i].add, syms[parts[i][0]:parts[i][1]])
+	})
+	for _, pb := range bufs[1:] {
+		for _, word := range pb.words {
+			bw.writeBits(word&0xffffffff, 32)
+			bw.writeBits(word>>32, 32)
+		}
+		for n := pb.n; n > 0; {
+			m := min(n, 32)
+			bw.writeBits(pb.acc&(1<<m-1), m)
+			pb.acc >>= m
+			n -= m
 		}
 	}
 	return bw.flush()

@@ -376,3 +376,101 @@ func TestUZCorrupt(t *testing.T) {
 		})
 	}
 }
+
+// TestUZWorkersSameBytes checks that the parallel BWT writes what the
+// single-worker encoder writes, for both signatures, at the short size
+// classes (one block, block borders, a few blocks; the corpus test covers
+// larger real files) and in pieces.
+func TestUZWorkersSameBytes(t *testing.T) {
+	for _, sig := range []int32{Sig1234, Sig5678} {
+		for _, tc := range sizeClasses(true) {
+			if raceEnabled && len(tc.data) < bwtBlockSize {
+				continue // one block: no parallel BWT to race
+			}
+			t.Run(itoa(int(sig))+"/"+tc.name, func(t *testing.T) {
+				want := compressUZ(t, tc.data, "Test.u", sig, 0)
+				// Three workers on whole writes, two on writes that split
+				// blocks.
+				for _, run := range []struct{ workers, piece int }{{3, 0}, {2, 100 << 10}} {
+					workers, piece := run.workers, run.piece
+					{
+						var have bytes.Buffer
+						w, err := NewWriter(&have, "Test.u", sig)
+						if err != nil {
+							t.Fatal(err)
+						}
+						w.SetWorkers(workers)
+						for rest := tc.data; len(rest) > 0; {
+							k := len(rest)
+							if piece > 0 {
+								k = min(k, piece)
+							}
+							if _, err := w.Write(rest[:k]); err != nil {
+								t.Fatal(err)
+							}
+							rest = rest[k:]
+						}
+						if err := w.Close(); err != nil {
+							t.Fatal(err)
+						}
+						if i := firstDiff(have.Bytes(), want); i >= 0 {
+							t.Fatalf("workers=%d piece=%d: differs from one worker at byte %d", workers, piece, i)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestHuffmanPartsSameBytes checks that coding the symbols in parts on
+// several goroutines writes the bytes one part writes: on package-like
+// data, and on a skewed stream whose rare symbols get codes longer than 32
+// bits.
+func TestHuffmanPartsSameBytes(t *testing.T) {
+	type input struct {
+		name string
+		syms []byte
+	}
+	inputs := []input{{"package 3M", genPackage(21, 3<<20)}}
+	// Fibonacci counts make the deepest tree: 34 symbols, codes of up to
+	// 33 bits, 15 M symbols (too slow for -short and -race).
+	if !testing.Short() && !raceEnabled {
+		var skewed []byte
+		for s, a, b := 0, 1, 1; s < 34; s, a, b = s+1, b, a+b {
+			// Rarer symbols at higher byte values: the engine's list starts
+			// in byte order, so it is then sorted as Huffman's needs.
+			skewed = append(skewed, bytes.Repeat([]byte{byte(33 - s)}, a)...)
+		}
+		var counts [256]int64
+		for _, s := range skewed {
+			counts[s]++
+		}
+		nodes, root := buildHuffman(&counts)
+		longest := 0
+		for _, c := range huffCodes(nodes, root) {
+			longest = max(longest, c.n)
+		}
+		if longest <= 32 {
+			t.Fatalf("the skewed stream's longest code has %d bits; the test wants one over 32", longest)
+		}
+		inputs = append(inputs, input{"skewed 15M", skewed})
+	}
+	for _, tc := range inputs {
+		var want bytes.Buffer
+		bw := bufio.NewWriter(&want)
+		if err := writeHuffman(bw, tc.syms); err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{2, 3, 8} {
+			var have bytes.Buffer
+			bw := bufio.NewWriter(&have)
+			if err := writeHuffmanParallel(bw, tc.syms, workers); err != nil {
+				t.Fatal(err)
+			}
+			if i := firstDiff(have.Bytes(), want.Bytes()); i >= 0 {
+				t.Errorf("%s, %d workers: differs at byte %d", tc.name, workers, i)
+			}
+		}
+	}
+}

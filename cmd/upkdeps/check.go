@@ -225,6 +225,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 		EditPackages:   in.ini.EditPackages(),
 		Sources:        src,
 		Natives:        nat,
+		Jobs:           a.cfg.Jobs,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"context"
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,14 +25,18 @@ and the packages it imports from. --names, --imports and --exports add the table
 text output; --json always includes them in full. Exit 1 when a file cannot be read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			reports := readInfos(args, a.cfg.Jobs)
-			failed := false
-			for _, r := range reports {
-				failed = failed || r.Error != ""
+			failed, err := streamInfos(cmd.OutOrStdout(), args, a.cfg.Jobs, a.cfg.JSON, func(w io.Writer, i int, r infoReport) error {
+				if i > 0 {
+					if _, err := io.WriteString(w, "\n"); err != nil {
+						return err
+					}
+				}
+				return writeInfoText(w, r, names, imports, exports)
+			})
+			if err == nil && failed {
+				err = errFindings
 			}
-			return a.emit(cmd.OutOrStdout(), reports, func(w io.Writer) error {
-				return writeInfoText(w, reports, names, imports, exports)
-			}, failed)
+			return err
 		},
 	}
 	cmd.Flags().Bool("json", false, "print one JSON array, one object per file")
@@ -101,11 +105,47 @@ type infoExport struct {
 	SerialOffset int32  `json:"serial_offset"`
 }
 
-// readInfos reads the files with jobs workers, keeping argument order.
-func readInfos(paths []string, jobs int) []infoReport {
-	out := make([]infoReport, len(paths))
-	par.ForEach(context.Background(), len(paths), jobs, func(_, i int) { out[i] = readInfo(paths[i]) })
-	return out
+// streamInfos reads the files with jobs workers and writes each file's
+// report as soon as it and every earlier argument are done, in argument
+// order: text with the text func, else one JSON array, the same bytes
+// writeJSON writes for the whole slice. At most a few files per worker are
+// held ahead of the output, so memory does not grow with the argument list.
+// failed reports whether a file could not be read.
+func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(io.Writer, int, infoReport) error) (failed bool, err error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if asJSON {
+		if len(paths) == 0 {
+			_, err := io.WriteString(w, "[]\n")
+			return false, err
+		}
+		bw.WriteString("[\n")
+	}
+	err = par.Ordered(len(paths), jobs, 2*max(1, jobs), func(i int) infoReport { return readInfo(paths[i]) },
+		func(i int, r infoReport) error {
+			failed = failed || r.Error != ""
+			if !asJSON {
+				return text(bw, i, r)
+			}
+			if i > 0 {
+				bw.WriteString(",\n")
+			}
+			// The encoder's indented form of a slice: each element indented
+			// by one level with its first line prefixed too.
+			b, err := json.MarshalIndent(r, "  ", "  ")
+			if err != nil {
+				return err
+			}
+			bw.WriteString("  ")
+			_, err = bw.Write(b)
+			return err
+		})
+	if err != nil {
+		return failed, err
+	}
+	if asJSON {
+		bw.WriteString("\n]\n")
+	}
+	return failed, bw.Flush()
 }
 
 func readInfo(path string) infoReport {
@@ -164,15 +204,12 @@ func readInfo(path string) infoReport {
 	return r
 }
 
-func writeInfoText(w io.Writer, reports []infoReport, names, imports, exports bool) error {
+func writeInfoText(w io.Writer, r infoReport, names, imports, exports bool) error {
 	bw := &errWriter{w: w}
-	for i, r := range reports {
-		if i > 0 {
-			bw.printf("\n")
-		}
+	{
 		if r.Error != "" {
 			bw.printf("File:         %s\nError:        %s\n", r.Path, r.Error)
-			continue
+			return bw.err
 		}
 		bw.printf("File:         %s\n", r.Path)
 		bw.printf("Package:      %s\n", r.Package)

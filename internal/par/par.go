@@ -41,3 +41,59 @@ feed:
 
 // Workers returns how many goroutines ForEach starts for n items.
 func Workers(n, jobs int) int { return max(1, min(jobs, n)) }
+
+// Ordered calls produce(i) for every i in [0, n) on min(jobs, n) goroutines
+// (at least one) and consume(i, v) with each result on the calling
+// goroutine, in the order of i, as soon as it and every result before it
+// are there. Production runs at most window items (at least the number of
+// goroutines) ahead of consumption, so that at most that many results are
+// held at once whatever n is. When consume returns an error, Ordered starts
+// no more items, waits for the running ones and returns the error.
+func Ordered[T any](n, jobs, window int, produce func(i int) T, consume func(i int, v T) error) error {
+	workers := Workers(n, jobs)
+	window = max(window, workers)
+	slots := make([]chan T, n)
+	for i := range slots {
+		slots[i] = make(chan T, 1)
+	}
+	tokens := make(chan struct{}, window) // one per item started and not consumed
+	stop := make(chan struct{})
+	work := make(chan int)
+	go func() {
+		defer close(work)
+		for i := range n {
+			select {
+			case tokens <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case work <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				slots[i] <- produce(i)
+			}
+		}()
+	}
+	var err error
+	for i := range n {
+		v := <-slots[i]
+		slots[i] = nil
+		if err = consume(i, v); err != nil {
+			break
+		}
+		<-tokens
+	}
+	close(stop)
+	wg.Wait()
+	return err
+}

@@ -2,6 +2,7 @@ package par
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 )
@@ -42,5 +43,61 @@ func TestForEachCancelled(t *testing.T) {
 	})
 	if err != context.Canceled || ran.Load() >= 1000 {
 		t.Errorf("have err %v after %d items, want context.Canceled early", err, ran.Load())
+	}
+}
+
+func TestOrdered(t *testing.T) {
+	for _, tc := range []struct{ n, jobs, window int }{{0, 2, 4}, {1, 1, 1}, {50, 3, 4}, {50, 4, 0}, {7, 20, 100}} {
+		var inFlight, peak atomic.Int32
+		var got []int
+		err := Ordered(tc.n, tc.jobs, tc.window, func(i int) int {
+			v := inFlight.Add(1)
+			for {
+				m := peak.Load()
+				if v <= m || peak.CompareAndSwap(m, v) {
+					break
+				}
+			}
+			return i * i
+		}, func(i, v int) error {
+			inFlight.Add(-1)
+			if v != i*i {
+				t.Errorf("item %d: have %d, want %d", i, v, i*i)
+			}
+			got = append(got, i)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range got {
+			if v != i {
+				t.Fatalf("n=%d: consumed out of order: %v", tc.n, got)
+			}
+		}
+		if len(got) != tc.n {
+			t.Errorf("n=%d: consumed %d items", tc.n, len(got))
+		}
+		// Produced but not yet consumed never exceeds the window.
+		if lim := int32(max(tc.window, Workers(tc.n, tc.jobs))); peak.Load() > lim {
+			t.Errorf("n=%d jobs=%d window=%d: %d results held at once", tc.n, tc.jobs, tc.window, peak.Load())
+		}
+	}
+}
+
+func TestOrderedStopsOnError(t *testing.T) {
+	var produced atomic.Int32
+	boom := errors.New("boom")
+	err := Ordered(1000, 2, 4, func(i int) int { produced.Add(1); return i }, func(i, v int) error {
+		if i == 3 {
+			return boom
+		}
+		return nil
+	})
+	if err != boom {
+		t.Fatalf("have %v, want boom", err)
+	}
+	if n := produced.Load(); n > 3+4+1 {
+		t.Errorf("%d items produced after the error at item 3 (window 4)", n)
 	}
 }

@@ -1,0 +1,20 @@
+//go:build !unix
+
+package format
+
+import "github.com/upkdeps/upkdeps/internal/fsutil"
+
+// openFile opens path for reading when it is a regular file (see
+// fsutil.OpenRegular) and returns it with its size.
+func openFile(path string) (ioFile, int64, error) {
+	fh, err := fsutil.OpenRegular(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, 0, err
+	}
+	return fh, st.Size(), nil
+}

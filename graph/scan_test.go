@@ -1,0 +1,74 @@
+package graph
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// TestScanMixedCase checks the scan's grouping of object imports on a
+// hand-made file that imports one package under two spellings ("Tex" and
+// "tex", two name table entries, which the engine never writes): the
+// dependencies are File.Dependencies' and the edge's objects stay in
+// import-table order across both spellings.
+func TestScanMixedCase(t *testing.T) {
+	dir := t.TempDir()
+	tex := format.NewBuilder(69, 0)
+	tc := tex.ImportPath("Engine.Texture", "Core", "Class")
+	for _, n := range []string{"A", "B", "C"} {
+		tex.Export(0, n, tc, 0, 10)
+	}
+	if err := format.WriteFile(filepath.Join(dir, "Tex.utx"), tex.File); err != nil {
+		t.Fatal(err)
+	}
+	m := format.NewBuilder(69, 0)
+	m.Export(0, "MyLevel", m.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+	upper := m.ImportPackage("Tex")
+	m.Import(upper, "A", "Engine", "Texture")
+	// The lower-case spelling as a second name: Builder.Name would fold it.
+	m.File.Names = append(m.File.Names, format.Name{Name: "tex", Flags: 0x00070010})
+	m.File.Imports = append(m.File.Imports, format.Import{ClassPackage: m.Name("Core"), ClassName: m.Name("Package"),
+		ObjectName: int32(len(m.File.Names) - 1)})
+	lower := format.ImportRef(len(m.File.Imports) - 1)
+	m.Import(lower, "B", "Engine", "Texture")
+	m.Import(upper, "C", "Engine", "Texture")
+	if err := format.WriteFile(filepath.Join(dir, "DM-Mixed.unr"), m.File); err != nil {
+		t.Fatal(err)
+	}
+
+	f, err := format.Open(filepath.Join(dir, "DM-Mixed.unr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := &worker{in: interner{}}
+	s, err := scanFile(filepath.Join(dir, "DM-Mixed.unr"), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := f.Dependencies(); !reflect.DeepEqual(s.deps, want) {
+		t.Errorf("deps: have %q, want %q", s.deps, want)
+	}
+	if !s.mixedOrder {
+		t.Error("two spellings of Tex not noticed")
+	}
+
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := g.Edge(g.Package("DM-Mixed"), g.Package("Tex"))
+	if e == nil {
+		t.Fatal("no edge DM-Mixed -> Tex")
+	}
+	var paths []string
+	for _, o := range e.Objects {
+		paths = append(paths, o.Path)
+	}
+	if want := []string{"A", "B", "C"}; !reflect.DeepEqual(paths, want) {
+		t.Errorf("objects: have %q, want %q (import-table order)", paths, want)
+	}
+}

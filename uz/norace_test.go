@@ -1,0 +1,5 @@
+//go:build !race
+
+package uz
+
+const raceEnabled = false
