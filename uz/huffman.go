@@ -103,14 +103,6 @@ func (bw *bitWriter) writeBits(v uint64, n uint) {
 	}
 }
 
-func (bw *bitWriter) writeCode(c *huffCode) {
-	for k := 0; k < c.n; k += 32 {
-		m := min(c.n-k, 32)
-		v := c.bits[k/64] >> (k % 64) & (1<<m - 1)
-		bw.writeBits(v, uint(m))
-	}
-}
-
 // flush writes the last partial byte, zero padded.
 func (bw *bitWriter) flush() error {
 	for bw.n > 0 {
