@@ -134,110 +134,138 @@ func lower(s string) string { return strings.ToLower(s) }
 
 // Build scans every candidate of r and resolves every import.
 func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
-	gr := &Graph{
-		byName:  map[string]*Package{},
-		byID:    map[int64]*Package{},
-		overlay: opt.Overlay,
-	}
-	byFile := map[string]*Package{}
-	var queue []*Package // resolved packages not yet scanned
-
-	add := func(p *Package) *Package {
-		p.id = int64(len(gr.byID))
-		gr.byID[p.id] = p
-		gr.byName[lower(p.Name)] = p
-		if p.File != "" {
-			byFile[p.File] = p
-			queue = append(queue, p)
-		}
-		return p
+	b := &builder{
+		gr:       &Graph{byName: map[string]*Package{}, byID: map[int64]*Package{}, overlay: opt.Overlay},
+		r:        r,
+		opt:      opt,
+		byFile:   map[string]*Package{},
+		resolved: map[string]*Package{},
 	}
 	for _, c := range r.Candidates() {
-		if gr.byName[lower(c.Name)] != nil {
-			continue
+		if b.gr.byName[lower(c.Name)] == nil {
+			b.add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
 		}
-		add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
 	}
-
-	resolved := map[string]*Package{} // by spelling
-	lookup := func(spelling string) *Package {
-		if p, ok := resolved[spelling]; ok {
-			return p
-		}
-		res := r.Resolve(spelling)
-		var p *Package
-		switch {
-		case res.File == "":
-			p = gr.byName[lower(spelling)]
-			if p == nil {
-				p = add(&Package{Name: spelling, Kind: KindMissing, PathIndex: -1})
-			}
-		case byFile[res.File] != nil:
-			p = byFile[res.File]
-		default:
-			p = add(&Package{Name: spelling, File: res.File, Rel: res.Rel, PathIndex: res.PathIndex,
-				Kind: KindOf(res.File), FromCache: res.FromCache})
-			if res.FromCache {
-				p.Kind = KindOf(res.Original)
-			}
-		}
-		resolved[spelling] = p
-		if res.CaseMismatch && res.File != "" {
-			p.CaseSpellings = append(p.CaseSpellings, spelling)
-		}
-		if !slices.Contains(p.Spellings, spelling) {
-			p.Spellings = append(p.Spellings, spelling)
-		}
-		return p
+	for _, root := range opt.Roots {
+		b.gr.iniRoots = append(b.gr.iniRoots, RootRef{Root: root, Package: b.lookup(root.Package)})
 	}
-
-	for _, r := range opt.Roots {
-		gr.iniRoots = append(gr.iniRoots, RootRef{Root: r, Package: lookup(r.Package)})
-	}
-
-	jobs := max(1, opt.Jobs)
-	for len(queue) > 0 {
-		batch := queue
-		queue = nil
-		var toRead []*Package
-		for _, p := range batch {
-			if old := opt.Reuse.packageByFile(p.File); old != nil {
-				p.scan, p.Err = old.scan, old.Err
-			} else {
-				toRead = append(toRead, p)
-			}
-		}
-		files := make([]string, len(toRead))
-		for i, p := range toRead {
-			files[i] = p.File
-		}
-		var done func()
-		if opt.Progress != nil && len(files) > 0 {
-			done = opt.Progress(len(files))
-		}
-		scans, errs := scanAll(ctx, files, jobs, done, opt.Overlay)
-		if err := ctx.Err(); err != nil {
+	for len(b.queue) > 0 {
+		if err := b.scanBatch(ctx); err != nil {
 			return nil, err
 		}
-		for i, p := range toRead {
-			p.scan, p.Err = scans[i], errs[i]
+	}
+	b.gr.finish()
+	return b.gr, nil
+}
+
+// builder makes one Graph: Build adds the candidates and the ini roots,
+// then scans the queue of resolved packages batch by batch (scanBatch),
+// each batch's imports resolving (lookup) to new packages for the next.
+type builder struct {
+	gr       *Graph
+	r        Resolver
+	opt      Options
+	byFile   map[string]*Package // resolved packages by file
+	queue    []*Package          // resolved packages not yet scanned
+	resolved map[string]*Package // by spelling
+}
+
+// add makes p a node; a resolved package joins the scan queue.
+func (b *builder) add(p *Package) *Package {
+	gr := b.gr
+	p.id = int64(len(gr.byID))
+	gr.byID[p.id] = p
+	gr.byName[lower(p.Name)] = p
+	if p.File != "" {
+		b.byFile[p.File] = p
+		b.queue = append(b.queue, p)
+	}
+	return p
+}
+
+// lookup resolves a package name as spelled by an importer or the ini,
+// once per spelling: an existing node, a new resolved one, or a missing
+// one. It records the spelling, and whether it matched only ignoring case.
+func (b *builder) lookup(spelling string) *Package {
+	if p, ok := b.resolved[spelling]; ok {
+		return p
+	}
+	res := b.r.Resolve(spelling)
+	var p *Package
+	switch {
+	case res.File == "":
+		p = b.gr.byName[lower(spelling)]
+		if p == nil {
+			p = b.add(&Package{Name: spelling, Kind: KindMissing, PathIndex: -1})
 		}
-		for _, p := range batch {
-			if p.scan != nil {
-				p.Version, p.Licensee = p.scan.version, p.scan.licensee
-				p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
-			}
-		}
-		for _, p := range batch {
-			if p.scan == nil {
-				continue
-			}
-			for _, dep := range p.scan.deps {
-				gr.addEdge(p, lookup(dep), dep)
-			}
-			gr.addObjects(p, lookup)
+	case b.byFile[res.File] != nil:
+		p = b.byFile[res.File]
+	default:
+		p = b.add(&Package{Name: spelling, File: res.File, Rel: res.Rel, PathIndex: res.PathIndex,
+			Kind: KindOf(res.File), FromCache: res.FromCache})
+		if res.FromCache {
+			p.Kind = KindOf(res.Original)
 		}
 	}
+	b.resolved[spelling] = p
+	if res.CaseMismatch && res.File != "" {
+		p.CaseSpellings = append(p.CaseSpellings, spelling)
+	}
+	if !slices.Contains(p.Spellings, spelling) {
+		p.Spellings = append(p.Spellings, spelling)
+	}
+	return p
+}
+
+// scanBatch reads the queued packages (reusing the reads of opt.Reuse),
+// then links each to what it imports, which may queue more.
+func (b *builder) scanBatch(ctx context.Context) error {
+	batch := b.queue
+	b.queue = nil
+	var toRead []*Package
+	for _, p := range batch {
+		if old := b.opt.Reuse.packageByFile(p.File); old != nil {
+			p.scan, p.Err = old.scan, old.Err
+		} else {
+			toRead = append(toRead, p)
+		}
+	}
+	files := make([]string, len(toRead))
+	for i, p := range toRead {
+		files[i] = p.File
+	}
+	var done func()
+	if b.opt.Progress != nil && len(files) > 0 {
+		done = b.opt.Progress(len(files))
+	}
+	scans, errs := scanAll(ctx, files, max(1, b.opt.Jobs), done, b.opt.Overlay)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i, p := range toRead {
+		p.scan, p.Err = scans[i], errs[i]
+	}
+	for _, p := range batch {
+		if p.scan != nil {
+			p.Version, p.Licensee = p.scan.version, p.scan.licensee
+			p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
+		}
+	}
+	for _, p := range batch {
+		if p.scan == nil {
+			continue
+		}
+		for _, dep := range p.scan.deps {
+			b.gr.addEdge(p, b.lookup(dep), dep)
+		}
+		b.gr.addObjects(p, b.lookup)
+	}
+	return nil
+}
+
+// finish sorts the nodes and makes the sorted adjacency lists, once the
+// graph is complete, so that queries do not sort again.
+func (gr *Graph) finish() {
 	for _, p := range gr.byID {
 		gr.pkgs = append(gr.pkgs, p)
 		slices.Sort(p.Spellings)
@@ -261,7 +289,6 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	for i := range gr.in {
 		slices.SortFunc(gr.in[i], byName)
 	}
-	return gr, nil
 }
 
 // cmpName orders names case-insensitively, then by spelling.
