@@ -194,15 +194,28 @@ func (d *DB) AddUnrealArchive(ctx context.Context, dir string, jobs int) (*Metad
 // none is given), with files, downloads and dependency hints, sorted by
 // hash then name.
 func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive.Item, error) {
-	q := `SELECT id, path, type, game, name, author, release_date, archive_name, sha1, size, variation_of, deleted FROM items`
-	var args []any
+	return d.archiveItems(ctx, "", nil, games)
+}
+
+// archiveItems returns the items matching where (an SQL condition on
+// items, "" for all) with args, of the games (all when none).
+func (d *DB) archiveItems(ctx context.Context, where string, args []any, games []string) ([]unrealarchive.Item, error) {
+	var conds []string
+	if where != "" {
+		conds = append(conds, where)
+	}
 	if len(games) > 0 {
-		q += ` WHERE game IN (` + strings.TrimSuffix(strings.Repeat("?,", len(games)), ",") + `)`
+		conds = append(conds, `game IN (`+strings.TrimSuffix(strings.Repeat("?,", len(games)), ",")+`)`)
 		for _, g := range games {
 			args = append(args, g)
 		}
 	}
-	q += ` ORDER BY sha1, name, path`
+	cond := ""
+	if len(conds) > 0 {
+		cond = ` WHERE ` + strings.Join(conds, " AND ")
+	}
+	q := `SELECT id, path, type, game, name, author, release_date, archive_name, sha1, size, variation_of, deleted FROM items` + cond + ` ORDER BY sha1, name, path`
+	sub := `SELECT id FROM items` + cond
 	rows, err := d.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -224,7 +237,7 @@ func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if err := d.scanRows(ctx, `SELECT item_id, name, size, sha1 FROM item_files ORDER BY rowid`, func(r *sql.Rows) error {
+	if err := d.scanRows(ctx, `SELECT item_id, name, size, sha1 FROM item_files WHERE item_id IN (`+sub+`) ORDER BY rowid`, args, func(r *sql.Rows) error {
 		var id int64
 		var f unrealarchive.File
 		if err := r.Scan(&id, &f.Name, &f.Size, &f.Hash); err != nil {
@@ -237,7 +250,7 @@ func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive
 	}); err != nil {
 		return nil, err
 	}
-	if err := d.scanRows(ctx, `SELECT item_id, url, direct, main, repack, state FROM item_downloads ORDER BY rowid`, func(r *sql.Rows) error {
+	if err := d.scanRows(ctx, `SELECT item_id, url, direct, main, repack, state FROM item_downloads WHERE item_id IN (`+sub+`) ORDER BY rowid`, args, func(r *sql.Rows) error {
 		var id int64
 		var dl unrealarchive.Download
 		if err := r.Scan(&id, &dl.URL, &dl.Direct, &dl.Main, &dl.Repack, &dl.State); err != nil {
@@ -250,7 +263,7 @@ func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive
 	}); err != nil {
 		return nil, err
 	}
-	if err := d.scanRows(ctx, `SELECT item_id, file, name, status FROM item_deps ORDER BY rowid`, func(r *sql.Rows) error {
+	if err := d.scanRows(ctx, `SELECT item_id, file, name, status FROM item_deps WHERE item_id IN (`+sub+`) ORDER BY rowid`, args, func(r *sql.Rows) error {
 		var id int64
 		var file string
 		var dep unrealarchive.Dependency
@@ -270,8 +283,8 @@ func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive
 	return items, nil
 }
 
-func (d *DB) scanRows(ctx context.Context, q string, fn func(*sql.Rows) error) error {
-	rows, err := d.db.QueryContext(ctx, q)
+func (d *DB) scanRows(ctx context.Context, q string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := d.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
@@ -297,11 +310,11 @@ type ArchiveVersion struct {
 // extension), largest number of shipping items first, then by file and
 // size.
 func (d *DB) ArchiveVersions(ctx context.Context, name string, games ...string) ([]ArchiveVersion, error) {
-	items, err := d.ArchiveItems(ctx, games...)
+	key := strings.ToLower(name)
+	items, err := d.archiveItems(ctx, `id IN (SELECT item_id FROM item_files WHERE name_lower = ?)`, []any{key}, games)
 	if err != nil {
 		return nil, err
 	}
-	key := strings.ToLower(name)
 	by := map[string]*ArchiveVersion{}
 	for _, it := range items {
 		if it.Deleted {
