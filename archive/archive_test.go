@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -284,6 +285,51 @@ func Test7z(t *testing.T) {
 	})
 	if err != nil || n != 1 {
 		t.Errorf("abs.7z: %d members, %v", n, err)
+	}
+	// A bomb: 8 MiB of zeros (a few KiB packed) against a 1 MiB member
+	// limit: the member is refused, the walk goes on.
+	bombDir := filepath.Join(dir, "bomb")
+	os.MkdirAll(bombDir, 0o755)
+	os.WriteFile(filepath.Join(bombDir, "Zero.utx"), make([]byte, 8<<20), 0o644)
+	os.WriteFile(filepath.Join(bombDir, "Small.u"), []byte("ok"), 0o644)
+	bomb := filepath.Join(dir, "bomb.7z")
+	cmd = exec.Command(bin, "a", "-bd", bomb, ".")
+	cmd.Dir = bombDir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("7z bomb: %v\n%s", err, b)
+	}
+	if st, _ := os.Stat(bomb); st.Size() > 1<<20 {
+		t.Fatalf("the bomb is %d bytes: not a bomb", st.Size())
+	}
+	results := map[string]error{}
+	err = Walk(bomb, Limits{MaxMemberSize: 1 << 20}, func(m *Member) error {
+		if m.Err != nil {
+			results[m.Path()] = m.Err
+			return nil
+		}
+		_, err := m.ReadAll()
+		results[m.Path()] = err
+		return nil
+	})
+	if err != nil || !errors.Is(results["Zero.utx"], ErrLimit) || results["Small.u"] != nil {
+		t.Errorf("bomb.7z: %v, members %v", err, results)
+	}
+	// More members than allowed: refused before any is read.
+	manyDir := filepath.Join(dir, "many")
+	os.MkdirAll(manyDir, 0o755)
+	for i := range 40 {
+		os.WriteFile(filepath.Join(manyDir, "f"+strconv.Itoa(i)+".u"), []byte("x"), 0o644)
+	}
+	many := filepath.Join(dir, "many.7z")
+	cmd = exec.Command(bin, "a", "-bd", many, ".")
+	cmd.Dir = manyDir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("7z many: %v\n%s", err, b)
+	}
+	n = 0
+	err = Walk(many, Limits{MaxMembers: 30}, func(m *Member) error { n++; return nil })
+	if !errors.Is(err, ErrLimit) || n != 0 {
+		t.Errorf("many.7z: %d members walked, %v; want ErrLimit before any", n, err)
 	}
 }
 
