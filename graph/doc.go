@@ -13,7 +13,14 @@
 //
 // Native-only classes (objects that exist only in C++ and have no export)
 // are not missing: an object a package imports from its own name is native,
-// and so is every class on the per-game lists in native.go.
+// and so is every class the package's native code registers
+// (CheckOptions.Natives: the install's binaries read by package native,
+// else the built-in tables of BuiltinNatives). When a package's binary was
+// read, its list is exact; otherwise an unknown class is only a warning.
+//
+// The ini is a root of the graph too (Options.Roots, RootsOf): the lines
+// that make the engine load a package or class by name are looked up like
+// imports, and findings carry them as evidence (Finding.Roots).
 //
 // gonum is hidden behind a name-based API: callers use package names, never
 // node IDs, and every list this package returns is sorted.
