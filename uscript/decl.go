@@ -2,7 +2,6 @@ package uscript
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -171,30 +170,6 @@ func ReadDeclsFile(path string) (*Decls, error) {
 		return nil, err
 	}
 	return ReadDecls(path, src)
-}
-
-// readSource reads a source file of at most MaxFileSize bytes.
-func readSource(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("uscript: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("uscript: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &Error{File: path, Msg: "not a regular file"}
-	}
-	if st.Size() > MaxFileSize {
-		return nil, tooLarge(path, st.Size())
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("uscript: %w", err)
-	}
-	return src, nil
 }
 
 // ReadDecls reads the declarations of one class source. It has the bounds

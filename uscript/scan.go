@@ -132,6 +132,16 @@ func (e *Error) Error() string {
 // ScanFile reads and scans one .uc file. Files larger than MaxFileSize are
 // refused with an *Error before they are read.
 func ScanFile(path string) (*Class, error) {
+	src, err := readSource(path)
+	if err != nil {
+		return nil, err
+	}
+	return Scan(path, src)
+}
+
+// readSource reads a source file of at most MaxFileSize bytes: regular
+// files only (a FIFO never blocks), the size checked before reading.
+func readSource(path string) ([]byte, error) {
 	f, err := fsutil.OpenRegular(path)
 	var nr *fsutil.NotRegularError
 	switch {
@@ -170,7 +180,7 @@ func ScanFile(path string) (*Class, error) {
 	default:
 		src = src[:n]
 	}
-	return Scan(path, src)
+	return src, nil
 }
 
 func tooLarge(path string, size int64) error {
