@@ -176,16 +176,11 @@ func ReadDeclsFile(path string) (*Decls, error) {
 // of Scan (size, tokens, nesting) and never panics; it returns an *Error
 // when src is too large or holds no class declaration.
 func ReadDecls(filename string, src []byte) (*Decls, error) {
-	if len(src) > MaxFileSize {
-		return nil, tooLarge(filename, int64(len(src)))
-	}
-	text := decode(src)
 	buf := scratchPool.Get().(*scratch)
 	defer buf.put()
-	toks, notes, stoppedAt := lex(text, buf.toks)
-	buf.toks = toks
-	if stoppedAt > 0 {
-		return nil, &Error{File: filename, Line: stoppedAt, Msg: fmt.Sprintf("more than %d tokens: not UnrealScript source", maxTokens)}
+	text, toks, notes, err := lexSource(filename, src, buf)
+	if err != nil {
+		return nil, err
 	}
 	r := declReader{parser: parser{file: filename, src: text, toks: toks, names: buf.names}}
 	r.match(buf)

@@ -187,22 +187,33 @@ func tooLarge(path string, size int64) error {
 	return &Error{File: path, Msg: fmt.Sprintf("file is %d bytes, more than the %d-byte limit for a source file", size, MaxFileSize)}
 }
 
+// lexSource decodes and tokenises a class source within the bounds every
+// reader of sources keeps (MaxFileSize, maxTokens); the tokens live in
+// buf.
+func lexSource(filename string, src []byte, buf *scratch) (text []byte, toks []token, notes []note, err error) {
+	if len(src) > MaxFileSize {
+		return nil, nil, nil, tooLarge(filename, int64(len(src)))
+	}
+	text = decode(src)
+	toks, notes, stoppedAt := lex(text, buf.toks)
+	buf.toks = toks
+	if stoppedAt > 0 {
+		return nil, nil, nil, &Error{File: filename, Line: stoppedAt, Msg: fmt.Sprintf("more than %d tokens: not UnrealScript source", maxTokens)}
+	}
+	return text, toks, notes, nil
+}
+
 // Scan scans the source of one class. filename names the file in errors and
 // evidence; when it is not empty the declared class name is checked against
 // its base name. src may be ASCII, Windows-1252, UTF-8 or UTF-16 with a BOM.
 // Scan never panics; it returns an *Error when src is larger than
 // MaxFileSize or holds no class declaration.
 func Scan(filename string, src []byte) (*Class, error) {
-	if len(src) > MaxFileSize {
-		return nil, tooLarge(filename, int64(len(src)))
-	}
-	text := decode(src)
 	buf := scratchPool.Get().(*scratch)
 	defer buf.put()
-	toks, notes, stoppedAt := lex(text, buf.toks)
-	buf.toks = toks
-	if stoppedAt > 0 {
-		return nil, &Error{File: filename, Line: stoppedAt, Msg: fmt.Sprintf("more than %d tokens: not UnrealScript source", maxTokens)}
+	text, toks, notes, err := lexSource(filename, src, buf)
+	if err != nil {
+		return nil, err
 	}
 	p := parser{
 		file:  filename,

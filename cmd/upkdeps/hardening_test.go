@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // TestHostileCacheExt: a CacheExt that climbs out of the cache is an error
@@ -143,21 +144,8 @@ func TestUZCompressRemovesItsTemps(t *testing.T) {
 	if code, _ := runKilled(t, dir, 0, args...); code != exitOK {
 		t.Fatalf("second run: code %d", code)
 	}
-	names := dirNames(t, filepath.Join(dir, "out"))
+	names := testutil.DirNames(t, filepath.Join(dir, "out"))
 	if want := []string{".upkdeps-Other.u.uz-77.tmp", "Foo.u.uz"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("out/ holds %v, want %v", names, want)
 	}
-}
-
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
 }
