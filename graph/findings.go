@@ -509,6 +509,11 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 	return out
 }
 
+// ImportsClasses reports whether any object of the finding is a class
+// (listed as "Pkg.Name (Core.Class)"): only a code package can then
+// provide the package.
+func (f Finding) ImportsClasses() bool { return countClasses(f.Objects) > 0 }
+
 func countClasses(objs []string) int {
 	n := 0
 	for _, o := range objs {

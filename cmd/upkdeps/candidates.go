@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/cache"
@@ -146,11 +145,10 @@ func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games
 	if err != nil {
 		return nil, err
 	}
-	code := slices.ContainsFunc(f.Objects, func(o string) bool { return strings.HasSuffix(o, "(Core.Class)") })
 	var fit, unfit []archiveVersionJSON
 	for _, v := range vs {
 		j := archiveVersionOf(v)
-		if code && !strings.EqualFold(filepath.Ext(v.File), ".u") {
+		if f.ImportsClasses() && !strings.EqualFold(filepath.Ext(v.File), ".u") {
 			j.Unfit = true
 			unfit = append(unfit, j)
 			continue

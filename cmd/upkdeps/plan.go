@@ -77,8 +77,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 				if f.Kind != graph.MissingPackage {
 					continue
 				}
-				code := slices.ContainsFunc(f.Objects, func(o string) bool { return strings.HasSuffix(o, "(Core.Class)") })
-				req.Missing = append(req.Missing, unrealarchive.Need{Name: f.Package, Code: code})
+				req.Missing = append(req.Missing, unrealarchive.Need{Name: f.Package, Code: f.ImportsClasses()})
 			}
 			res := unrealarchive.Plan(items, req)
 			rep := planReportOf(in, db.Path(), len(items), req, res)

@@ -82,7 +82,6 @@ type raw struct {
 	Dependencies     map[string][]rawDep `yaml:"dependencies"`
 	Downloads        []rawDownload       `yaml:"downloads"`
 	Releases         []rawRelease        `yaml:"releases"`
-	Title            string              `yaml:"title"`
 }
 
 type rawFile struct {
