@@ -281,31 +281,78 @@ const (
 )
 
 // fastIndex decodes a compact index at b[p:], which must hold 5 bytes. ok
-// is false for a malformed index; the careful path then reports it.
+// is false for a malformed index; the careful path then reports it. The
+// one-byte case, most indices, is small enough to inline.
 func fastIndex(b []byte, p int) (v int32, next int, ok bool) {
-	b0 := b[p]
-	if b0&0x40 == 0 {
-		v = int32(b0 & 0x3f)
-		if b0&0x80 != 0 {
-			v = -v
-		}
-		return v, p + 1, true
+	if b0 := b[p]; b0&0x40 == 0 {
+		return int32(b0&0x3f) * (1 - int32(b0>>7)*2), p + 1, true
 	}
-	u := uint32(b0 & 0x3f)
-	shift := uint(6)
-	for i := 1; i < 4; i++ {
-		c := b[p+i]
-		u |= uint32(c&0x7f) << shift
-		shift += 7
-		if c&0x80 == 0 {
-			return sign(b0, u), p + i + 1, true
-		}
+	return fastIndexLong(b, p)
+}
+
+// fastIndexLong is fastIndex for indices of two to five bytes.
+func fastIndexLong(b []byte, p int) (v int32, next int, ok bool) {
+	b = b[p : p+5]
+	b0 := b[0]
+	u := uint32(b0&0x3f) | uint32(b[1]&0x7f)<<6
+	if b[1]&0x80 == 0 {
+		return sign(b0, u), p + 2, true
 	}
-	c := b[p+4]
-	if c > 0x0f {
+	u |= uint32(b[2]&0x7f) << 13
+	if b[2]&0x80 == 0 {
+		return sign(b0, u), p + 3, true
+	}
+	u |= uint32(b[3]&0x7f) << 20
+	if b[3]&0x80 == 0 {
+		return sign(b0, u), p + 4, true
+	}
+	if b[4] > 0x0f {
 		return 0, p, false
 	}
-	return sign(b0, u|uint32(c)<<27), p + 5, true
+	return sign(b0, u|uint32(b[4])<<27), p + 5, true
+}
+
+// fastName decodes one standard name record at b[p:] when b holds all of
+// it and its text is plain: a one-byte length, ASCII without NUL, the
+// terminating NUL, then the flags. It returns the text without its NUL.
+// ok is false for anything else (UTF-16 or Latin-1 text, a name of 63 or
+// more characters, a record past the end of b), which the careful path
+// decodes.
+func fastName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
+	if p >= len(b) {
+		return nil, 0, p, false
+	}
+	n := int(b[p])
+	end := p + 1 + n
+	if n == 0 || n&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
+		return nil, 0, p, false
+	}
+	text = b[p+1 : end-1]
+	if !plainASCII(text) {
+		return nil, 0, p, false
+	}
+	return text, binary.LittleEndian.Uint32(b[end:]), end + 4, true
+}
+
+// plainASCII reports whether every byte of s is in 1..0x7f, eight at a
+// time: a byte's high bit is set in v when it is 0x80 or more, and in v -
+// 0x01...01 when it is 0 (the borrow it starts only follows a byte
+// already caught).
+func plainASCII(s []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(s) >= 8 {
+		v := binary.LittleEndian.Uint64(s)
+		if (v|(v-ones))&highs != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for _, c := range s {
+		if c-1 >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func sign(b0 byte, u uint32) int32 {
@@ -315,12 +362,14 @@ func sign(b0 byte, u uint32) int32 {
 	return int32(u)
 }
 
-// fastImport decodes one import record at b[p:] when the buffer holds the
-// largest possible record and every value is valid; otherwise ok is false
-// and the caller takes the careful path, which reports any error.
-func fastImport(b []byte, p int, limits [3]int32) (im Import, next int, ok bool) {
+// fastImport decodes one import record at b[p:] into im when the buffer
+// holds the largest possible record and every value is valid; otherwise ok
+// is false, im is not to be used, and the caller takes the careful path,
+// which reports any error. (im is written in place: returning the record
+// costs more than decoding it.)
+func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
 	if len(b)-p < maxImportRecord {
-		return im, p, false
+		return p, false
 	}
 	var ok1, ok2, ok3 bool
 	im.ClassPackage, p, ok1 = fastIndex(b, p)
@@ -330,16 +379,16 @@ func fastImport(b []byte, p int, limits [3]int32) (im Import, next int, ok bool)
 	n := uint32(limits[0])
 	if !ok1 || !ok2 || !ok3 || uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
 		int32(im.Outer) < -limits[1] || int32(im.Outer) > limits[2] {
-		return Import{}, 0, false
+		return 0, false
 	}
-	return im, p, true
+	return p, true
 }
 
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
-func fastExport(b []byte, p int, limits [3]int32, size int64) (ex Export, next int, ok bool) {
+func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
 	if len(b)-p < maxExportRecord {
-		return ex, p, false
+		return p, false
 	}
 	var c, s, name int32
 	var ok1, ok2, ok3, ok4, ok5 bool
@@ -349,7 +398,7 @@ func fastExport(b []byte, p int, limits [3]int32, size int64) (ex Export, next i
 	name, p, ok3 = fastIndex(b, p+4)
 	ex.ObjectFlags = binary.LittleEndian.Uint32(b[p:])
 	ex.SerialSize, p, ok4 = fastIndex(b, p+4)
-	ok5 = true
+	ex.SerialOffset, ok5 = 0, true
 	if ex.SerialSize > 0 {
 		ex.SerialOffset, p, ok5 = fastIndex(b, p)
 	}
@@ -358,9 +407,9 @@ func fastExport(b []byte, p int, limits [3]int32, size int64) (ex Export, next i
 	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || uint32(name) >= uint32(limits[0]) ||
 		!inRange(c) || !inRange(s) || !inRange(int32(ex.Outer)) ||
 		ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size {
-		return Export{}, 0, false
+		return 0, false
 	}
-	return ex, p, true
+	return p, true
 }
 
 // stdImport decodes one import record of the standard layout, reporting

@@ -17,7 +17,8 @@ func compareRecords(t *testing.T, what string, b []byte, p int, limits [3]int32,
 	t.Helper()
 	d := &decoder{b: b, pos: p, names: limits[0], imports: limits[1], exports: limits[2]}
 	if what == "import" {
-		fast, next, fok := fastImport(b, p, limits)
+		var fast Import
+		next, fok := fastImport(&fast, b, p, &limits)
 		careful, cok := d.stdImport()
 		if fok != cok || (fok && (fast != careful || next != d.pos)) {
 			t.Errorf("import at %d of % x: fast %+v next %d ok %v; careful %+v next %d ok %v (%v)",
@@ -25,7 +26,8 @@ func compareRecords(t *testing.T, what string, b []byte, p int, limits [3]int32,
 		}
 		return
 	}
-	fast, next, fok := fastExport(b, p, limits, size)
+	var fast Export
+	next, fok := fastExport(&fast, b, p, &limits, size)
 	careful, cok := d.stdExport(size)
 	if fok != cok || (fok && (fast != careful || next != d.pos)) {
 		t.Errorf("export at %d of % x: fast %+v next %d ok %v; careful %+v next %d ok %v (%v)",
@@ -113,4 +115,27 @@ func FuzzRecordDecoders(f *testing.F) {
 		compareRecords(t, "import", padded(b), 0, limits, size)
 		compareRecords(t, "export", padded(b), 0, limits, size)
 	})
+}
+
+func TestPlainASCII(t *testing.T) {
+	for n := range 20 {
+		s := make([]byte, n)
+		for i := range s {
+			s[i] = 'a'
+		}
+		if !plainASCII(s) {
+			t.Fatalf("%q: not plain", s)
+		}
+		for i := range s {
+			for _, c := range []byte{0, 0x80, 0xff, 0x7f, 1} {
+				old := s[i]
+				s[i] = c
+				want := c >= 1 && c <= 0x7f
+				if plainASCII(s) != want {
+					t.Errorf("%q: have %v, want %v", s, !want, want)
+				}
+				s[i] = old
+			}
+		}
+	}
 }

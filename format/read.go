@@ -131,7 +131,7 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	tc := &sc.cache
 	tc.r = r
 	sc.spans = tc.prefetch(&f.Header, size, sc.spans)
-	err := f.readTables(tc, size, sc)
+	err := f.readTables(size, sc)
 	tc.r, tc.spans = nil, [2]cachedSpan{}
 	if err == nil {
 		return nil
@@ -153,7 +153,7 @@ var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
 type scratch struct {
 	ends  []int32
 	text  []byte
-	state []uint8
+	walk  []int32
 	cache tableCache
 	spans [2][]byte // the cache's memory
 }
@@ -503,10 +503,9 @@ func (h *Header) headerEndOf(fields int64) int64 {
 	return end
 }
 
-func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
-	if sc == nil {
-		sc = &scratch{}
-	}
+// readTables reads the three tables through sc's cache, which prefetch has
+// filled.
+func (f *File) readTables(size int64, sc *scratch) error {
 	h := &f.Header
 	end := f.headerEnd()
 	field := h.tableFields()
@@ -520,33 +519,90 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport), MaxExports); err != nil {
 		return err
 	}
-	nNames, nImports, nExports := h.NameCount, h.ImportCount, h.ExportCount
-	limits := [3]int32{nNames, nImports, nExports}
+	tr := tableReader{f: f, size: size, tc: &sc.cache, lay: layoutOf(h.Version, h.Licensee),
+		limits: [3]int32{h.NameCount, h.ImportCount, h.ExportCount}}
+	tr.std = tr.lay.IsStandard()
 
-	// Names are decoded into one buffer and become slices of one string: one
-	// allocation for the whole table instead of one per name.
-	f.Names = reuse(f.Names, int(nNames))
-	ends := reuse(sc.ends, int(nNames))
-	text := reuse(sc.text, int(nNames)*12)
+	// When the import and export tables were read ahead, the export table
+	// decodes first: its serial offsets bound the name table, which is then
+	// read at once too. Errors keep table order: names, imports, exports.
+	var exportErr error
+	early := sc.cache.spans[0].b != nil
+	if early {
+		if exportErr = tr.exports(); exportErr == nil {
+			sc.spans = sc.cache.prefetchNames(h, f.Exports, sc.spans)
+		}
+	}
+	if err := tr.names(sc); err != nil {
+		return err
+	}
+	if err := tr.imports(); err != nil {
+		return err
+	}
+	if !early {
+		exportErr = tr.exports()
+	}
+	if exportErr != nil {
+		return exportErr
+	}
+	return f.checkOuterChains(sc)
+}
+
+// tableReader decodes one file's tables into f.
+type tableReader struct {
+	f      *File
+	size   int64
+	tc     *tableCache
+	lay    Layout
+	std    bool     // the standard layout: the fast paths apply
+	limits [3]int32 // name, import and export counts
+}
+
+// names decodes the name table. Names are decoded into one buffer and
+// become slices of one string: one allocation for the whole table instead
+// of one per name.
+func (tr *tableReader) names(sc *scratch) error {
+	f, h := tr.f, &tr.f.Header
+	n := int(h.NameCount)
+	f.Names = reuse(f.Names, n)
+	ends := reuse(sc.ends, n)
+	text := reuse(sc.text, n*12)
 	oldNames := h.Version < 64
-	lay := layoutOf(h.Version, h.Licensee)
-	std := lay.IsStandard()
-	err := readTable(r, size, int64(h.NameOffset), int(nNames), minName, "name", limits, func(d *decoder) {
+	var bulk func(d *decoder, left int) int
+	if tr.std && !oldNames {
+		bulk = func(d *decoder, left int) int {
+			b, p, k := d.b, d.pos, 0
+			for ; k < left; k++ {
+				raw, flags, next, ok := fastName(b, p)
+				if !ok {
+					break
+				}
+				text = append(text, raw...)
+				ends = append(grow(ends, n), int32(len(text)))
+				f.Names = append(grow(f.Names, n), Name{Flags: flags})
+				p = next
+			}
+			d.pos = p
+			return k
+		}
+	}
+	minName, _, _ := tr.lay.minRecords()
+	err := readTable(tr.tc, tr.size, int64(h.NameOffset), n, minName, "name", tr.limits, bulk, func(d *decoder) {
 		var raw []byte
 		wide := false
 		switch {
 		case oldNames:
 			raw = d.cstring()
-		case std:
+		case tr.std:
 			raw, wide = d.fstring()
 		default:
-			raw, wide = d.nameString(lay, false)
+			raw, wide = d.nameString(tr.lay, false)
 		}
 		flags := d.u32()
 		if !d.failed() {
 			text = appendText(text, raw, wide)
-			ends = append(grow(ends, int(nNames)), int32(len(text)))
-			f.Names = append(grow(f.Names, int(nNames)), Name{Flags: flags})
+			ends = append(grow(ends, n), int32(len(text)))
+			f.Names = append(grow(f.Names, n), Name{Flags: flags})
 		}
 	})
 	if err != nil {
@@ -561,51 +617,77 @@ func (f *File) readTables(r io.ReaderAt, size int64, sc *scratch) error {
 		f.Names[i].Name = all[start:end]
 		start = end
 	}
+	return nil
+}
 
-	f.Imports = reuse(f.Imports, int(nImports))
-	err = readTable(r, size, int64(h.ImportOffset), int(nImports), minImport, "import", limits, func(d *decoder) {
-		f.Imports = grow(f.Imports, int(nImports))
-		if !std {
-			if im, ok := d.importRecord(lay); ok {
+// imports decodes the import table.
+func (tr *tableReader) imports() error {
+	f, h := tr.f, &tr.f.Header
+	n, limits := int(h.ImportCount), tr.limits
+	f.Imports = reuse(f.Imports, n)
+	var bulk func(d *decoder, left int) int
+	if tr.std {
+		bulk = func(d *decoder, left int) int {
+			b, p, k, out := d.b, d.pos, 0, f.Imports
+			for ; k < left; k++ {
+				out = grow(out, n)[:len(out)+1]
+				next, ok := fastImport(&out[len(out)-1], b, p, &limits)
+				if !ok {
+					out = out[:len(out)-1]
+					break
+				}
+				p = next
+			}
+			f.Imports, d.pos = out, p
+			return k
+		}
+	}
+	_, minImport, _ := tr.lay.minRecords()
+	return readTable(tr.tc, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
+		f.Imports = grow(f.Imports, n)
+		if !tr.std {
+			if im, ok := d.importRecord(tr.lay); ok {
 				f.Imports = append(f.Imports, im)
 			}
-			return
-		}
-		if im, n, ok := fastImport(d.b, d.pos, limits); ok {
-			f.Imports = append(f.Imports, im)
-			d.pos = n
-			return
-		}
-		if im, ok := d.stdImport(); ok {
+		} else if im, ok := d.stdImport(); ok {
 			f.Imports = append(f.Imports, im)
 		}
 	})
-	if err != nil {
-		return err
-	}
+}
 
-	f.Exports = reuse(f.Exports, int(nExports))
-	err = readTable(r, size, int64(h.ExportOffset), int(nExports), minExport, "export", limits, func(d *decoder) {
-		f.Exports = grow(f.Exports, int(nExports))
-		if !std {
-			if ex, ok := d.exportRecord(lay, size); ok {
+// exports decodes the export table.
+func (tr *tableReader) exports() error {
+	f, h := tr.f, &tr.f.Header
+	n, limits, size := int(h.ExportCount), tr.limits, tr.size
+	f.Exports = reuse(f.Exports, n)
+	var bulk func(d *decoder, left int) int
+	if tr.std {
+		bulk = func(d *decoder, left int) int {
+			b, p, k, out := d.b, d.pos, 0, f.Exports
+			for ; k < left; k++ {
+				out = grow(out, n)[:len(out)+1]
+				next, ok := fastExport(&out[len(out)-1], b, p, &limits, size)
+				if !ok {
+					out = out[:len(out)-1]
+					break
+				}
+				p = next
+			}
+			f.Exports, d.pos = out, p
+			return k
+		}
+	}
+	_, _, minExport := tr.lay.minRecords()
+	return readTable(tr.tc, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
+		f.Exports = grow(f.Exports, n)
+		if !tr.std {
+			if ex, ok := d.exportRecord(tr.lay, size); ok {
 				f.Exports = append(f.Exports, ex)
 			}
-			return
-		}
-		if ex, n, ok := fastExport(d.b, d.pos, limits, size); ok {
-			f.Exports = append(f.Exports, ex)
-			d.pos = n
-			return
-		}
-		if ex, ok := d.stdExport(size); ok {
+		} else if ex, ok := d.stdExport(size); ok {
 			f.Exports = append(f.Exports, ex)
 		}
 	})
-	if err != nil {
-		return err
-	}
-	return f.checkOuterChains(sc)
 }
 
 // bufPool recycles table read buffers across tables and files; buffers
@@ -617,13 +699,26 @@ const maxPooledBuf = 4 << 20
 // readTable decodes count records starting at off. It reads the file in
 // steps that never go past the bytes the remaining records need at the least
 // (remaining × minRecord, or more once a record's own length is known), so it
-// touches only the table's own span.
-func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string, limits [3]int32, record func(*decoder)) error {
+// touches only the table's own span. When r is a tableCache holding the
+// table, the records decode from its memory in place.
+//
+// bulk, when not nil, decodes as many whole records as it can from d.b at
+// d.pos in one tight loop (the fast path of well-formed records, never
+// reading past d.b) and returns how many, at most left; record decodes one
+// record carefully, reporting what is wrong with it, and is called for the
+// record bulk stopped at.
+func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string, limits [3]int32, bulk func(d *decoder, left int) int, record func(*decoder)) error {
 	if count == 0 {
 		return nil
 	}
 	d := &decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
 	next := off // file offset of the first byte not yet read
+	if tc, ok := r.(*tableCache); ok {
+		if w := tc.window(off); w != nil {
+			d.b = w
+			next = off + int64(len(w))
+		}
+	}
 	scratch := bufPool.Get().(*[]byte)
 	buf := (*scratch)[:0]
 	defer func() {
@@ -633,6 +728,11 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 		}
 	}()
 	for done := 0; done < count; {
+		if bulk != nil {
+			if done += bulk(d, count-done); done == count {
+				break
+			}
+		}
 		start := d.pos
 		d.short = 0
 		record(d)
@@ -646,7 +746,7 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 		// Not enough bytes for this record: read what it needs now plus the
 		// least the records after it can occupy.
 		want := int64(d.short-start) + int64(count-done-1)*int64(minRecord)
-		have := int64(len(buf) - start)
+		have := int64(len(d.b) - start)
 		more := want - have
 		if more < 1 {
 			more = 1
@@ -657,15 +757,16 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 				return formatErr(d.base+int64(start), "%s table truncated: record %d of %d runs past the end of the file", what, done, count)
 			}
 		}
-		// Move the unconsumed tail to the front, then read the new bytes
-		// after it, growing the buffer only when it is too small.
-		tail := len(buf) - start
+		// Move the unconsumed tail to the front of buf (from the cache's
+		// memory, or within buf), then read the new bytes after it, growing
+		// buf only when it is too small.
+		tail := len(d.b) - start
 		if need := tail + int(more); need > cap(buf) {
 			nb := make([]byte, need, max(need, 2*cap(buf)))
-			copy(nb, buf[start:])
+			copy(nb, d.b[start:])
 			buf = nb
 		} else {
-			copy(buf[:cap(buf)], buf[start:])
+			copy(buf[:need], d.b[start:])
 			buf = buf[:need]
 		}
 		k, err := r.ReadAt(buf[tail:], next)
@@ -687,46 +788,35 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 // that resolving paths cannot loop. The error gives the offset of the table
 // and the record that closes the loop.
 func (f *File) checkOuterChains(sc *scratch) error {
-	const (
-		unseen = iota
-		active
-		done
-	)
 	ni := len(f.Imports)
-	// Sized by the records read, not by a count from the header.
+	// Sized by the records read, not by a count from the header. walk[i]
+	// is 0 until a walk reaches record i, then that walk's number: a walk
+	// that meets its own number has looped; one that meets an earlier
+	// walk's has joined a chain already known to end.
 	n := ni + len(f.Exports)
-	state := sc.state[:0]
-	if cap(state) < n {
-		state = make([]uint8, n)
+	walk := sc.walk[:0]
+	if cap(walk) < n {
+		walk = make([]int32, n)
 	}
-	state = state[:n]
-	clear(state)
-	sc.state = state
-	slot := func(r Ref) int {
-		if r.IsImport() {
-			return r.Index()
-		}
-		return ni + r.Index()
-	}
-	var stack []int
-	for start := range state {
-		if state[start] != unseen {
+	walk = walk[:n]
+	clear(walk)
+	sc.walk = walk
+	for start := range walk {
+		if walk[start] != 0 {
 			continue
 		}
-		stack = stack[:0]
-		cur := start
-		for {
-			if state[cur] == done {
-				break
-			}
-			if state[cur] == active {
+		id := int32(start + 1)
+		for cur := start; ; {
+			if w := walk[cur]; w != 0 {
+				if w != id {
+					break
+				}
 				if cur < ni {
 					return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
 				}
 				return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur-ni)
 			}
-			state[cur] = active
-			stack = append(stack, cur)
+			walk[cur] = id
 			var outer Ref
 			if cur < ni {
 				outer = f.Imports[cur].Outer
@@ -736,10 +826,9 @@ func (f *File) checkOuterChains(sc *scratch) error {
 			if outer.IsNull() {
 				break
 			}
-			cur = slot(outer)
-		}
-		for _, s := range stack {
-			state[s] = done
+			if cur = outer.Index(); !outer.IsImport() {
+				cur += ni
+			}
 		}
 	}
 	return nil

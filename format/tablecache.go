@@ -40,6 +40,17 @@ func (c *tableCache) ReadAt(p []byte, off int64) (int, error) {
 	return c.r.ReadAt(p, off)
 }
 
+// window returns the cached bytes from off to the end of the span that
+// holds off, or nil.
+func (c *tableCache) window(off int64) []byte {
+	for _, s := range c.spans {
+		if s.b != nil && off >= s.off && off-s.off < int64(len(s.b)) {
+			return s.b[off-s.off:]
+		}
+	}
+	return nil
+}
+
 // read reads n bytes at off into buf (grown when short) and caches them in
 // span i; it returns the buffer for reuse.
 func (c *tableCache) read(i int, off int64, n int, buf []byte) []byte {
@@ -55,27 +66,23 @@ func (c *tableCache) read(i int, off int64, n int, buf []byte) []byte {
 // prefetch reads the import and export tables of h in one read when their
 // spans are contiguous by the header's account: the import table ends where
 // the export table starts, and the export table where the file (or the name
-// table) ends, each span within what its record count can occupy. Then,
-// from the export records, it finds where the first serial data after the
-// name table starts: the name table can end no later, so [NameOffset, that)
-// is read at once too. bufs are reused memory, returned for the next file.
-// Any doubt or read error leaves a span out, and the decoders read it as
-// they would without the cache.
+// table) ends, each span within what its record count can occupy. bufs are
+// reused memory, returned for the next file. Any doubt or read error leaves
+// the span out, and the decoders read it as they would without the cache.
 func (c *tableCache) prefetch(h *Header, size int64, bufs [2][]byte) [2][]byte {
 	c.spans = [2]cachedSpan{}
 	lay := layoutOf(h.Version, h.Licensee)
 	if !lay.IsStandard() {
 		return bufs
 	}
-	minName, minImport, minExport := lay.minRecords()
+	_, minImport, minExport := lay.minRecords()
 	imp, exp := int64(h.ImportOffset), int64(h.ExportOffset)
 	ni, ne := int64(h.ImportCount), int64(h.ExportCount)
 	if ni <= 0 || ne <= 0 || imp <= 0 || exp <= imp || exp >= size {
 		return bufs
 	}
-	names, nn := int64(h.NameOffset), int64(h.NameCount)
 	end := size
-	if nn > 0 && names > exp {
+	if names := int64(h.NameOffset); h.NameCount > 0 && names > exp {
 		end = min(end, names)
 	}
 	fits := func(n, count int64, lo, hi int) bool { return n >= count*int64(lo) && n <= count*int64(hi) }
@@ -84,31 +91,25 @@ func (c *tableCache) prefetch(h *Header, size int64, bufs [2][]byte) [2][]byte {
 		return bufs
 	}
 	bufs[0] = c.read(0, imp, int(end-imp), bufs[0])
-	if c.spans[0].b == nil || nn <= 0 || names <= 0 || names >= imp {
+	return bufs
+}
+
+// prefetchNames reads the name table of h at once when it lies before the
+// import table and that was read ahead: it ends at the first serial data
+// after it (found from exports, the decoded export table), or at the
+// import table.
+func (c *tableCache) prefetchNames(h *Header, exports []Export, bufs [2][]byte) [2][]byte {
+	names, nn, imp := int64(h.NameOffset), int64(h.NameCount), int64(h.ImportOffset)
+	if c.spans[0].b == nil || c.spans[0].off != imp || nn <= 0 || names <= 0 || names >= imp {
 		return bufs
 	}
-	// The name table (before the import table) ends at the first serial
-	// data after it, or at the import table.
 	nameEnd := imp
-	limits := [3]int32{h.NameCount, h.ImportCount, h.ExportCount}
-	table := c.spans[0].b[exp-imp:]
-	var pad []byte
-	for i, p := int64(0), 0; i < ne; i++ {
-		if len(table)-p < maxExportRecord && pad == nil {
-			// The last records: decode from a zero-padded copy.
-			pad = make([]byte, len(table)-p+maxExportRecord)
-			copy(pad, table[p:])
-			table, p = pad, 0
-		}
-		ex, next, ok := fastExport(table, p, limits, size)
-		if !ok {
-			return bufs // the decoder will say what is wrong
-		}
+	for _, ex := range exports {
 		if ex.SerialSize > 0 && int64(ex.SerialOffset) >= names {
 			nameEnd = min(nameEnd, int64(ex.SerialOffset))
 		}
-		p = next
 	}
+	minName, _, _ := layoutOf(h.Version, h.Licensee).minRecords()
 	if n := nameEnd - names; n >= nn*int64(minName) && n <= maxTableSpan {
 		bufs[1] = c.read(1, names, int(n), bufs[1])
 	}
