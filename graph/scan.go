@@ -49,17 +49,19 @@ func KindOf(file string) Kind {
 }
 
 // exportIndex answers "does this package export path P of class C" with a
-// sorted set of hashes, 8 bytes per export, so that tens of thousands of
-// packages fit in memory. The set is sorted on first use (most packages
-// are never asked); a map's is not even made during the scan, since hardly
-// anything imports from a map: it is read again from the file if asked.
+// set of hashes, 8 bytes per export, so that tens of thousands of packages
+// fit in memory. The scan keeps the hashes; the set is made on first use
+// (most packages are never asked); a map's hashes are not even made during
+// the scan, since hardly anything imports from a map: it is read again
+// from the file if asked.
 type exportIndex struct {
 	once   sync.Once
 	file   string   // where to read the exports from when hashes is nil
-	hashes []uint64 // hash(lower path + "\x00" + lower class)
+	hashes []uint64 // hash(lower path + "\x00" + lower class), until set is made
+	set    hashSet
 
 	pathOnce sync.Once
-	paths    []uint64 // hash(lower path), made by hasPath
+	paths    hashSet // hash(lower path), made by hasPath
 
 	data []byte // the package's bytes when it was read from an overlay
 }
@@ -119,10 +121,9 @@ func (x *exportIndex) has(path, class string) bool {
 				f.Close()
 			}
 		}
-		slices.Sort(x.hashes)
+		x.set, x.hashes = newHashSet(x.hashes), nil
 	})
-	_, ok := slices.BinarySearch(x.hashes, hashKey(path, class))
-	return ok
+	return x.set.has(hashKey(path, class))
 }
 
 // hasPath reports whether the package in file exports path with any
@@ -137,16 +138,15 @@ func (x *exportIndex) hasPath(file, path string) bool {
 		}
 		defer f.Close()
 		var buf []byte
-		x.paths = make([]uint64, len(f.Exports))
+		paths := make([]uint64, len(f.Exports))
 		for i := range f.Exports {
 			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
-			x.paths[i] = maphash.Bytes(hashSeed, buf)
+			paths[i] = maphash.Bytes(hashSeed, buf)
 		}
-		slices.Sort(x.paths)
+		x.paths = newHashSet(paths)
 	})
 	var buf [256]byte
-	_, ok := slices.BinarySearch(x.paths, maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
-	return ok
+	return x.paths.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
 }
 
 // scanned is what the graph keeps of one package file.

@@ -1,0 +1,46 @@
+package graph
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestHashSet compares the set with a map, for sizes around the bucket
+// count's steps, with duplicates, extreme values and absent hashes.
+func TestHashSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 100, 1023, 1024, 1025, 20000} {
+		var hs []uint64
+		want := map[uint64]bool{}
+		for i := range n {
+			h := rng.Uint64()
+			switch i % 97 {
+			case 1:
+				h = 0
+			case 2:
+				h = ^uint64(0)
+			case 3:
+				if len(hs) > 0 {
+					h = hs[0] // a duplicate
+				}
+			}
+			hs = append(hs, h)
+			want[h] = true
+		}
+		s := newHashSet(append([]uint64(nil), hs...))
+		for h := range want {
+			if !s.has(h) {
+				t.Fatalf("n=%d: %#x missing", n, h)
+			}
+		}
+		for range 1000 {
+			h := rng.Uint64()
+			if s.has(h) != want[h] {
+				t.Fatalf("n=%d: has(%#x) = %v", n, h, !want[h])
+			}
+		}
+		if n == 0 && (s.has(0) || s.has(1)) {
+			t.Fatal("empty set has a hash")
+		}
+	}
+}
