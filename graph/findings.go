@@ -386,14 +386,27 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 
 func (c *objectCheck) importObjects(jobs int) {
 	// Edge order does not matter here: problems are collected in sets and
-	// sorted below. The edges are checked on jobs goroutines, each into its
-	// own list, merged after.
+	// sorted below. The edges go by target package, so that one target's
+	// exports stay in the cache while its importers are checked, in runs
+	// of about equal object counts that jobs goroutines take in turn, each
+	// into its own list, merged after.
 	var edges []*Edge
+	total := 0
 	for _, es := range c.gr.edgesOf {
 		for _, e := range es {
 			if e.To.scan != nil && len(e.Objects) > 0 { // missing or unreadable: reported as such
 				edges = append(edges, e)
+				total += len(e.Objects)
 			}
+		}
+	}
+	slices.SortStableFunc(edges, func(a, b *Edge) int { return cmp.Compare(a.To.id, b.To.id) })
+	var runs [][]*Edge
+	per := max(1, total/(8*max(1, jobs)))
+	for start, n, i := 0, 0, 0; i < len(edges); i++ {
+		if n += len(edges[i].Objects); n >= per || i == len(edges)-1 {
+			runs = append(runs, edges[start:i+1])
+			start, n = i+1, 0
 		}
 	}
 	type found struct {
@@ -401,11 +414,9 @@ func (c *objectCheck) importObjects(jobs int) {
 		obj  string
 		e    *Edge
 	}
-	workers := par.Workers(len(edges), jobs)
-	lists := make([][]found, workers)
-	par.ForEach(context.Background(), workers, workers, func(_, w int) {
-		for i := w; i < len(edges); i += workers {
-			e := edges[i]
+	lists := make([][]found, par.Workers(len(runs), jobs))
+	par.ForEach(context.Background(), len(runs), jobs, func(w, r int) {
+		for _, e := range runs[r] {
 			to := e.To
 			for _, o := range e.Objects {
 				kind := c.classify(to, o.Path, o.Class)
