@@ -390,17 +390,30 @@ func (c *objectCheck) importObjects(jobs int) {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	var edges []*Edge
+	checked := func(e *Edge) bool { return e.To.scan != nil && len(e.Objects) > 0 } // missing or unreadable: reported as such
+	// Counting sort by target: next[id] is where target id's edges go.
+	next := make([]int, len(c.gr.byID)+1)
 	total := 0
 	for _, es := range c.gr.edgesOf {
 		for _, e := range es {
-			if e.To.scan != nil && len(e.Objects) > 0 { // missing or unreadable: reported as such
-				edges = append(edges, e)
+			if checked(e) {
+				next[e.To.id+1]++
 				total += len(e.Objects)
 			}
 		}
 	}
-	slices.SortStableFunc(edges, func(a, b *Edge) int { return cmp.Compare(a.To.id, b.To.id) })
+	for id := 1; id < len(next); id++ {
+		next[id] += next[id-1]
+	}
+	edges := make([]*Edge, next[len(next)-1])
+	for _, es := range c.gr.edgesOf {
+		for _, e := range es {
+			if checked(e) {
+				edges[next[e.To.id]] = e
+				next[e.To.id]++
+			}
+		}
+	}
 	var runs [][]*Edge
 	per := max(1, total/(8*max(1, jobs)))
 	for start, n, i := 0, 0, 0; i < len(edges); i++ {
