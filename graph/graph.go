@@ -218,49 +218,58 @@ func (b *builder) lookup(spelling string) *Package {
 }
 
 // scanBatch reads the queued packages (reusing the reads of opt.Reuse),
-// then links each to what it imports, which may queue more.
+// then links each to what it imports, which may queue more. Each package
+// is linked, in batch order, as soon as it and those before it are read,
+// so that linking overlaps the reading of the rest.
 func (b *builder) scanBatch(ctx context.Context) error {
 	batch := b.queue
 	b.queue = nil
-	var toRead []*Package
-	for _, p := range batch {
+	var toRead []int // batch positions
+	for i, p := range batch {
 		if old := b.opt.Reuse.packageByFile(p.File); old != nil {
 			p.scan, p.Err = old.scan, old.Err
 		} else {
-			toRead = append(toRead, p)
+			toRead = append(toRead, i)
 		}
-	}
-	files := make([]string, len(toRead))
-	for i, p := range toRead {
-		files[i] = p.File
 	}
 	var done func()
-	if b.opt.Progress != nil && len(files) > 0 {
-		done = b.opt.Progress(len(files))
+	if b.opt.Progress != nil && len(toRead) > 0 {
+		done = b.opt.Progress(len(toRead))
 	}
-	scans, errs := scanAll(ctx, files, max(1, b.opt.Jobs), done, b.opt.Overlay)
-	if err := ctx.Err(); err != nil {
+	linked := 0
+	linkUpTo := func(end int) {
+		for ; linked < end; linked++ {
+			b.link(batch[linked])
+		}
+	}
+	err := scanOrdered(ctx, len(toRead), max(1, b.opt.Jobs), b.opt.Overlay,
+		func(i int) string { return batch[toRead[i]].File },
+		func(i int, s *scanned, err error) {
+			if done != nil {
+				done()
+			}
+			p := batch[toRead[i]]
+			p.scan, p.Err = s, err
+			linkUpTo(toRead[i] + 1)
+		})
+	if err != nil {
 		return err
 	}
-	for i, p := range toRead {
-		p.scan, p.Err = scans[i], errs[i]
-	}
-	for _, p := range batch {
-		if p.scan != nil {
-			p.Version, p.Licensee = p.scan.version, p.scan.licensee
-			p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
-		}
-	}
-	for _, p := range batch {
-		if p.scan == nil {
-			continue
-		}
-		for _, dep := range p.scan.deps {
-			b.gr.addEdge(p, b.lookup(dep), dep)
-		}
-		b.gr.addObjects(p, b.lookup)
-	}
+	linkUpTo(len(batch))
 	return nil
+}
+
+// link records what the scan of p found and adds its edges.
+func (b *builder) link(p *Package) {
+	if p.scan == nil {
+		return
+	}
+	p.Version, p.Licensee = p.scan.version, p.scan.licensee
+	p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
+	for _, dep := range p.scan.deps {
+		b.gr.addEdge(p, b.lookup(dep), dep)
+	}
+	b.gr.addObjects(p, b.lookup)
 }
 
 // finish sorts the nodes and makes the sorted adjacency lists, once the

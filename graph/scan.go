@@ -493,27 +493,38 @@ func (gr *Graph) exportClass(file, path string) string {
 	return strings.Join(classes, ", ")
 }
 
-// scanAll reads files with jobs workers; done is called after each file.
-// A file not read because ctx was cancelled gets ctx's error.
-func scanAll(ctx context.Context, files []string, jobs int, done func(), overlay map[string][]byte) ([]*scanned, []error) {
-	out := make([]*scanned, len(files))
-	errs := make([]error, len(files))
-	workers := make([]worker, par.Workers(len(files), jobs))
-	for w := range workers {
-		workers[w].in = interner{}
-		workers[w].overlay = overlay
+// scanOrdered reads n files (file(i) names file i) with jobs workers and
+// calls got with each one's scan, or its error, on the calling goroutine
+// in the order of i. When ctx is cancelled it reads no more files and
+// returns ctx's error.
+func scanOrdered(ctx context.Context, n, jobs int, overlay map[string][]byte, file func(i int) string, got func(i int, s *scanned, err error)) error {
+	type result struct {
+		s   *scanned
+		err error
 	}
-	if err := par.ForEach(ctx, len(files), jobs, func(w, i int) {
-		out[i], errs[i] = scanFile(files[i], &workers[w])
-		if done != nil {
-			done()
-		}
-	}); err != nil {
-		for i := range errs {
-			if out[i] == nil && errs[i] == nil {
-				errs[i] = err
-			}
-		}
+	// Each goroutine takes a worker (its reused memory and interner) from
+	// the free list for each file; there are as many as goroutines.
+	free := make(chan *worker, par.Workers(n, jobs))
+	for range cap(free) {
+		free <- &worker{in: interner{}, overlay: overlay}
 	}
-	return out, errs
+	err := par.Ordered(n, jobs, 64*cap(free), func(i int) result {
+		w := <-free
+		defer func() { free <- w }()
+		if err := ctx.Err(); err != nil {
+			return result{err: err}
+		}
+		s, err := scanFile(file(i), w)
+		return result{s, err}
+	}, func(i int, r result) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		got(i, r.s, r.err)
+		return nil
+	})
+	if err == nil {
+		err = ctx.Err() // cancelled after the last file
+	}
+	return err
 }
