@@ -200,6 +200,7 @@ func (in interner) get(s string) string {
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
 	in      interner
+	paths   interner // object paths: kept apart, a small map is a fast one
 	rd      format.Reader
 	overlay map[string][]byte
 	names   []string // interned name table entries of the current file ("" not yet)
@@ -213,6 +214,10 @@ type worker struct {
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
+}
+
+func newWorker(overlay map[string][]byte) *worker {
+	return &worker{in: interner{}, paths: interner{}, overlay: overlay}
 }
 
 type dep struct {
@@ -400,7 +405,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 			continue
 		}
 		buf = appendPath(buf[:0], f, format.ImportRef(i), false)
-		o := ImportedObject{Path: in.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
+		o := ImportedObject{Path: w.paths.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
 		if s.mixedOrder {
 			s.objects[k] = o
 			s.spellingOf = append(s.spellingOf, g)
@@ -506,7 +511,7 @@ func scanOrdered(ctx context.Context, n, jobs int, overlay map[string][]byte, fi
 	// the free list for each file; there are as many as goroutines.
 	free := make(chan *worker, par.Workers(n, jobs))
 	for range cap(free) {
-		free <- &worker{in: interner{}, overlay: overlay}
+		free <- newWorker(overlay)
 	}
 	err := par.Ordered(n, jobs, 64*cap(free), func(i int) result {
 		w := <-free

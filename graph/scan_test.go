@@ -44,7 +44,7 @@ func TestScanMixedCase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	w := &worker{in: interner{}}
+	w := newWorker(nil)
 	s, err := scanFile(filepath.Join(dir, "DM-Mixed.unr"), w)
 	if err != nil {
 		t.Fatal(err)
