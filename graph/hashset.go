@@ -12,26 +12,34 @@ type hashSet struct {
 	shift  uint     // the bucket of h is h >> shift
 }
 
-// newHashSet makes the set of hs (which it reorders).
+// newHashSet makes the set of hs, in hs's own memory: it moves each hash
+// to its bucket in place (the partition step of an in-place radix sort).
 func newHashSet(hs []uint64) hashSet {
 	// About two to four hashes per bucket: 2^k buckets. (With k = 0, the
 	// shift is 64 and every hash is in bucket 0.)
 	k := max(0, bits.Len(uint(len(hs)))-2)
-	s := hashSet{start: make([]uint32, 1<<k+1), shift: uint(64 - k)}
-	// Counting sort by bucket, into a new slice.
+	s := hashSet{hashes: hs, start: make([]uint32, 1<<k+1), shift: uint(64 - k)}
 	for _, h := range hs {
 		s.start[h>>s.shift+1]++
 	}
 	for b := 1; b < len(s.start); b++ {
 		s.start[b] += s.start[b-1]
 	}
-	s.hashes = make([]uint64, len(hs))
+	// next[b] is the first place of bucket b not yet known to hold one of
+	// its hashes; a hash found there that belongs elsewhere is swapped
+	// into its own bucket's next place, until bucket b is full.
 	next := make([]uint32, len(s.start)-1)
 	copy(next, s.start)
-	for _, h := range hs {
-		b := h >> s.shift
-		s.hashes[next[b]] = h
-		next[b]++
+	for b := range next {
+		for next[b] < s.start[b+1] {
+			h := hs[next[b]]
+			if t := h >> s.shift; t != uint64(b) {
+				hs[next[b]], hs[next[t]] = hs[next[t]], h
+				next[t]++
+			} else {
+				next[b]++
+			}
+		}
 	}
 	return s
 }

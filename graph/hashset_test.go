@@ -1,7 +1,9 @@
 package graph
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -28,6 +30,9 @@ func TestHashSet(t *testing.T) {
 			want[h] = true
 		}
 		s := newHashSet(append([]uint64(nil), hs...))
+		if !slices.IsSortedFunc(s.hashes, func(a, b uint64) int { return cmp.Compare(a>>s.shift, b>>s.shift) }) {
+			t.Fatalf("n=%d: hashes not in bucket order", n)
+		}
 		for h := range want {
 			if !s.has(h) {
 				t.Fatalf("n=%d: %#x missing", n, h)

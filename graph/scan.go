@@ -121,7 +121,7 @@ func (x *exportIndex) has(path, class string) bool {
 				f.Close()
 			}
 		}
-		x.set, x.hashes = newHashSet(x.hashes), nil
+		x.set, x.hashes = newHashSet(x.hashes), nil // the set owns the memory now
 	})
 	return x.set.has(hashKey(path, class))
 }
