@@ -16,9 +16,9 @@
 // offsets: Reader reads blocks ahead on one goroutine (the Huffman and
 // move-to-front stages run over the whole stream, in order) and inverts
 // the BWT of blocks on n-1 others, holding n+1 blocks of 256 KiB and a
-// 1 MiB table per inverting goroutine; Reader2 inflates up to n chunks at
-// once, holding n+2 chunks of 65 KiB. Writer2 holds four chunks and a zlib
-// state per worker. Writer holds the transformed stream, about the size of its input,
+// 1 MiB table per inverting goroutine (2 MiB in all for n = 2); Reader2
+// inflates up to n chunks at once, holding n+2 chunks of 65 KiB. Writer2
+// holds four chunks and a zlib state per worker. Writer holds the transformed stream, about the size of its input,
 // until Close, because the Huffman stage writes its symbol count and code
 // tree, both computed from the whole stream, before the first code.
 //

@@ -64,7 +64,8 @@ func NewReader(r io.Reader, limit int64) (*Reader, error) {
 // be read beyond the point where decoding fails. Memory grows from about
 // 1.5 MiB to n+1 blocks of 256 KiB plus 1 MiB per inverting goroutine.
 // Call it before the first Read, and Close a Reader that is not read to
-// its end (io.EOF or an error), or its goroutines wait for it.
+// its end (io.EOF or an error): else its goroutines wait until the Reader
+// is garbage collected.
 func (r *Reader) SetWorkers(n int) {
 	if !r.started {
 		r.workers = n
