@@ -409,6 +409,40 @@ func TestCorpusParallelDecode(t *testing.T) {
 	}
 }
 
+// TestUZ2ParallelReadError: an error of the underlying reader surfaces
+// at the same point with any number of workers, after a corrupt chunk
+// before it if there is one.
+func TestUZ2ParallelReadError(t *testing.T) {
+	good := compressUZ2(t, genPackage(74, 6*uz2ChunkSize), 2, 0)
+	bad := slices.Clone(good)
+	bad[8+2] |= 0x06 // the first chunk does not inflate
+	errRead := errors.New("read failed")
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want error
+	}{{"good", good, errRead}, {"first chunk corrupt", bad, nil}} {
+		first := 8 + int(binary.LittleEndian.Uint32(good))
+		for _, cut := range []int{first + 100, len(good) / 2, len(good) - 1} {
+			var want decodeResult
+			for _, workers := range []int{1, 2, 3} {
+				z := NewReader2(iotest.HalfReader(io.MultiReader(bytes.NewReader(tc.data[:cut]), iotest.ErrReader(errRead))), 0)
+				z.SetWorkers(workers)
+				res := readAllSizes(z, readSizes)
+				z.Close()
+				if tc.want != nil && res.err != tc.want || tc.want == nil && (res.err == errRead || res.err == nil) {
+					t.Errorf("%s, cut %d, %d workers: err %v", tc.name, cut, workers, res.err)
+				}
+				if workers == 1 {
+					want = res
+				} else if d := sameResult(want, res); d != "" {
+					t.Errorf("%s, cut %d, %d workers: %s", tc.name, cut, workers, d)
+				}
+			}
+		}
+	}
+}
+
 func decodeUZ2Workers(data []byte, limit int64, workers int, sizes []int) decodeResult {
 	z := NewReader2(bytes.NewReader(data), limit)
 	z.SetWorkers(workers)
