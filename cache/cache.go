@@ -118,7 +118,9 @@ type Options struct {
 	// Ext is UE1's CacheExt (".uxx"). "" takes the most common extension of
 	// the GUID-named files, else ".uxx". UE2 always uses ".uxx".
 	Ext string
-	// Jobs is the number of headers read in parallel; <= 0 is one per core.
+	// Jobs is the number of headers read in parallel, and of goroutines
+	// that decompress a stray download (one at a time); <= 0 is one per
+	// core.
 	Jobs int
 	// Lock, for a command that will change the cache, takes the folder's
 	// lock (fsutil.LockDir) before anything is read, so that the plan is

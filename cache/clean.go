@@ -88,12 +88,13 @@ func (c *Cache) PlanClean(opt CleanOptions) *Plan {
 // copies finds files with given bytes among the cache's files and the
 // installation's packages, by size first.
 type copies struct {
-	bySize map[int64][]string
-	hashes map[string][sha256.Size]byte
+	bySize  map[int64][]string
+	hashes  map[string][sha256.Size]byte
+	workers int // goroutines of a decoder: strays are decompressed one after another
 }
 
 func (c *Cache) newCopies(s *search.Searcher) *copies {
-	cp := &copies{bySize: map[int64][]string{}, hashes: map[string][sha256.Size]byte{}}
+	cp := &copies{bySize: map[int64][]string{}, hashes: map[string][sha256.Size]byte{}, workers: c.jobs}
 	add := func(path string) {
 		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
 			cp.bySize[st.Size()] = append(cp.bySize[st.Size()], path)
@@ -195,16 +196,20 @@ func (cp *copies) strayAction(s Stray) Action {
 	// Decompress it all (the output is only hashed): a stream that does not
 	// decode to its end is an interrupted download, whatever its size.
 	const limit = 0 // uz.DefaultLimit
-	var r io.Reader
+	var r io.ReadCloser
 	if s.Kind == KindUZ {
 		zr, err := uz.NewReader(bufio.NewReader(f), limit)
 		if err != nil {
 			return remove(".uz download that does not decompress: " + err.Error())
 		}
+		zr.SetWorkers(cp.workers)
 		r = zr
 	} else {
-		r = uz.NewReader2(bufio.NewReader(f), limit)
+		zr := uz.NewReader2(bufio.NewReader(f), limit)
+		zr.SetWorkers(cp.workers)
+		r = zr
 	}
+	defer r.Close()
 	d := sha256.New()
 	n, err := io.Copy(d, r)
 	what := "." + s.Kind

@@ -46,10 +46,12 @@ func checkFile(path string, e Entry) fileCheck {
 	}
 	packed := newCounter()
 	br := bufio.NewReaderSize(io.TeeReader(f, packed), 64<<10)
-	s, err := openStream(br, e.Kind, e.Size+1)
+	// Files are checked in parallel: one goroutine each.
+	s, err := openStream(br, e.Kind, e.Size+1, 1)
 	if err != nil {
 		return fileCheck{problem: Corrupt, message: "does not decompress: " + err.Error()}
 	}
+	defer s.close()
 	if s.kind != e.Kind {
 		return fileCheck{problem: WrongFormat, message: fmt.Sprintf("holds %s data, but clients of %s (package version %d) read %s files only",
 			s.kind.Ext(), e.Name, e.Version, e.Kind.Ext())}
@@ -104,10 +106,11 @@ func identify(path string, e Entry, diff int64) (FindingKind, string) {
 			return err
 		}
 		defer f.Close()
-		s, err := openStream(bufio.NewReaderSize(f, 64<<10), e.Kind, 0)
+		s, err := openStream(bufio.NewReaderSize(f, 64<<10), e.Kind, 0, 1)
 		if err != nil {
 			return err
 		}
+		defer s.close()
 		n, _, err := copyStream(tmp, s)
 		if err != nil {
 			return err

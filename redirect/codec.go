@@ -44,7 +44,11 @@ type stream struct {
 	kind   uz.Kind
 	header uz.Header // .uz only
 	r      io.Reader // the decoder
+	closer io.Closer // the decoder, whose goroutines Close stops
 }
+
+// close stops the decoder's goroutines, if it has any left.
+func (s *stream) close() { s.closer.Close() }
 
 // errUnknownFormat reports a file that is neither .uz nor .uz2.
 var errUnknownFormat = errors.New("not a .uz or .uz2 file (unknown first bytes)")
@@ -52,8 +56,9 @@ var errUnknownFormat = errors.New("not a .uz or .uz2 file (unknown first bytes)"
 // openStream detects the format of br from its first bytes (hint, the
 // format its file name suggests, decides when the bytes are too damaged to
 // tell, so that the decoder reports where) and returns its decoder, whose
-// output is capped at limit bytes.
-func openStream(br *bufio.Reader, hint uz.Kind, limit int64) (*stream, error) {
+// output is capped at limit bytes and which decodes on workers goroutines
+// (1: none; 0: one per core). Close the stream when done.
+func openStream(br *bufio.Reader, hint uz.Kind, limit int64, workers int) (*stream, error) {
 	head, err := br.Peek(uz.DetectSize)
 	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
@@ -62,15 +67,21 @@ func openStream(br *bufio.Reader, hint uz.Kind, limit int64) (*stream, error) {
 	if kind == uz.KindUnknown {
 		kind = hint
 	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	switch kind {
 	case uz.KindUZ:
 		zr, err := uz.NewReader(br, limit)
 		if err != nil {
 			return nil, err
 		}
-		return &stream{kind: kind, header: zr.Header, r: zr}, nil
+		zr.SetWorkers(workers)
+		return &stream{kind: kind, header: zr.Header, r: zr, closer: zr}, nil
 	case uz.KindUZ2:
-		return &stream{kind: kind, r: uz.NewReader2(br, limit)}, nil
+		zr := uz.NewReader2(br, limit)
+		zr.SetWorkers(workers)
+		return &stream{kind: kind, r: zr, closer: zr}, nil
 	}
 	return nil, errUnknownFormat
 }

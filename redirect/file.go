@@ -221,9 +221,14 @@ func CompressFile(ctx context.Context, src, dst string, opt CompressOptions) (*F
 
 // DecompressOptions configure DecompressFile.
 type DecompressOptions struct {
-	Limit  int64 // output cap in bytes (uz.DefaultLimit when <= 0)
-	Force  bool  // replace an existing output that holds other bytes
-	DryRun bool  // decompress into a temporary file only: report what a real run would do
+	Limit int64 // output cap in bytes (uz.DefaultLimit when <= 0)
+	// Workers is the number of goroutines the decoder uses besides the
+	// caller's (0: one per core; 1: none): a .uz's blocks are read ahead
+	// and their inverse BWT runs in parallel, a .uz2's chunks are inflated
+	// in parallel. The output and the errors do not depend on it.
+	Workers int
+	Force   bool // replace an existing output that holds other bytes
+	DryRun  bool // decompress into a temporary file only: report what a real run would do
 }
 
 // DecompressFile decompresses src (.uz or .uz2, told by its first bytes)
@@ -246,10 +251,11 @@ func DecompressFile(ctx context.Context, src, dir string, opt DecompressOptions)
 	packed := newCounter()
 	br := bufio.NewReaderSize(io.TeeReader(in, packed), 64<<10)
 	base, hint := uz.TrimExt(filepath.Base(src))
-	s, err := openStream(br, hint, opt.Limit)
+	s, err := openStream(br, hint, opt.Limit, opt.Workers)
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %s: %w", src, err)
 	}
+	defer s.close()
 	res := &FileResult{Src: src, Kind: s.kind, DryRun: opt.DryRun}
 	name, warning := outputName(s, base)
 	if warning != "" {
@@ -298,10 +304,11 @@ func OutputName(src string) (name, warning string, err error) {
 	}
 	defer in.Close()
 	base, hint := uz.TrimExt(filepath.Base(src))
-	s, err := openStream(bufio.NewReader(in), hint, 0)
+	s, err := openStream(bufio.NewReader(in), hint, 0, 1)
 	if err != nil {
 		return "", "", fmt.Errorf("redirect: %s: %w", src, err)
 	}
+	defer s.close()
 	name, warning = outputName(s, base)
 	return name, warning, nil
 }

@@ -173,7 +173,12 @@ func TestDecompressCorrupt(t *testing.T) {
 			writeRaw(t, in, tc.data)
 			out := filepath.Join(work, "out")
 			os.Mkdir(out, 0o755)
-			res, err := DecompressFile(ctx, in, out, DecompressOptions{})
+			res, err := DecompressFile(ctx, in, out, DecompressOptions{Workers: 3})
+			// One goroutine or several: the same result, the same error.
+			res1, err1 := DecompressFile(ctx, in, out, DecompressOptions{Workers: 1, Force: true})
+			if fmt.Sprint(err1) != fmt.Sprint(err) || (res1 == nil) != (res == nil) || res != nil && res1.SHA256 != res.SHA256 {
+				t.Errorf("%v %s: 1 worker: %v, several: %v", kind, tc.name, err1, err)
+			}
 			if err == nil {
 				// A flipped tree bit can leave the output intact: then the
 				// tree is not the engine's and says so.

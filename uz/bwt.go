@@ -96,42 +96,73 @@ func (d *bwtDecoder) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (d *bwtDecoder) errorf(format string, args ...any) error {
-	return d.in.errorf(nil, fmt.Sprintf("bwt block %d: ", d.blocks)+fmt.Sprintf(format, args...))
-}
-
 // next decodes the next block into d.out.
 func (d *bwtDecoder) next() error {
-	var hdr [12]byte
-	if _, err := io.ReadFull(d.src, hdr[:]); err != nil {
-		if err == io.ErrUnexpectedEOF { // the stream ended inside the header
-			return d.in.eofError(fmt.Sprintf("bwt block %d header", d.blocks))
-		}
-		return err // io.EOF (clean end between blocks) or an earlier stage's error
-	}
-	n := int64(int32(binary.LittleEndian.Uint32(hdr[0:])))
-	first := int64(int32(binary.LittleEndian.Uint32(hdr[4:])))
-	last := int64(int32(binary.LittleEndian.Uint32(hdr[8:])))
-	switch {
-	case n < 1 || n > bwtBlockSize:
-		return d.errorf("length %d out of range 1..%d", n, bwtBlockSize)
-	case first < 0 || first > n || last < 0 || last > n || first == last:
-		return d.errorf("first %d / last %d invalid for length %d", first, last, n)
-	}
-	if int64(cap(d.blk)) < n+1 {
-		// Sized by the validated block length (at most 256 KiB + 1).
-		d.blk = make([]byte, n+1)
-		d.link = make([]uint32, n+1)
-		d.outBuf = make([]byte, n)
-	}
-	blk := d.blk[:n+1]
-	if _, err := io.ReadFull(d.src, blk); err != nil {
-		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			return d.in.eofError(fmt.Sprintf("bwt block %d data", d.blocks))
-		}
+	blk, first, last, err := readBWTBlock(d.src, d.in, d.blocks, &d.blk)
+	if err != nil {
 		return err
 	}
+	if len(d.link) < len(blk) {
+		// Sized by the validated block length (at most 256 KiB + 1).
+		d.link = make([]uint32, len(blk))
+		d.outBuf = make([]byte, len(blk)-1)
+	}
+	out := d.outBuf[:len(blk)-1]
+	if err := invertBWT(blk, first, last, d.link, out, d.in.position(), d.blocks); err != nil {
+		return err
+	}
+	d.out = out
+	d.pos = 0
+	d.blocks++
+	return nil
+}
 
+func bwtErrorf(at inputPos, block int, format string, args ...any) error {
+	return at.errorf(nil, fmt.Sprintf("bwt block %d: ", block)+fmt.Sprintf(format, args...))
+}
+
+// readBWTBlock reads block number block, header and data, from src into
+// *buf (grown to the block's validated length when too small) and returns
+// the data (Length+1 bytes) and the rows First and Last. Errors name the
+// input position at which they are noticed.
+func readBWTBlock(src io.Reader, in *input, block int, buf *[]byte) (blk []byte, first, last int64, err error) {
+	var hdr [12]byte
+	if _, err := io.ReadFull(src, hdr[:]); err != nil {
+		if err == io.ErrUnexpectedEOF { // the stream ended inside the header
+			return nil, 0, 0, in.eofError(fmt.Sprintf("bwt block %d header", block))
+		}
+		return nil, 0, 0, err // io.EOF (clean end between blocks) or an earlier stage's error
+	}
+	n := int64(int32(binary.LittleEndian.Uint32(hdr[0:])))
+	first = int64(int32(binary.LittleEndian.Uint32(hdr[4:])))
+	last = int64(int32(binary.LittleEndian.Uint32(hdr[8:])))
+	switch {
+	case n < 1 || n > bwtBlockSize:
+		return nil, 0, 0, bwtErrorf(in.position(), block, "length %d out of range 1..%d", n, bwtBlockSize)
+	case first < 0 || first > n || last < 0 || last > n || first == last:
+		return nil, 0, 0, bwtErrorf(in.position(), block, "first %d / last %d invalid for length %d", first, last, n)
+	}
+	if int64(cap(*buf)) < n+1 {
+		// Sized by the validated block length (at most 256 KiB + 1).
+		*buf = make([]byte, n+1)
+	}
+	blk = (*buf)[:n+1]
+	if _, err := io.ReadFull(src, blk); err != nil {
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			return nil, 0, 0, in.eofError(fmt.Sprintf("bwt block %d data", block))
+		}
+		return nil, 0, 0, err
+	}
+	return blk, first, last, nil
+}
+
+// invertBWT writes the original bytes of the block blk (read by
+// readBWTBlock) to out (len(blk)-1 bytes), with link (at least len(blk)
+// entries) as scratch. out may be blk[:len(blk)-1]: blk is not read once
+// the links are built. A block that is not a single cycle ending at row
+// last is an error at position at, naming the block's number.
+func invertBWT(blk []byte, first, last int64, link []uint32, out []byte, at inputPos, block int) error {
+	n := int64(len(out))
 	// Rows sorted by their first byte, the end marker (at row last) after
 	// every byte value; equal bytes keep their row order.
 	var cnt [257]int32
@@ -146,7 +177,7 @@ func (d *bwtDecoder) next() error {
 		start[i] = sum
 		sum += c
 	}
-	link := d.link[:n+1]
+	link = link[:n+1]
 	for i, b := range blk {
 		if int64(i) == last {
 			link[start[256]] = uint32(i)
@@ -161,22 +192,18 @@ func (d *bwtDecoder) next() error {
 
 	// Walk from the row of position 1; a valid block visits every row and
 	// reaches the row of position 0 exactly after n steps.
-	out := d.outBuf[:n]
 	i := uint32(first)
 	l := uint32(last)
 	for j := range out {
 		if i == l {
-			return d.errorf("corrupt data (cycle closes after %d of %d bytes)", j, n)
+			return bwtErrorf(at, block, "corrupt data (cycle closes after %d of %d bytes)", j, n)
 		}
 		v := link[i]
 		out[j] = byte(v >> 24)
 		i = v & 0xffffff
 	}
 	if i != l {
-		return d.errorf("corrupt data (walk does not end at last row)")
+		return bwtErrorf(at, block, "corrupt data (walk does not end at last row)")
 	}
-	d.out = out
-	d.pos = 0
-	d.blocks++
 	return nil
 }

@@ -11,8 +11,14 @@
 // most 32 KiB of input each; Writer2 compresses chunks in parallel.
 //
 // Memory: Reader and Reader2 hold one block (about 1.6 MiB and 150 KiB)
-// whatever the input size. Writer2 holds four chunks and a zlib state per
-// worker. Writer holds the transformed stream, about the size of its input,
+// whatever the input size. With SetWorkers(n) they decode one stream on
+// several goroutines, with the same output and the same errors at the same
+// offsets: Reader reads blocks ahead on one goroutine (the Huffman and
+// move-to-front stages run over the whole stream, in order) and inverts
+// the BWT of blocks on n-1 others, holding n+1 blocks of 256 KiB and a
+// 1 MiB table per inverting goroutine (2 MiB in all for n = 2); Reader2
+// inflates up to n chunks at once, holding n+2 chunks of 65 KiB. Writer2
+// holds four chunks and a zlib state per worker. Writer holds the transformed stream, about the size of its input,
 // until Close, because the Huffman stage writes its symbol count and code
 // tree, both computed from the whole stream, before the first code.
 //

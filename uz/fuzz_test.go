@@ -39,6 +39,10 @@ func FuzzDecodeUZ(f *testing.F) {
 	}
 	addCorpusSeeds(f, KindUZ)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Decoding on several goroutines changes nothing a caller sees.
+		if d := sameResult(decodeUZWorkers(data, fuzzLimit, 1, readSizes), decodeUZWorkers(data, fuzzLimit, 2, readSizes)); d != "" {
+			t.Fatalf("1 and 2 workers: %s", d)
+		}
 		r, err := NewReader(bytes.NewReader(data), fuzzLimit)
 		if err != nil {
 			return
@@ -70,6 +74,9 @@ func FuzzDecodeUZ2(f *testing.F) {
 	}
 	addCorpusSeeds(f, KindUZ2)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if d := sameResult(decodeUZ2Workers(data, fuzzLimit, 1, readSizes), decodeUZ2Workers(data, fuzzLimit, 2, readSizes)); d != "" {
+			t.Fatalf("1 and 2 workers: %s", d)
+		}
 		var out bytes.Buffer
 		_, err := NewReader2(bytes.NewReader(data), fuzzLimit).WriteTo(&out)
 		if err != nil {

@@ -66,16 +66,37 @@ func (in *input) bitOffset() int64 {
 }
 
 // errorf builds a FormatError at the current bit position.
-func (in *input) errorf(cause error, msg string) error {
-	return &FormatError{Offset: in.bitOffset(), Msg: msg, Err: cause}
-}
+func (in *input) errorf(cause error, msg string) error { return in.position().errorf(cause, msg) }
 
 // eofError reports truncation, or the underlying read error if there was one.
-func (in *input) eofError(what string) error {
-	if in.rerr != nil {
-		return in.rerr
+func (in *input) eofError(what string) error { return in.position().eofError(what) }
+
+// position returns where the input stands now.
+func (in *input) position() inputPos { return inputPos{off: in.bitOffset(), rerr: in.rerr} }
+
+// inputPos is what errors need to know of the input's position: the offset
+// of the byte holding the next unread bit, and the error, if any, that
+// ended the underlying reader. A stage that runs apart from the input (the
+// final RLE behind a parallel inverse BWT) reports its errors at the
+// position the input had when its data was read.
+type inputPos struct {
+	off  int64
+	rerr error
+}
+
+// positioner is the input, or a stage that knows where the input stood
+// when the data it serves was read.
+type positioner interface{ position() inputPos }
+
+func (p inputPos) errorf(cause error, msg string) error {
+	return &FormatError{Offset: p.off, Msg: msg, Err: cause}
+}
+
+func (p inputPos) eofError(what string) error {
+	if p.rerr != nil {
+		return p.rerr
 	}
-	return in.errorf(io.ErrUnexpectedEOF, "unexpected end of data in "+what)
+	return p.errorf(io.ErrUnexpectedEOF, "unexpected end of data in "+what)
 }
 
 // readFull reads len(p) byte-aligned bytes (header use only; no bits buffered).

@@ -56,7 +56,7 @@ func appendRun(dst []byte, b byte, count int) []byte {
 // rleDecoder undoes rleEncoder, reading from src.
 type rleDecoder struct {
 	src     io.Reader
-	in      *input // for error offsets
+	at      positioner // the input position errors name
 	buf     []byte
 	pos     int
 	end     int
@@ -69,8 +69,8 @@ type rleDecoder struct {
 	what      string
 }
 
-func newRLEDecoder(src io.Reader, in *input, what string) *rleDecoder {
-	return &rleDecoder{src: src, in: in, buf: make([]byte, 32<<10), what: what}
+func newRLEDecoder(src io.Reader, at positioner, what string) *rleDecoder {
+	return &rleDecoder{src: src, at: at, buf: make([]byte, 32<<10), what: what}
 }
 
 func (d *rleDecoder) Read(p []byte) (int, error) {
@@ -100,7 +100,7 @@ func (d *rleDecoder) Read(p []byte) (int, error) {
 			c := d.buf[d.pos]
 			d.pos++
 			if c < 2 {
-				return n, d.in.errorf(nil, fmt.Sprintf("%s: run length %d (the engine requires >= 2)", d.what, c))
+				return n, d.at.position().errorf(nil, fmt.Sprintf("%s: run length %d (the engine requires >= 2)", d.what, c))
 			}
 			d.needCount = false
 			d.count = 0
@@ -131,7 +131,7 @@ func (d *rleDecoder) Read(p []byte) (int, error) {
 	}
 	if n == 0 && d.srcDone && d.pos == d.end && d.repeat == 0 {
 		if d.needCount {
-			return 0, d.in.eofError(d.what + " (missing run length)")
+			return 0, d.at.position().eofError(d.what + " (missing run length)")
 		}
 		return 0, io.EOF
 	}

@@ -21,21 +21,48 @@ const (
 	uz2HeaderSize    = 8
 )
 
-// Reader2 decompresses a UE2 .uz2 stream one chunk at a time.
+// Reader2 decompresses a UE2 .uz2 stream one chunk at a time; with
+// SetWorkers it inflates chunks ahead on other goroutines.
 type Reader2 struct {
 	r      io.Reader
 	off    int64 // stream offset of the next unread byte
 	limit  int64
-	n      int64
-	chunks int
-	zr     io.ReadCloser
-	br     bytes.Reader
-	cbuf   []byte
-	outBuf []byte
+	read   int64 // declared sizes of the chunks read so far
+	chunks int   // chunks read so far
+	dec    zlibDecoder
+	cur    *chunk2 // the chunk being served
 	out    []byte
 	pos    int
 	err    error
+
+	workers int
+	started bool
+	ahead   []*chunk2 // chunks read ahead, in stream order
+	free    []*chunk2
+	ended   bool          // the last chunk read ahead carries an error or io.EOF
+	sem     chan struct{} // one token per worker
+	wg      sync.WaitGroup
 }
+
+// chunk2 is one .uz2 chunk: its compressed data and then its output.
+type chunk2 struct {
+	cbuf, outBuf []byte
+	csize, usize int
+	at, end      int64 // stream offsets of its header and of its end
+	index        int
+	err          error         // a read error, or (after done) the inflate error
+	inflate      bool          // handed to a goroutine, which signals done
+	done         chan struct{} // capacity 1
+}
+
+// zlibDecoder is an inflater that is reset for each chunk.
+type zlibDecoder struct {
+	zr io.ReadCloser
+	br bytes.Reader
+}
+
+// zlibDecoders recycles inflaters between the goroutines of Reader2s.
+var zlibDecoders = sync.Pool{New: func() any { return new(zlibDecoder) }}
 
 // NewReader2 returns a Reader2 that decompresses r. Output beyond limit
 // bytes (DefaultLimit when limit <= 0) is an error wrapping ErrLimit; a
@@ -47,6 +74,32 @@ func NewReader2(r io.Reader, limit int64) *Reader2 {
 		limit = DefaultLimit
 	}
 	return &Reader2{r: r, limit: limit}
+}
+
+// SetWorkers makes the Reader2 inflate up to n chunks at once on
+// goroutines of its own (1 or less: none, the default), reading up to n+1
+// chunks ahead on the caller's goroutine; chunks are served in order. The
+// output and every error, with its offset, are the same for every n; only
+// the underlying reader sees a difference: a few chunks may be read beyond
+// the point where decoding fails. Each goroutine handles one chunk and
+// ends, so an abandoned Reader2 leaves none behind. Memory: about 65 KiB
+// per chunk read ahead and a zlib state per goroutine. Call it before the
+// first Read.
+func (z *Reader2) SetWorkers(n int) {
+	if !z.started {
+		z.workers = n
+	}
+}
+
+// Close waits for the goroutines inflating chunks read ahead. Read returns
+// an error after Close. Close does not close the underlying reader.
+func (z *Reader2) Close() error {
+	z.started = true
+	z.wg.Wait()
+	if z.err == nil {
+		z.err = errClosed
+	}
+	return nil
 }
 
 func (z *Reader2) Read(p []byte) (int, error) {
@@ -89,13 +142,82 @@ func (z *Reader2) WriteTo(w io.Writer) (int64, error) {
 	}
 }
 
-func (z *Reader2) errorf(at int64, cause error, format string, args ...any) error {
-	return &FormatError{Offset: at, Msg: fmt.Sprintf("chunk %d: ", z.chunks) + fmt.Sprintf(format, args...), Err: cause}
+func chunkErrorf(at int64, index int, cause error, format string, args ...any) error {
+	return &FormatError{Offset: at, Msg: fmt.Sprintf("chunk %d: ", index) + fmt.Sprintf(format, args...), Err: cause}
 }
 
-// next reads and inflates the next chunk into z.out.
+// next makes the next chunk's output z.out.
 func (z *Reader2) next() error {
+	if !z.started {
+		z.started = true
+		if z.workers > 1 {
+			z.sem = make(chan struct{}, z.workers)
+		}
+	}
+	if z.sem == nil {
+		if z.cur == nil {
+			z.cur = &chunk2{}
+		}
+		c := z.cur
+		if err := z.readChunk(c); err != nil {
+			return err
+		}
+		if err := z.dec.inflate(c); err != nil {
+			return err
+		}
+		z.out, z.pos = c.outBuf[:c.usize], 0
+		return nil
+	}
+	if z.cur != nil {
+		z.free = append(z.free, z.cur)
+		z.cur = nil
+	}
+	// Read ahead: one chunk per worker inflating and one more being read.
+	for !z.ended && len(z.ahead) < z.workers+1 {
+		var c *chunk2
+		if k := len(z.free); k > 0 {
+			c, z.free = z.free[k-1], z.free[:k-1]
+		} else {
+			c = &chunk2{done: make(chan struct{}, 1)}
+		}
+		c.err = z.readChunk(c)
+		c.inflate = c.err == nil
+		z.ahead = append(z.ahead, c)
+		if !c.inflate {
+			z.ended = true
+			break
+		}
+		z.wg.Add(1)
+		go z.inflateAhead(c)
+	}
+	c := z.ahead[0]
+	z.ahead = z.ahead[1:]
+	if c.inflate {
+		<-c.done
+	}
+	if c.err != nil {
+		return c.err
+	}
+	z.cur, z.out, z.pos = c, c.outBuf[:c.usize], 0
+	return nil
+}
+
+// inflateAhead inflates c on a goroutine of its own, once a worker's
+// token is free.
+func (z *Reader2) inflateAhead(c *chunk2) {
+	defer z.wg.Done()
+	z.sem <- struct{}{}
+	d := zlibDecoders.Get().(*zlibDecoder)
+	c.err = d.inflate(c)
+	zlibDecoders.Put(d)
+	<-z.sem
+	c.done <- struct{}{}
+}
+
+// readChunk reads the next chunk's header and compressed data into c.
+func (z *Reader2) readChunk(c *chunk2) error {
 	at := z.off
+	c.index, c.at = z.chunks, at
 	var hdr [uz2HeaderSize]byte
 	n, err := io.ReadFull(z.r, hdr[:])
 	z.off += int64(n)
@@ -103,60 +225,71 @@ func (z *Reader2) next() error {
 	case err == io.EOF:
 		return io.EOF
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return z.errorf(at, io.ErrUnexpectedEOF, "truncated chunk header (%d of 8 bytes)", n)
+		return chunkErrorf(at, c.index, io.ErrUnexpectedEOF, "truncated chunk header (%d of 8 bytes)", n)
 	case err != nil:
 		return err
 	}
 	csize := binary.LittleEndian.Uint32(hdr[0:])
 	usize := binary.LittleEndian.Uint32(hdr[4:])
 	if csize == 0 || csize > uz2MaxCompressed {
-		return z.errorf(at, nil, "compressed size %d out of range 1..%d", csize, uz2MaxCompressed)
+		return chunkErrorf(at, c.index, nil, "compressed size %d out of range 1..%d", csize, uz2MaxCompressed)
 	}
 	if usize == 0 || usize > uz2ChunkSize {
-		return z.errorf(at, nil, "uncompressed size %d out of range 1..%d", usize, uz2ChunkSize)
+		return chunkErrorf(at, c.index, nil, "uncompressed size %d out of range 1..%d", usize, uz2ChunkSize)
 	}
-	if int64(usize) > z.limit-z.n {
-		return z.errorf(at, ErrLimit, "decompressed output exceeds the limit of %d bytes", z.limit)
+	// The chunks before this one are checked to inflate to their declared
+	// sizes before its error could be seen, so z.read is their output.
+	if int64(usize) > z.limit-z.read {
+		return chunkErrorf(at, c.index, ErrLimit, "decompressed output exceeds the limit of %d bytes", z.limit)
 	}
-	if z.cbuf == nil {
-		z.cbuf = make([]byte, uz2MaxCompressed)
-		z.outBuf = make([]byte, uz2ChunkSize)
+	if c.cbuf == nil {
+		c.cbuf = make([]byte, uz2MaxCompressed)
+		c.outBuf = make([]byte, uz2ChunkSize)
 	}
-	cdata := z.cbuf[:csize]
+	cdata := c.cbuf[:csize]
 	n, err = io.ReadFull(z.r, cdata)
 	z.off += int64(n)
 	if err != nil {
 		if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-			return z.errorf(z.off, io.ErrUnexpectedEOF, "truncated zlib data (%d of %d bytes)", n, csize)
+			return chunkErrorf(z.off, c.index, io.ErrUnexpectedEOF, "truncated zlib data (%d of %d bytes)", n, csize)
 		}
 		return err
 	}
-	z.br.Reset(cdata)
-	if z.zr == nil {
-		z.zr, err = zlib.NewReader(&z.br)
+	c.csize, c.usize, c.end = int(csize), int(usize), z.off
+	z.read += int64(usize)
+	z.chunks++
+	return nil
+}
+
+// inflate inflates the chunk c read by readChunk into c.outBuf, checking
+// that it holds exactly its declared size and nothing after the zlib
+// stream.
+func (d *zlibDecoder) inflate(c *chunk2) error {
+	d.br.Reset(c.cbuf[:c.csize])
+	var err error
+	if d.zr == nil {
+		d.zr, err = zlib.NewReader(&d.br)
 	} else {
-		err = z.zr.(zlib.Resetter).Reset(&z.br, nil)
+		err = d.zr.(zlib.Resetter).Reset(&d.br, nil)
 	}
+	dataAt := c.at + uz2HeaderSize
 	if err != nil {
-		return z.errorf(at+uz2HeaderSize, nil, "zlib: %v", err)
+		return chunkErrorf(dataAt, c.index, nil, "zlib: %v", err)
 	}
-	out := z.outBuf[:usize]
-	if _, err := io.ReadFull(z.zr, out); err != nil {
-		return z.errorf(at+uz2HeaderSize, nil, "zlib data does not inflate to the declared %d bytes: %v", usize, err)
+	out := c.outBuf[:c.usize]
+	if _, err := io.ReadFull(d.zr, out); err != nil {
+		return chunkErrorf(dataAt, c.index, nil, "zlib data does not inflate to the declared %d bytes: %v", c.usize, err)
 	}
 	var extra [1]byte
-	if m, err := z.zr.Read(extra[:]); m != 0 || err != io.EOF {
+	if m, err := d.zr.Read(extra[:]); m != 0 || err != io.EOF {
 		if m != 0 || err == nil {
-			return z.errorf(at+uz2HeaderSize, nil, "zlib data inflates to more than the declared %d bytes", usize)
+			return chunkErrorf(dataAt, c.index, nil, "zlib data inflates to more than the declared %d bytes", c.usize)
 		}
-		return z.errorf(at+uz2HeaderSize, nil, "zlib: %v", err)
+		return chunkErrorf(dataAt, c.index, nil, "zlib: %v", err)
 	}
-	if z.br.Len() != 0 {
-		return z.errorf(z.off-int64(z.br.Len()), nil, "%d bytes after the zlib stream", z.br.Len())
+	if d.br.Len() != 0 {
+		return chunkErrorf(c.end-int64(d.br.Len()), c.index, nil, "%d bytes after the zlib stream", d.br.Len())
 	}
-	z.out, z.pos = out, 0
-	z.n += int64(usize)
-	z.chunks++
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package uz
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,6 +27,62 @@ func BenchmarkUZCompressWorkers(b *testing.B) {
 					b.Fatal(err)
 				}
 				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkUZDecompressWorkers decompresses the largest corpus package's
+// .uz (both signatures; compressed before the timer) with 1 and 2 workers.
+func BenchmarkUZDecompressWorkers(b *testing.B) {
+	data := largestCorpusPackage(b)
+	for _, sig := range []int32{Sig1234, Sig5678} {
+		var enc bytes.Buffer
+		w, err := NewWriter(&enc, "Bench.u", sig)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w.SetWorkers(2)
+		w.Write(data)
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run("sig="+strconv.Itoa(int(sig))+"/workers="+strconv.Itoa(workers), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					r, err := NewReader(bytes.NewReader(enc.Bytes()), 0)
+					if err != nil {
+						b.Fatal(err)
+					}
+					r.SetWorkers(workers)
+					if _, err := r.WriteTo(io.Discard); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkUZ2DecompressWorkers is the same for .uz2.
+func BenchmarkUZ2DecompressWorkers(b *testing.B) {
+	data := largestCorpusPackage(b)
+	var enc bytes.Buffer
+	w := NewWriter2(&enc, 2)
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				z := NewReader2(bytes.NewReader(enc.Bytes()), 0)
+				z.SetWorkers(workers)
+				if _, err := z.WriteTo(io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -174,8 +174,10 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
 				return err
 			}
+			// As for compress: a single file decodes on all the workers.
+			workers := max(1, a.cfg.Jobs/len(inputs))
 			a.runUZ(cmd.Context(), jobs, "decompressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
-				res, err := redirect.DecompressFile(ctx, j.input, o.outDir(j.input), redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun})
+				res, err := redirect.DecompressFile(ctx, j.input, o.outDir(j.input), redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun, Workers: workers})
 				if res != nil {
 					j.warnings = nil // the result repeats them
 				}
