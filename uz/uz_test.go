@@ -268,8 +268,11 @@ func TestUZTruncated(t *testing.T) {
 		}
 	}
 	step := len(enc) / 300 // mid-stream cuts
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		step = len(enc) / 30
+	case raceEnabled:
+		step = len(enc) / 80 // each cut decodes up to it, ten times slower
 	}
 	for c := 11; c < len(enc); c += step {
 		cuts[c] = true
@@ -290,9 +293,16 @@ func TestUZTruncated(t *testing.T) {
 }
 
 func TestUZTreeBitFlips(t *testing.T) {
+	// Every bit of the tree is flipped and the stream decoded again: the
+	// data behind the tree only needs to use every symbol the tree has, so
+	// under the race detector it is a third as long.
+	size, repeats := 30_000, 500
+	if raceEnabled {
+		size, repeats = 10_000, 170
+	}
 	for _, tc := range []stageInput{
-		{"package", genPackage(31, 30_000)},
-		{"text", bytes.Repeat([]byte("The quick brown fox jumps over the lazy dog. "), 500)},
+		{"package", genPackage(31, size)},
+		{"text", bytes.Repeat([]byte("The quick brown fox jumps over the lazy dog. "), repeats)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			enc := compressUZ(t, tc.data, "Flip.u", Sig1234, 0)
