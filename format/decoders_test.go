@@ -95,6 +95,17 @@ func TestRecordDecodersAgree(t *testing.T) {
 				records++
 			}
 		}
+		if f.Version >= 64 {
+			b, p := data[f.NameOffset:], 0
+			for i := int32(0); i < f.NameCount; i++ {
+				compareNames(t, b, p)
+				d := &decoder{b: b, pos: p}
+				d.fstring()
+				d.u32()
+				p = d.pos
+				records++
+			}
+		}
 	}
 	if records == 0 {
 		t.Fatal("no records compared")
@@ -106,6 +117,7 @@ func TestRecordDecodersAgree(t *testing.T) {
 func FuzzRecordDecoders(f *testing.F) {
 	le := func(v uint32) []byte { return binary.LittleEndian.AppendUint32(nil, v) }
 	f.Add(append([]byte{1, 2}, append(le(0xFFFFFFFF), 3)...), int32(10), int32(5), int32(5), int64(1000))
+	f.Add(append([]byte{4, 'C', 'o', 'r', 0}, le(0x70010)...), int32(1), int32(0), int32(0), int64(0))
 	f.Add([]byte{0x40, 0x80, 0x80, 0x80, 0x01, 0x02, 0, 0, 0, 0, 4, 0, 0, 0, 7, 0x10, 0x20}, int32(100), int32(3), int32(9), int64(1<<20))
 	f.Fuzz(func(t *testing.T, b []byte, names, imports, exports int32, size int64) {
 		if names < 0 || imports < 0 || exports < 0 || size < 0 {
@@ -114,7 +126,26 @@ func FuzzRecordDecoders(f *testing.F) {
 		limits := [3]int32{names, imports, exports}
 		compareRecords(t, "import", padded(b), 0, limits, size)
 		compareRecords(t, "export", padded(b), 0, limits, size)
+		compareNames(t, b, 0)
 	})
+}
+
+// compareNames decodes the name record at b[p:] with fastName and with the
+// careful path: when fastName accepts it, both must give the same text,
+// flags and length.
+func compareNames(t *testing.T, b []byte, p int) {
+	t.Helper()
+	text, flags, next, ok := fastName(b, p)
+	if !ok {
+		return
+	}
+	d := &decoder{b: b, pos: p}
+	raw, wide := d.fstring()
+	cflags := d.u32()
+	if d.failed() || string(appendText(nil, raw, wide)) != string(text) || cflags != flags || d.pos != next {
+		t.Errorf("name at %d of % x: fast %q %#x next %d; careful %q %#x next %d (%v)",
+			p, b[p:next], text, flags, next, appendText(nil, raw, wide), cflags, d.pos, d.err)
+	}
 }
 
 func TestPlainASCII(t *testing.T) {
