@@ -142,14 +142,18 @@ func raceTrim(workers []int) []int {
 	return workers
 }
 
+// decodeFunc decodes data with workers goroutines, reading in sizes:
+// decodeUZWorkers or decodeUZ2Workers.
+type decodeFunc func(data []byte, limit int64, workers int, sizes []int) decodeResult
+
 // checkWorkersAgree decodes data with 1 worker and with each of workers
 // and fails on any difference; it returns the sequential result.
-func checkWorkersAgree(t *testing.T, what string, data []byte, limit int64, sizes []int, workers ...int) decodeResult {
+func checkWorkersAgree(t *testing.T, what string, decode decodeFunc, data []byte, limit int64, sizes []int, workers ...int) decodeResult {
 	t.Helper()
 	workers = raceTrim(workers)
-	want := decodeUZWorkers(data, limit, 1, sizes)
+	want := decode(data, limit, 1, sizes)
 	for _, w := range workers {
-		if d := sameResult(want, decodeUZWorkers(data, limit, w, sizes)); d != "" {
+		if d := sameResult(want, decode(data, limit, w, sizes)); d != "" {
 			t.Errorf("%s: %d workers: %s", what, w, d)
 		}
 	}
@@ -174,7 +178,7 @@ func TestUZParallelDecodeSame(t *testing.T) {
 				enc := encodeUZBlocks(t, tc.data, "Blocks.u", sig, block)
 				what := fmt.Sprintf("sig %d, %s, blocks of %d", sig, tc.name, block)
 				for _, sizes := range [][]int{readSizes, nil} {
-					res := checkWorkersAgree(t, what, enc, 0, sizes, 2, 3)
+					res := checkWorkersAgree(t, what, decodeUZWorkers, enc, 0, sizes, 2, 3)
 					if res.err != nil || !bytes.Equal(res.out, tc.data) {
 						t.Fatalf("%s: sequential decode: %v, %d bytes of %d", what, res.err, len(res.out), len(tc.data))
 					}
@@ -196,7 +200,7 @@ func TestUZParallelDecodeSame(t *testing.T) {
 					t.Fatal("encodeUZBlocks with 256 KiB blocks differs from Writer")
 				}
 			}
-			res := checkWorkersAgree(t, fmt.Sprintf("sig %d, %s", sig, tc.name), enc, 0, nil, 2, 4)
+			res := checkWorkersAgree(t, fmt.Sprintf("sig %d, %s", sig, tc.name), decodeUZWorkers, enc, 0, nil, 2, 4)
 			if res.err != nil || !bytes.Equal(res.out, tc.data) {
 				t.Fatalf("sequential decode: %v", res.err)
 			}
@@ -246,7 +250,7 @@ func TestUZParallelDecodeErrors(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				sizes = nil
 			}
-			res := checkWorkersAgree(t, what, b, limit, sizes, 2, 3)
+			res := checkWorkersAgree(t, what, decodeUZWorkers, b, limit, sizes, 2, 3)
 			kinds[kind(res.err)]++
 		}
 		for range cases {
@@ -450,18 +454,6 @@ func decodeUZ2Workers(data []byte, limit int64, workers int, sizes []int) decode
 	return readAllSizes(z, sizes)
 }
 
-func checkWorkersAgree2(t *testing.T, what string, data []byte, limit int64, sizes []int, workers ...int) decodeResult {
-	t.Helper()
-	workers = raceTrim(workers)
-	want := decodeUZ2Workers(data, limit, 1, sizes)
-	for _, w := range workers {
-		if d := sameResult(want, decodeUZ2Workers(data, limit, w, sizes)); d != "" {
-			t.Errorf("%s: %d workers: %s", what, w, d)
-		}
-	}
-	return want
-}
-
 func TestUZ2ParallelDecodeSame(t *testing.T) {
 	for _, tc := range []stageInput{
 		{"empty", nil},
@@ -471,7 +463,7 @@ func TestUZ2ParallelDecodeSame(t *testing.T) {
 	} {
 		enc := compressUZ2(t, tc.data, 2, 0)
 		for _, sizes := range [][]int{readSizes, nil} {
-			res := checkWorkersAgree2(t, tc.name, enc, 0, sizes, 2, 3, 8)
+			res := checkWorkersAgree(t, tc.name, decodeUZ2Workers, enc, 0, sizes, 2, 3, 8)
 			if res.err != nil || !bytes.Equal(res.out, tc.data) {
 				t.Fatalf("%s: sequential decode: %v", tc.name, res.err)
 			}
@@ -498,7 +490,7 @@ func TestUZ2ParallelDecodeErrors(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			sizes = nil
 		}
-		res := checkWorkersAgree2(t, what, b, limit, sizes, 2, 3)
+		res := checkWorkersAgree(t, what, decodeUZ2Workers, b, limit, sizes, 2, 3)
 		msg := fmt.Sprint(res.err)
 		if i := strings.Index(msg, ": chunk "); i >= 0 {
 			msg = msg[i+2:]
