@@ -627,20 +627,7 @@ func (tr *tableReader) imports() error {
 	f.Imports = reuse(f.Imports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = func(d *decoder, left int) int {
-			b, p, k, out := d.b, d.pos, 0, f.Imports
-			for ; k < left; k++ {
-				out = grow(out, n)[:len(out)+1]
-				next, ok := fastImport(&out[len(out)-1], b, p, &limits)
-				if !ok {
-					out = out[:len(out)-1]
-					break
-				}
-				p = next
-			}
-			f.Imports, d.pos = out, p
-			return k
-		}
+		bulk = bulkOf(&f.Imports, n, func(im *Import, b []byte, p int) (int, bool) { return fastImport(im, b, p, &limits) })
 	}
 	_, minImport, _ := tr.lay.minRecords()
 	return readTable(tr.tc, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
@@ -662,20 +649,7 @@ func (tr *tableReader) exports() error {
 	f.Exports = reuse(f.Exports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = func(d *decoder, left int) int {
-			b, p, k, out := d.b, d.pos, 0, f.Exports
-			for ; k < left; k++ {
-				out = grow(out, n)[:len(out)+1]
-				next, ok := fastExport(&out[len(out)-1], b, p, &limits, size)
-				if !ok {
-					out = out[:len(out)-1]
-					break
-				}
-				p = next
-			}
-			f.Exports, d.pos = out, p
-			return k
-		}
+		bulk = bulkOf(&f.Exports, n, func(ex *Export, b []byte, p int) (int, bool) { return fastExport(ex, b, p, &limits, size) })
 	}
 	_, _, minExport := tr.lay.minRecords()
 	return readTable(tr.tc, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
@@ -688,6 +662,26 @@ func (tr *tableReader) exports() error {
 			f.Exports = append(f.Exports, ex)
 		}
 	})
+}
+
+// bulkOf returns readTable's bulk step for a table of n records that
+// fast (fastImport, fastExport) decodes into *out: whole records, written
+// in place, for as long as fast accepts them.
+func bulkOf[T any](out *[]T, n int, fast func(rec *T, b []byte, p int) (next int, ok bool)) func(d *decoder, left int) int {
+	return func(d *decoder, left int) int {
+		b, p, k, s := d.b, d.pos, 0, *out
+		for ; k < left; k++ {
+			s = grow(s, n)[:len(s)+1]
+			next, ok := fast(&s[len(s)-1], b, p)
+			if !ok {
+				s = s[:len(s)-1]
+				break
+			}
+			p = next
+		}
+		*out, d.pos = s, p
+		return k
+	}
 }
 
 // bufPool recycles table read buffers across tables and files; buffers
