@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -44,5 +45,41 @@ func TestBenchInstallFindings(t *testing.T) {
 		if string(have[i].Kind) != want[0] || have[i].Package != want[1] {
 			t.Errorf("finding %d: have %s %s, want %s %s", i, have[i].Kind, have[i].Package, want[0], want[1])
 		}
+	}
+}
+
+// TestBuildCancelled cancels a build after a few files are read and
+// linked: Build returns the context's error, having read no more than the
+// files in flight beyond that point.
+func TestBuildCancelled(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.WriteBench(dir, 200); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New(f, search.Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var total, seen int
+	progress := func(n int) func() {
+		total = n
+		return func() {
+			if seen++; seen == 5 {
+				cancel()
+			}
+		}
+	}
+	g, err := Build(ctx, FromSearcher(s), Options{Jobs: 2, Progress: progress})
+	if !errors.Is(err, context.Canceled) || g != nil {
+		t.Fatalf("Build = %v, %v; want no graph and context.Canceled", g, err)
+	}
+	if seen != 5 || total != 200 {
+		t.Errorf("%d of %d files reported before the cancel took effect, want 5 of 200", seen, total)
 	}
 }
