@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // Kind is an archive format.
@@ -232,7 +233,9 @@ func Walk(path string, lim Limits, fn func(*Member) error) error {
 	if kind == "" {
 		return &Error{path, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
 	}
-	f, err := os.Open(path)
+	// A named pipe or device is refused at once: opening one for reading
+	// could wait forever.
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return err
 	}

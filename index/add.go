@@ -102,6 +102,11 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
+	if !st.IsDir() && !st.Mode().IsRegular() {
+		// A named pipe or device as a source: refused at once (reading
+		// one could wait forever).
+		return nil, &fsutil.NotRegularError{Path: abs, Mode: st.Mode()}
+	}
 	kind := KindFile
 	switch {
 	case st.IsDir() && hasCacheIni(abs):
@@ -304,7 +309,7 @@ func (a *adder) maxSize() int64 {
 // readLoose reads a file that is not an archive: a package (by its tag,
 // whatever its extension), or a redirect download.
 func readLoose(j job, limit int64) (*pkgInfo, error) {
-	f, err := os.Open(j.path)
+	f, err := fsutil.OpenRegular(j.path)
 	if err != nil {
 		return nil, err
 	}

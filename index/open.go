@@ -7,9 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/upkdeps/upkdeps/archive"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // errFound stops an archive walk once the member is read.
@@ -31,7 +31,7 @@ func ReadPackage(p *Package, lim archive.Limits) ([]byte, error) {
 	var raw io.Reader
 	var data []byte
 	if p.Member == "" {
-		f, err := os.Open(p.Path)
+		f, err := fsutil.OpenRegular(p.Path)
 		if err != nil {
 			return nil, err
 		}

@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -95,7 +95,7 @@ func describeFile(file, fileName string) (*pkgInfo, error) {
 		return nil, err
 	}
 	defer f.Close()
-	fh, err := os.Open(file)
+	fh, err := fsutil.OpenRegular(file)
 	if err != nil {
 		return nil, err
 	}

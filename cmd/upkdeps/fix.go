@@ -170,7 +170,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 // sameAsIndexed reports whether dst exists and, if so, whether it has the
 // content whose SHA-256 is sum.
 func sameAsIndexed(dst, sum string) (same, exists bool) {
-	f, err := os.Open(dst)
+	f, err := fsutil.OpenRegular(dst) // a named pipe there: refused, not read
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, false
 	}

@@ -75,10 +75,8 @@ png are rendered by Graphviz's dot, which must be installed. DOT output is byte-
 				_, err = cmd.OutOrStdout().Write(data)
 				return err
 			}
-			if !force {
-				if err := refuseOverwrite(out, data); err != nil {
-					return err
-				}
+			if err := checkOutput(out, data, force); err != nil {
+				return err
 			}
 			return fsutil.WriteFileAtomic(out, data, 0o644)
 		},
@@ -108,10 +106,27 @@ func renderDOT(src []byte, format string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// checkOutput refuses to write data to path when path is not a regular
+// file, and, without force, when it holds other content.
+func checkOutput(path string, data []byte, force bool) error {
+	if force {
+		return fsutil.CheckOutput(path)
+	}
+	return refuseOverwrite(path, data)
+}
+
 // refuseOverwrite returns an error when path exists with other content than
 // data: commands never replace a different file without --force.
+// A path that is not a regular file (a named pipe would block the read) is
+// refused, with --force too (see checkOutput).
 func refuseOverwrite(path string, data []byte) error {
-	old, err := os.ReadFile(path)
+	if err := fsutil.CheckOutput(path); err != nil {
+		return err
+	}
+	old, err := fsutil.ReadRegular(path, int64(len(data)))
+	if errors.Is(err, fsutil.ErrTooBig) {
+		return fmt.Errorf("%s exists with other content: not overwritten (use --force)", path)
+	}
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil

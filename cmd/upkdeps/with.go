@@ -16,6 +16,7 @@ import (
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -112,7 +113,7 @@ func readMod(src string, visit func(member string, data []byte) error) error {
 		if info.Size() > maxModFile {
 			return fmt.Errorf("%s: %d bytes is over the %d-byte limit", p, info.Size(), maxModFile)
 		}
-		data, err := os.ReadFile(p)
+		data, err := fsutil.ReadRegular(p, maxModFile)
 		if err != nil {
 			return err
 		}
