@@ -88,6 +88,12 @@ type result struct {
 // is recorded in AddResult.Errors and the run goes on; an error is returned
 // only when the source itself cannot be read or the database fails.
 func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResult, error) {
+	r, err := d.add(ctx, location, opt)
+	return r, d.named(err)
+}
+
+// add is Add without the database named in its errors.
+func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResult, error) {
 	abs, err := filepath.Abs(location)
 	if err != nil {
 		return nil, err

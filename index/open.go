@@ -166,6 +166,11 @@ func ReadPackage(p *Package, lim archive.Limits) ([]byte, error) {
 // the bytes differ from the index, as after a copy that kept size and
 // modification time (cp -p, rsync -t), which Add would otherwise skip.
 func (d *DB) ForgetContent(ctx context.Context, p *Package) error {
+	return d.named(d.forgetContent(ctx, p))
+}
+
+// forgetContent is ForgetContent without the database named in its errors.
+func (d *DB) forgetContent(ctx context.Context, p *Package) error {
 	_, err := d.db.ExecContext(ctx, `UPDATE files SET mtime = -1, crc32 = 0
 		WHERE id = (SELECT file_id FROM packages WHERE id = ?1)
 		   OR (member = '' AND path = ?2 AND source_id = (SELECT source_id FROM packages WHERE id = ?1))`, p.ID, p.Path)

@@ -77,7 +77,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 	if path != "" {
 		a.cfg.DB = path
 	}
-	db, err := a.openDB()
+	db, err := a.openDB(true)
 	if err != nil {
 		return err
 	}

@@ -119,7 +119,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
-	db, err := a.openDB()
+	db, err := a.openDB(dryRun)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			if p, _ := cmd.Flags().GetString("index"); p != "" {
 				a.cfg.DB = p
 			}
-			db, err := a.openDB()
+			db, err := a.openDB(true)
 			if err != nil {
 				return err
 			}
