@@ -353,12 +353,24 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 // CRC-32 are those indexed before are not read again.
 func (a *adder) readArchive(j job) []result {
 	var out []result
+	seen := map[string]bool{}
 	err := archive.Walk(j.path, a.lim, func(m *archive.Member) error {
 		key := fileKey{j.path, m.Path()}
 		res := result{key: key, size: m.Size, mtime: m.ModTime.Unix(), crc: m.CRC32}
 		if m.ModTime.IsZero() {
 			res.mtime = j.mtime
 		}
+		if seen[key.member] {
+			// A second member of the same name (or "in.zip!X" beside a
+			// nested in.zip's X): the first is indexed; this one is an
+			// error row of its own, under the first free "name#N".
+			res.key.member = freeName(seen, key.member)
+			res.err = fmt.Sprintf("another member is named %s too: only the first is indexed", key.member)
+			seen[res.key.member] = true
+			out = append(out, res)
+			return nil
+		}
+		seen[key.member] = true
 		if r, ok := a.old[key]; ok && m.Err == nil && m.CRC32 != 0 && r.crc == m.CRC32 && r.size == m.Size {
 			res.unchanged = true
 			out = append(out, res)
@@ -393,6 +405,15 @@ func (a *adder) readArchive(j job) []result {
 		self.err = err.Error()
 	}
 	return append([]result{self}, out...)
+}
+
+// freeName returns name#2, name#3, ...: the first not in seen.
+func freeName(seen map[string]bool, name string) string {
+	for i := 2; ; i++ {
+		if n := fmt.Sprintf("%s#%d", name, i); !seen[n] {
+			return n
+		}
+	}
 }
 
 // write stores one batch of results in one transaction.

@@ -53,7 +53,8 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 						added++
 					}
 				}
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, added > 0)
+				failed := added > 0 || len(rep.With.Unreadable) > 0
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, failed)
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {

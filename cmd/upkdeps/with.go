@@ -23,10 +23,14 @@ import (
 // withInfo is what check --with adds: where the mod's packages would go,
 // what they replace, and the findings the mod adds, removes and changes.
 type withInfo struct {
-	Mod             string          `json:"mod"`
-	Packages        []modPackage    `json:"packages"`
-	SetAside        []string        `json:"set_aside"` // .int, .ini and other files that are not packages
-	Unplaced        []modPackage    `json:"unplaced"`  // packages no Paths entry takes
+	Mod      string       `json:"mod"`
+	Packages []modPackage `json:"packages"`
+	SetAside []string     `json:"set_aside"` // .int, .ini and other files that are not packages
+	Unplaced []modPackage `json:"unplaced"`  // packages no Paths entry takes
+	// Unreadable are the mod's files that cannot be read (a corrupt
+	// package, a member over a limit or with an unsafe name): each is
+	// reported and the rest is checked without it.
+	Unreadable      []modProblem    `json:"unreadable"`
 	Replaces        []replacement   `json:"replaces"`
 	FindingsAdded   []graph.Finding `json:"findings_added"`
 	FindingsRemoved []graph.Finding `json:"findings_removed"`
@@ -34,6 +38,12 @@ type withInfo struct {
 	// (as they are with it): a package already missing that the mod's
 	// packages need too, more objects missing from a package.
 	FindingsChanged []graph.Finding `json:"findings_changed"`
+}
+
+// modProblem is a file of a mod that cannot be read.
+type modProblem struct {
+	Member string `json:"member"`
+	Error  string `json:"error"`
 }
 
 // modPackage is one package of the mod, as check --with places it.
@@ -71,9 +81,9 @@ type replacement struct {
 const maxModFile = 1 << 30
 
 // readMod lists the files of a mod folder or archive; visit gets each
-// file's path inside the mod and its bytes (nil with a reason when it is not
-// read).
-func readMod(src string, visit func(member string, data []byte) error) error {
+// file's path inside the mod and its bytes (nil when it is not read: not a
+// package, or err says why it cannot be).
+func readMod(src string, visit func(member string, data []byte, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
@@ -85,16 +95,16 @@ func readMod(src string, visit func(member string, data []byte) error) error {
 		return archive.Walk(src, archive.Limits{}, func(m *archive.Member) error {
 			name := m.Name
 			if m.Err != nil {
-				return fmt.Errorf("--with: %w", m.Err)
+				return visit(m.Path(), nil, m.Err)
 			}
 			if !isPackageName(name) {
-				return visit(name, nil)
+				return visit(name, nil, nil)
 			}
 			data, err := m.ReadAll()
 			if err != nil {
-				return err
+				return visit(m.Path(), nil, err)
 			}
-			return visit(name, data)
+			return visit(name, data, nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
@@ -104,20 +114,17 @@ func readMod(src string, visit func(member string, data []byte) error) error {
 		rel, _ := filepath.Rel(src, p)
 		rel = filepath.ToSlash(rel)
 		if !isPackageName(rel) {
-			return visit(rel, nil)
+			return visit(rel, nil, nil)
 		}
 		info, err := de.Info()
 		if err != nil {
 			return err
 		}
 		if info.Size() > maxModFile {
-			return fmt.Errorf("%s: %d bytes is over the %d-byte limit", p, info.Size(), maxModFile)
+			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
 		}
 		data, err := fsutil.ReadRegular(p, maxModFile)
-		if err != nil {
-			return err
-		}
-		return visit(rel, data)
+		return visit(rel, data, err)
 	})
 }
 
@@ -137,16 +144,21 @@ func isPackageName(name string) bool {
 // its extension (the rule cache extract uses).
 func placeMod(src string, s *search.Searcher) (*withInfo, error) {
 	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
-		Replaces: []replacement{}}
+		Replaces: []replacement{}, Unreadable: []modProblem{}}
 	paths := s.Paths()
-	err := readMod(src, func(member string, data []byte) error {
+	err := readMod(src, func(member string, data []byte, err error) error {
+		if err != nil {
+			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: modError(src, member, err)})
+			return nil
+		}
 		if len(data) < 4 || !isTag(data) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
 		f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
-			return fmt.Errorf("%s: %s: %w", src, member, err)
+			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: err.Error()})
+			return nil
 		}
 		base := path.Base(member)
 		mp := modPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
@@ -185,6 +197,7 @@ func placeMod(src string, s *search.Searcher) (*withInfo, error) {
 	slices.SortFunc(info.Packages, byMember)
 	slices.SortFunc(info.Unplaced, byMember)
 	slices.Sort(info.SetAside)
+	slices.SortFunc(info.Unreadable, func(a, b modProblem) int { return strings.Compare(a.Member, b.Member) })
 	return info, nil
 }
 
@@ -341,6 +354,9 @@ func writeWithText(bw *errWriter, w *withInfo, all bool) {
 	if len(w.SetAside) > 0 {
 		bw.printf("  set aside (not packages): %s\n", strings.Join(w.SetAside, ", "))
 	}
+	for _, u := range w.Unreadable {
+		bw.printf("  unreadable, checked without it: %s: %s\n", u.Member, u.Error)
+	}
 	bw.printf("The mod adds %d finding(s), removes %d and changes %d.\n", len(w.FindingsAdded), len(w.FindingsRemoved), len(w.FindingsChanged))
 	for _, f := range w.FindingsRemoved {
 		bw.printf("  removed: %s %s: %s\n", f.Kind, f.Package, f.Message)
@@ -352,4 +368,13 @@ func writeWithText(bw *errWriter, w *withInfo, all bool) {
 		bw.printf("\n(changed by the mod)")
 		writeFindingText(bw, f, all)
 	}
+}
+
+// modError is err's message without the archive and member it names (the
+// report names the member).
+func modError(src, member string, err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "archive: ")
+	msg = strings.TrimPrefix(msg, src+": ")
+	return strings.TrimPrefix(msg, member+": ")
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +104,44 @@ func TestCheckWith(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "check", "--ini", ini, "--with", ini); code != exitError {
 		t.Errorf("--with an ini: code %d", code)
+	}
+}
+
+// TestCheckWithCorruptMember: a corrupt package and an unsafe member in a
+// mod are reported, each by its member, and the rest of the mod is checked
+// (the first used to end check --with with no report).
+func TestCheckWithCorruptMember(t *testing.T) {
+	game, _ := fixWorld(t)
+	ini := filepath.Join(game, "System", "Game.ini")
+	good := fixPkg(t, 10)
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, m := range []struct {
+		name string
+		data []byte
+	}{
+		{"System/Broken.u", good[:40]},
+		{"../evil/Evil.u", good},
+		{"System/ModA.u", good},
+	} {
+		w, _ := zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: zip.Store, CRC32: crc32.ChecksumIEEE(m.data),
+			CompressedSize64: uint64(len(m.data)), UncompressedSize64: uint64(len(m.data))})
+		w.Write(m.data)
+	}
+	zw.Close()
+	mod := filepath.Join(t.TempDir(), "mod.zip")
+	writeFixFile(t, mod, zb.Bytes())
+	out, errOut, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	if code != exitFindings {
+		t.Errorf("code %d, want 1\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"adds     System/ModA.u",
+		"unreadable, checked without it: System/Broken.u: format: ",
+		`unreadable, checked without it: ../evil/Evil.u: "../evil/Evil.u": insecure member name`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }
