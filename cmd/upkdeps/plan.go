@@ -139,6 +139,9 @@ func writePlanText(w io.Writer, rep planReport) error {
 			url = "(no working download known)"
 		}
 		bw.printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
+		for _, u := range it.Refused {
+			bw.printf("    refused download (not http or https): %s\n", u)
+		}
 		bw.printf("    brings: %s\n", strings.Join(c.Brings, ", "))
 		if len(c.Needed) > 0 {
 			bw.printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))

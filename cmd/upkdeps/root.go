@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -142,7 +144,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "upkdeps: interrupted")
 		return exitError
 	}
-	fmt.Fprintf(stderr, "upkdeps: %v\n", err)
+	fmt.Fprintf(stderr, "upkdeps: %s\n", termsafe.String(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'upkdeps --help' for usage.")
