@@ -334,14 +334,14 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	orig, kind, data, err := decompress(j.fileName, f, limit)
+	orig, kind, zr, err := decompress(j.fileName, f, limit)
 	if err != nil {
 		return nil, err
 	}
 	if err := fsutil.SafeFileName(orig); err != nil {
 		return nil, fmt.Errorf("the original name in the download: %w", err)
 	}
-	p, err := describe(orig, data)
+	p, err := describe(orig, zr)
 	if err != nil {
 		return nil, err
 	}

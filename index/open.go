@@ -10,11 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"strings"
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/uz"
 )
 
 // ErrChanged is wrapped by the error of CopyTo when the bytes of a copy are
@@ -134,21 +132,11 @@ func (c *ctxReader) Read(b []byte) (int, error) {
 
 // uncompressed returns the decoded stream of a .uz or .uz2 download.
 func uncompressed(name string, r io.Reader, limit int64) (io.Reader, error) {
-	br := &peekReader{r: r}
-	head, err := br.peek(uz.DetectSize)
-	if err != nil {
-		return nil, err
+	_, _, zr, err := decompress(name, r, limit)
+	if errors.Is(err, errNotPackage) {
+		return nil, fmt.Errorf("%s is not a .uz or .uz2 download any more", path.Base(name))
 	}
-	switch uz.Detect(head) {
-	case uz.KindUZ:
-		return uz.NewReader(br, limit)
-	case uz.KindUZ2:
-		if !strings.EqualFold(path.Ext(name), ".uz2") {
-			return nil, fmt.Errorf("a .uz2 stream in %s", name)
-		}
-		return uz.NewReader2(br, limit), nil
-	}
-	return nil, fmt.Errorf("%s is not a .uz or .uz2 download any more", name)
+	return zr, err
 }
 
 // ReadPackage returns the bytes of an indexed copy in memory: CopyTo into a

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -52,18 +51,24 @@ func compressedKind(name string) bool {
 	return false
 }
 
-// describe parses a package held in data; fileName is the name it is
+// describe reads a package as a stream: its SHA-256 from every byte, its
+// header and tables from the bytes a window keeps (see windowHead), so the
+// memory does not grow with the package; fileName is the name it is
 // installed under.
-func describe(fileName string, data []byte) (*pkgInfo, error) {
-	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+func describe(fileName string, r io.Reader) (*pkgInfo, error) {
+	w := newWindow()
+	h := sha256.New()
+	if _, err := io.CopyBuffer(io.MultiWriter(h, w), r, make([]byte, 256<<10)); err != nil {
+		return nil, err
+	}
+	f, err := format.NewFile(w, w.Size())
 	if errors.Is(err, format.ErrNotPackage) {
 		return nil, errNotPackage // a download of something else
 	}
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
-	return summarise(fileName, f, int64(len(data)), hex.EncodeToString(sum[:])), nil
+	return summarise(fileName, f, w.Size(), hex.EncodeToString(h.Sum(nil))), nil
 }
 
 func summarise(fileName string, f *format.File, size int64, sha string) *pkgInfo {
@@ -108,35 +113,29 @@ func describeFile(file, fileName string) (*pkgInfo, error) {
 	return summarise(fileName, f, n, hex.EncodeToString(h.Sum(nil))), nil
 }
 
-// decompress reads a .uz or .uz2 stream (r's first bytes are head) into
-// memory, at most limit bytes, and returns the original file name (from a
-// .uz header; from name for .uz2) with the bytes.
-func decompress(name string, r io.Reader, limit int64) (string, string, []byte, error) {
+// decompress returns the decoded stream of a .uz or .uz2 download r (at
+// most limit bytes) and the original file name (from a .uz header; from
+// name for .uz2), with the kind ("uz" or "uz2"); errNotPackage when r is
+// neither.
+func decompress(name string, r io.Reader, limit int64) (string, string, io.Reader, error) {
 	br := &peekReader{r: r}
 	head, err := br.peek(uz.DetectSize)
 	if err != nil {
 		return "", "", nil, err
 	}
-	var out bytes.Buffer
 	switch uz.Detect(head) {
 	case uz.KindUZ:
 		zr, err := uz.NewReader(br, limit)
 		if err != nil {
 			return "", "", nil, err
 		}
-		if _, err := zr.WriteTo(&out); err != nil {
-			return "", "", nil, err
-		}
-		return zr.Header.Name, "uz", out.Bytes(), nil
+		return zr.Header.Name, "uz", zr, nil
 	case uz.KindUZ2:
-		if _, err := uz.NewReader2(br, limit).WriteTo(&out); err != nil {
-			return "", "", nil, err
-		}
 		orig := path.Base(strings.ReplaceAll(name, `\`, "/"))
 		if !strings.EqualFold(path.Ext(orig), ".uz2") {
 			return "", "", nil, fmt.Errorf("a .uz2 stream in %s: the original name is unknown", orig)
 		}
-		return strings.TrimSuffix(orig, path.Ext(orig)), "uz2", out.Bytes(), nil
+		return strings.TrimSuffix(orig, path.Ext(orig)), "uz2", uz.NewReader2(br, limit), nil
 	}
 	return "", "", nil, errNotPackage
 }
@@ -183,20 +182,16 @@ func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
 		return nil, err
 	}
 	if isPackageTag(head) {
-		var buf bytes.Buffer
-		if _, err := buf.ReadFrom(br); err != nil {
-			return nil, err
-		}
-		return describe(base, buf.Bytes())
+		return describe(base, br)
 	}
 	if !compressedKind(base) {
 		return nil, errNotPackage
 	}
-	orig, kind, data, err := decompress(base, br, limit)
+	orig, kind, zr, err := decompress(base, br, limit)
 	if err != nil {
 		return nil, err
 	}
-	p, err := describe(orig, data)
+	p, err := describe(orig, zr)
 	if err != nil {
 		return nil, err
 	}
