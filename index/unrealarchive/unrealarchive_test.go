@@ -330,3 +330,28 @@ func TestRefusedURLSchemes(t *testing.T) {
 		t.Errorf("https: %+v", d)
 	}
 }
+
+// FuzzParse parses arbitrary metadata YAML, seeded with every schema and
+// the alias bomb: never a panic or a hang; every item it returns has the
+// path it was given, and no download it offers is other than http(s).
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{fmt.Sprintf(oldSchema, sha(1), sha(11)), fmt.Sprintf(middleSchema, sha(9), sha(2), sha(12)),
+		fmt.Sprintf(newestSchema, sha(3), sha(13)), fmt.Sprintf(gametype, sha(4), sha(14)), managed, yamlBomb,
+		"--- !<MAP>\nname: [unterminated\n", "downloads:\n- url: \"javascript:alert(1)\"\n  state: OK\n"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		items, _, err := Parse("x/y.yml", data)
+		if err != nil {
+			return
+		}
+		for _, it := range items {
+			if it.Path != "x/y.yml" {
+				t.Fatalf("item %q has path %q", it.Name, it.Path)
+			}
+			if d := BestDownload(it); d != nil && !WebURL(d.URL) {
+				t.Fatalf("offered %q", d.URL)
+			}
+		}
+	})
+}
