@@ -155,7 +155,7 @@ func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResu
 		batch := jobs[start:min(start+batchSize, len(jobs))]
 		out := make([][]result, len(batch))
 		err := par.ForEach(ctx, len(batch), opt.Jobs, func(_, i int) {
-			out[i] = a.read(batch[i])
+			out[i] = a.read(ctx, batch[i])
 			if tick != nil {
 				tick()
 			}
@@ -284,16 +284,16 @@ func (d *DB) fileRows(ctx context.Context, src int64) (map[fileKey]fileRow, erro
 }
 
 // read looks at one file; it runs on a worker and only reads a.old.
-func (a *adder) read(j job) []result {
+func (a *adder) read(ctx context.Context, j job) []result {
 	key := fileKey{j.path, ""}
 	if r, ok := a.old[key]; ok && r.size == j.size && r.mtime == j.mtime {
 		return []result{{key: key, unchanged: true, whole: j.archive}}
 	}
 	if j.archive {
-		return a.readArchive(j)
+		return a.readArchive(ctx, j)
 	}
 	res := result{key: key, size: j.size, mtime: j.mtime}
-	p, err := readLoose(j, a.maxSize())
+	p, err := readLoose(ctx, j, a.maxSize())
 	switch {
 	case errors.Is(err, errNotPackage):
 	case err != nil:
@@ -314,7 +314,7 @@ func (a *adder) maxSize() int64 {
 
 // readLoose reads a file that is not an archive: a package (by its tag,
 // whatever its extension), or a redirect download.
-func readLoose(j job, limit int64) (*pkgInfo, error) {
+func readLoose(ctx context.Context, j job, limit int64) (*pkgInfo, error) {
 	f, err := fsutil.OpenRegular(j.path)
 	if err != nil {
 		return nil, err
@@ -326,7 +326,7 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 	}
 	if isPackageTag(head[:]) {
 		f.Close()
-		return describeFile(j.path, j.fileName)
+		return describeFile(ctx, j.path, j.fileName)
 	}
 	if !compressedKind(j.fileName) {
 		return nil, errNotPackage
@@ -341,7 +341,7 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 	if err := fsutil.SafeFileName(orig); err != nil {
 		return nil, fmt.Errorf("the original name in the download: %w", err)
 	}
-	p, err := describe(orig, zr)
+	p, err := describe(ctx, orig, zr)
 	if err != nil {
 		return nil, err
 	}
@@ -351,10 +351,13 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 
 // readArchive reads every member of an archive; members whose size and
 // CRC-32 are those indexed before are not read again.
-func (a *adder) readArchive(j job) []result {
+func (a *adder) readArchive(ctx context.Context, j job) []result {
 	var out []result
 	seen := map[string]bool{}
 	err := archive.Walk(j.path, a.lim, func(m *archive.Member) error {
+		if err := ctx.Err(); err != nil {
+			return err // Ctrl-C: the batch is dropped, the add ends
+		}
 		key := fileKey{j.path, m.Path()}
 		res := result{key: key, size: m.Size, mtime: m.ModTime.Unix(), crc: m.CRC32}
 		if m.ModTime.IsZero() {
@@ -381,7 +384,7 @@ func (a *adder) readArchive(j job) []result {
 			out = append(out, res)
 			return nil
 		}
-		p, err := describeMember(m, a.maxSize())
+		p, err := describeMember(ctx, m, a.maxSize())
 		switch {
 		case errors.Is(err, errNotPackage):
 		case err != nil:

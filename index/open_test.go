@@ -1,14 +1,19 @@
 package index
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestConcurrentFirstOpen opens a new database from several connections
@@ -127,4 +132,50 @@ func TestSourcesAfterInterruptedAdd(t *testing.T) {
 	if srcs[0].Files == 0 || srcs[0].Files != st.Files || srcs[0].Packages != st.Packages {
 		t.Errorf("list says %d files, %d packages; the index holds %d files, %d packages", srcs[0].Files, srcs[0].Packages, st.Files, st.Packages)
 	}
+}
+
+// TestAddCancelledInsideMember cancels an add while it reads a member that
+// expands to 1 GiB: it returns within two seconds of the cancel (the member
+// stream checks the context), not after hashing the whole member.
+func TestAddCancelledInsideMember(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compresses 1 GiB")
+	}
+	dir := t.TempDir()
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+	w, _ := zw.Create("System/Big.u")
+	w.Write(pkgBytes(t, 1, nil, "Thing:Class"))
+	io.CopyN(w, zeroReader{}, 1<<30-1<<20)
+	zw.Close()
+	write(t, filepath.Join(dir, "big.zip"), zb.Bytes())
+	d, err := Open(filepath.Join(dir, "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var cancelled time.Time
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		cancelled = time.Now()
+		cancel()
+	}()
+	_, err = d.Add(ctx, filepath.Join(dir, "big.zip"), AddOptions{})
+	took := time.Since(cancelled)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("add: %v, want cancelled", err)
+	}
+	if took > 2*time.Second {
+		t.Errorf("add returned %v after the cancel", took)
+	}
+	t.Logf("returned %v after the cancel", took)
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

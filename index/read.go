@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -55,10 +56,10 @@ func compressedKind(name string) bool {
 // header and tables from the bytes a window keeps (see windowHead), so the
 // memory does not grow with the package; fileName is the name it is
 // installed under.
-func describe(fileName string, r io.Reader) (*pkgInfo, error) {
+func describe(ctx context.Context, fileName string, r io.Reader) (*pkgInfo, error) {
 	w := newWindow()
 	h := sha256.New()
-	if _, err := io.CopyBuffer(io.MultiWriter(h, w), r, make([]byte, 256<<10)); err != nil {
+	if _, err := io.CopyBuffer(io.MultiWriter(h, w), &ctxReader{ctx, r}, make([]byte, 256<<10)); err != nil {
 		return nil, err
 	}
 	f, err := format.NewFile(w, w.Size())
@@ -94,7 +95,7 @@ func summarise(fileName string, f *format.File, size int64, sha string) *pkgInfo
 
 // describeFile reads a package file from disk: header and tables through
 // format, the SHA-256 by streaming.
-func describeFile(file, fileName string) (*pkgInfo, error) {
+func describeFile(ctx context.Context, file, fileName string) (*pkgInfo, error) {
 	f, err := format.Open(file)
 	if err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func describeFile(file, fileName string) (*pkgInfo, error) {
 	}
 	defer fh.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, fh)
+	n, err := io.Copy(h, &ctxReader{ctx, fh})
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +170,7 @@ func (p *peekReader) Read(b []byte) (int, error) {
 
 // describeMember reads an archive member that may be a package or a
 // redirect download; errNotPackage when it is neither.
-func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
+func describeMember(ctx context.Context, m *archive.Member, limit int64) (*pkgInfo, error) {
 	rc, err := m.Open()
 	if err != nil {
 		return nil, err
@@ -182,7 +183,7 @@ func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
 		return nil, err
 	}
 	if isPackageTag(head) {
-		return describe(base, br)
+		return describe(ctx, base, br)
 	}
 	if !compressedKind(base) {
 		return nil, errNotPackage
@@ -191,7 +192,7 @@ func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := describe(orig, zr)
+	p, err := describe(ctx, orig, zr)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -72,7 +73,7 @@ func TestDescribeStreamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	have, err := describe("Big.u", bytes.NewReader(data))
+	have, err := describe(context.Background(), "Big.u", bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("streamed: %v", err)
 	}
