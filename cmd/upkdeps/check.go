@@ -11,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/ini"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -103,6 +104,9 @@ type checkReport struct {
 	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
 	Index           *checkIndex     `json:"index,omitempty"`
 	With            *withInfo       `json:"with,omitempty"`
+	// roots maps the findings' root evidence to its ini line, for the
+	// text report's order (rankFindings).
+	roots map[string]ini.Reference
 }
 
 // checkIndex is what check --index adds: the candidates of each finding
@@ -171,7 +175,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 			}
 		}
 	}
-	rep := &checkReport{WithCache: wc,
+	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
 		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
 		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
@@ -326,25 +330,50 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	kinds := make([]graph.FindingKind, 0, len(rep.Summary.ByKind))
-	for k := range rep.Summary.ByKind {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds)
-	bw.printf("\n")
-	for _, k := range kinds {
-		bw.printf("  %-18s %5d\n", k, rep.Summary.ByKind[k])
+	writeKindTable(bw, rep.Findings)
+	ranked := rankFindings(rep.Findings, rep.roots)
+	bw.printf("\nFix first:\n")
+	for i, r := range ranked[:min(3, len(ranked))] {
+		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.why())
 	}
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
 		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
-	for _, f := range rep.Findings {
-		writeFindingText(bw, f, all)
+	for _, r := range ranked {
+		writeFindingText(bw, r.Finding, all)
 		if rep.Index != nil {
-			writeCandidatesText(bw, rep.Index, f)
+			writeCandidatesText(bw, rep.Index, r.Finding)
 		}
 	}
 	return bw.err
+}
+
+// writeKindTable prints how many findings of each kind there are, errors
+// and warnings apart (a kind such as missing_package has both).
+func writeKindTable(bw *errWriter, fs []graph.Finding) {
+	type count struct{ errors, warnings int }
+	counts := map[graph.FindingKind]*count{}
+	for _, f := range fs {
+		c := counts[f.Kind]
+		if c == nil {
+			c = &count{}
+			counts[f.Kind] = c
+		}
+		if f.Severity == graph.Error {
+			c.errors++
+		} else {
+			c.warnings++
+		}
+	}
+	kinds := make([]graph.FindingKind, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
+	for _, k := range kinds {
+		bw.printf("  %-18s %6d %8d\n", k, counts[k].errors, counts[k].warnings)
+	}
 }
 
 // writeCandidatesText prints the best indexed candidate of a finding.
