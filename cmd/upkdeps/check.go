@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/ini"
@@ -94,16 +96,20 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 // checkReport is the output of `check`; its JSON form is documented in
 // README.md.
 type checkReport struct {
-	SchemaVersion   int             `json:"schema_version"`
-	Ini             string          `json:"ini"`
-	Game            string          `json:"game"`
-	PackagesScanned int             `json:"packages_scanned"`
-	MissingPaths    []string        `json:"missing_paths"`
-	Summary         checkSummary    `json:"summary"`
-	Findings        []graph.Finding `json:"findings"`
-	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
-	Index           *checkIndex     `json:"index,omitempty"`
-	With            *withInfo       `json:"with,omitempty"`
+	SchemaVersion   int    `json:"schema_version"`
+	Ini             string `json:"ini"`
+	Game            string `json:"game"`
+	PackagesScanned int    `json:"packages_scanned"`
+	// PackagesReadable are the scanned packages whose header and tables
+	// parse; GitLFSPointers the scanned files that are Git LFS pointers.
+	PackagesReadable int             `json:"packages_readable"`
+	GitLFSPointers   int             `json:"git_lfs_pointers"`
+	MissingPaths     []string        `json:"missing_paths"`
+	Summary          checkSummary    `json:"summary"`
+	Findings         []graph.Finding `json:"findings"`
+	WithCache        *withCacheInfo  `json:"with_cache,omitempty"`
+	Index            *checkIndex     `json:"index,omitempty"`
+	With             *withInfo       `json:"with,omitempty"`
 	// roots maps the findings' root evidence to its ini line, for the
 	// text report's order (rankFindings).
 	roots map[string]ini.Reference
@@ -184,9 +190,16 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 		rep.Findings = []graph.Finding{}
 	}
 	for _, p := range c.g.Packages() {
-		if !p.Missing() {
-			rep.PackagesScanned++
+		var lfs *format.LFSPointerError
+		switch {
+		case p.Missing():
+			continue
+		case p.Err == nil:
+			rep.PackagesReadable++
+		case errors.As(p.Err, &lfs):
+			rep.GitLFSPointers++
 		}
+		rep.PackagesScanned++
 	}
 	for _, p := range in.search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
@@ -302,6 +315,12 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps check: %s (%s)\n", rep.Ini, rep.Game)
 	bw.printf("%d packages scanned", rep.PackagesScanned)
+	if rep.PackagesReadable < rep.PackagesScanned {
+		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
+		if rep.GitLFSPointers > 0 {
+			bw.printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
+		}
+	}
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -148,13 +149,22 @@ func (a *app) loadNatives(in *install) (*native.Set, error) {
 		return nil, err
 	}
 	s := native.NewSet()
+	var lfs []string
 	for _, f := range files {
 		b, err := native.ReadBinary(f)
-		if err != nil {
+		var le *native.LFSPointerError
+		switch {
+		case errors.As(err, &le):
+			lfs = append(lfs, filepath.Base(f))
+		case err != nil:
 			fmt.Fprintf(a.stderr, "upkdeps: warning: %v (its native classes are not used)\n", err)
-			continue
+		default:
+			s.AddBinary(b)
 		}
-		s.AddBinary(b)
+	}
+	if len(lfs) > 0 {
+		fmt.Fprintf(a.stderr, "upkdeps: warning: %d binaries are Git LFS pointers, not the files (%s): their native classes are not used; fetch them with git lfs pull\n",
+			len(lfs), strings.Join(lfs, ", "))
 	}
 	if t := native.TableFor(in.game.Name, in.search.Generation()); t != nil {
 		s.AddTable(t)

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
+)
+
+const lfsPointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 1260153\n"
+
+// TestCheckLFSAndEmpty: packages and binaries that are Git LFS pointers are
+// named as such and counted apart from the readable packages; a 0-byte map
+// is empty, not "not an unreal package".
+func TestCheckLFSAndEmpty(t *testing.T) {
+	chdirDemo(t)
+	for path, text := range map[string]string{
+		"Textures/DemoTex.utx": lfsPointer,
+		"Sounds/DemoSnd.uax":   lfsPointer,
+		"System/Engine.dll":    lfsPointer,
+		"Maps/DM-Second.unr":   "",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, _ := runCLI(t, "check", "--ini", demo.Ini)
+	for _, want := range []string{
+		"14 packages scanned, 10 of 14 readable (2 Git LFS pointers: fetch the files with git lfs pull)",
+		"Textures/DemoTex.utx cannot be read: format: a Git LFS pointer, not the package itself (1260153 bytes)",
+		"Maps/DM-Second.unr cannot be read: format: the file is empty (0 bytes)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	if want := "1 binaries are Git LFS pointers, not the files (Engine.dll)"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr lacks %q: %s", want, errOut)
+	}
+	out, _, _ = runCLI(t, "check", "--ini", demo.Ini, "--json")
+	var rep struct {
+		Scanned  int `json:"packages_scanned"`
+		Readable int `json:"packages_readable"`
+		LFS      int `json:"git_lfs_pointers"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Scanned != 14 || rep.Readable != 10 || rep.LFS != 2 {
+		t.Errorf("json counts: %+v", rep)
+	}
+}
