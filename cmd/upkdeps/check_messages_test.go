@@ -52,3 +52,23 @@ func TestCheckLFSAndEmpty(t *testing.T) {
 		t.Errorf("json counts: %+v", rep)
 	}
 }
+
+// TestGenerationFromVersions: an ini whose only hint is a .unr map
+// extension (a UE2 licensee game that kept it) over packages of version
+// 128 is a UE2 install, not "ue1, UE1"; --game still decides.
+func TestGenerationFromVersions(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	put(t, "System/Game.ini", []byte("[Core.System]\nPaths=../System/*.u\nPaths=../Maps/*.unr\n"))
+	for _, name := range []string{"System/Core.u", "Maps/DM-Test.unr"} {
+		put(t, name, cachePkg(t, cacheGUID(1), 128, 0))
+	}
+	out, _, _ := runCLI(t, "check", "--ini", "System/Game.ini", "--no-progress")
+	if first, _, _ := strings.Cut(out, "\n"); first != "upkdeps check: System/Game.ini (ue2, UE2)" {
+		t.Errorf("header %q, want the UE2 of the packages' versions", first)
+	}
+	out, _, _ = runCLI(t, "check", "--ini", "System/Game.ini", "--no-progress", "--game", "ue1")
+	if first, _, _ := strings.Cut(out, "\n"); first != "upkdeps check: System/Game.ini (ue1, UE1)" {
+		t.Errorf("--game ue1: header %q", first)
+	}
+}

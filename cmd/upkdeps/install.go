@@ -51,7 +51,11 @@ func (a *app) openInstall() (*install, error) {
 		}
 		in.game = g
 	}
-	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache})
+	gen := in.game.Generation
+	if a.cfg.Game == "" && in.game.Generic() {
+		gen = 0 // only a map extension said it: let Core's version decide
+	}
+	s, err := search.New(f, search.Options{Game: in.game, Generation: gen, CacheDir: a.cfg.Cache})
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +66,11 @@ func (a *app) openInstall() (*install, error) {
 		fmt.Fprintf(a.stderr, "warning: %s: %v\n", path, err)
 	}
 	in.search = s
+	if in.game.Generic() && s.Generation() != in.game.Generation {
+		// A map extension guessed the engine; the packages' versions
+		// (Core's) tell it better.
+		in.game = map[int]ini.Game{1: ini.UE1, 2: ini.UE2}[s.Generation()]
+	}
 	return in, nil
 }
 
