@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -588,7 +589,7 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 				how = "imported and named by the ini"
 			}
 			f := Finding{Kind: CaseMismatch, Severity: Warning, Package: p.Name, NeededBy: names(by), Roots: evidence(refs),
-				Message: fmt.Sprintf("%s as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", how, sp, p.Rel)}
+				Message: caseMessage(how, sp, p.Rel)}
 			if len(by) > 0 {
 				f.Chain = gr.chain(parent, reachedFirst(parent, by), label(p))
 			} else if len(refs) > 0 {
@@ -598,6 +599,19 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 		}
 	}
 	return out
+}
+
+// caseMessage explains a case_mismatch: the name as used (sp) resolved only
+// case-insensitively to the file rel. When the name matches exactly and
+// only the extension differs in case from the Paths wildcard, it says so.
+func caseMessage(how, sp, rel string) string {
+	base := filepath.Base(rel)
+	ext := filepath.Ext(base)
+	if strings.TrimSuffix(base, ext) == sp {
+		return fmt.Sprintf("%s as %q and the file is %s: the name matches, only the extension's case (%s) differs from the Paths wildcard's; "+
+			"a case-sensitive file system (a Linux server) finds the file only under the wildcard's spelling: rename the extension to it", how, sp, rel, ext)
+	}
+	return fmt.Sprintf("%s as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", how, sp, rel)
 }
 
 // cycleEdges returns, for a component, a cycle through its first package

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -71,4 +72,37 @@ func TestGenerationFromVersions(t *testing.T) {
 	if first, _, _ := strings.Cut(out, "\n"); first != "upkdeps check: System/Game.ini (ue1, UE1)" {
 		t.Errorf("--game ue1: header %q", first)
 	}
+}
+
+// TestCheckExtensionCase: a texture package found only because the file's
+// extension differs in case from the Paths wildcard (Foo.UTX for *.utx) is
+// explained as that, not as a name spelled in another case.
+func TestCheckExtensionCase(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	core := format.NewBuilder(69, 0)
+	core.Export(0, "Object", 0, 0, 16)
+	put(t, "System/Core.u", marshal(t, core))
+	tex := format.NewBuilder(69, 0)
+	tex.Export(0, "Wolf", tex.ImportPath("Core.Object", "Core", "Class"), 0, 16)
+	put(t, "Textures/dnWolf.UTX", marshal(t, tex))
+	mod := format.NewBuilder(69, 0)
+	mod.Export(0, "Thing", mod.ImportPath("Core.Object", "Core", "Class"), 0, 16)
+	mod.ImportPath("dnWolf.Wolf", "Core", "Object")
+	put(t, "System/Mod.u", marshal(t, mod))
+	put(t, "System/Game.ini", []byte("[Core.System]\nPaths=../System/*.u\nPaths=../Textures/*.utx\n[Engine.GameEngine]\nServerPackages=Mod\n"))
+	out, _, _ := runCLI(t, "check", "--ini", "System/Game.ini", "--no-progress")
+	want := `imported as "dnWolf" and the file is Textures/dnWolf.UTX: the name matches, only the extension's case (.UTX) differs from the Paths wildcard's`
+	if !strings.Contains(out, want) {
+		t.Errorf("check output lacks %q:\n%s", want, out)
+	}
+}
+
+func marshal(t *testing.T, b *format.Builder) []byte {
+	t.Helper()
+	data, err := format.Marshal(b.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
