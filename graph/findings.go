@@ -118,6 +118,7 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 		}
 	}
 	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
+	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
 	return out
 }

@@ -106,3 +106,14 @@ func marshal(t *testing.T, b *format.Builder) []byte {
 	}
 	return data
 }
+
+// TestCheckUnbuiltSources: a missing package that is an EditPackages entry
+// with sources (the demo's DemoExtras) says what to do: run ucc make.
+func TestCheckUnbuiltSources(t *testing.T) {
+	chdirDemo(t)
+	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--no-progress")
+	want := "DemoExtras has sources (DemoExtras/Classes, 1 class(es)) but no compiled package: run ucc make; until then package DemoExtras is imported"
+	if !strings.Contains(out, want) {
+		t.Errorf("check output lacks %q:\n%s", want, out)
+	}
+}
