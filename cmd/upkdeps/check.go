@@ -139,6 +139,9 @@ type checkSummary struct {
 	Errors   int                       `json:"errors"`
 	Warnings int                       `json:"warnings"`
 	ByKind   map[graph.FindingKind]int `json:"by_kind"`
+	// ErrorsByKind and WarningsByKind split ByKind by severity.
+	ErrorsByKind   map[graph.FindingKind]int `json:"errors_by_kind"`
+	WarningsByKind map[graph.FindingKind]int `json:"warnings_by_kind"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -184,7 +187,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
 		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
-		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
+		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
@@ -208,8 +211,10 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 		rep.Summary.ByKind[f.Kind]++
 		if f.Severity == graph.Error {
 			rep.Summary.Errors++
+			rep.Summary.ErrorsByKind[f.Kind]++
 		} else {
 			rep.Summary.Warnings++
+			rep.Summary.WarningsByKind[f.Kind]++
 		}
 	}
 	return rep, c, nil
