@@ -117,3 +117,26 @@ func TestCheckUnbuiltSources(t *testing.T) {
 		t.Errorf("check output lacks %q:\n%s", want, out)
 	}
 }
+
+// TestCheckRenderLineUE2: UT2004.ini's Render=Render.Render is dead on UE2
+// (no Render package or binary ships): no missing_package warning there;
+// on UE1 the line is live and a missing Render is reported.
+func TestCheckRenderLineUE2(t *testing.T) {
+	for _, tc := range []struct {
+		version uint16
+		want    bool
+	}{{128, false}, {69, true}} {
+		dir := t.TempDir()
+		t.Chdir(dir)
+		put(t, "System/Game.ini", []byte("[Engine.Engine]\nRender=Render.Render\n[Core.System]\nPaths=../System/*.u\n"))
+		put(t, "System/Core.u", cachePkg(t, cacheGUID(1), tc.version, 0))
+		rep, _ := checkJSON(t, "--ini", "System/Game.ini")
+		have := false
+		for _, f := range rep.Findings {
+			have = have || (f.Kind == "missing_package" && f.Package == "Render")
+		}
+		if have != tc.want {
+			t.Errorf("version %d: missing_package Render reported: %v, want %v (%+v)", tc.version, have, tc.want, rep.Findings)
+		}
+	}
+}
