@@ -98,6 +98,8 @@ func NewBinary(r io.ReaderAt, size int64, path string) (*Binary, error) {
 	case n == 8 && string(magic[:]) == "!<arch>\n":
 		b.Method = MethodImportLib
 		syms, err = importLibSymbols(r, size, path, b.Package)
+	case size == 0:
+		return nil, bad(path, 0, "the file is empty (0 bytes)")
 	default:
 		if real, ok := fsutil.LFSPointer(r, size); ok {
 			return nil, &LFSPointerError{Path: path, Size: real}

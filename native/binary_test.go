@@ -142,7 +142,7 @@ func TestMalformed(t *testing.T) {
 		offset int64 // -1: any
 		msg    string
 	}{
-		{"empty", nil, 0, "not a PE, ELF or import library"},
+		{"empty", nil, 0, "the file is empty (0 bytes)"},
 		{"text", []byte("hello, world"), 0, "not a PE, ELF or import library"},
 		{"pe truncated header", pe32[:100], 0, "pe:"},
 		{"pe truncated section", pe32[:peSectionOff+20], -1, "export directory"},
