@@ -25,7 +25,7 @@ func TestStockPerProfile(t *testing.T) {
 		DeusEx:       {[]string{"Core.u", "DeusEx.u", "DeusExItems.u"}, []string{"Botpack.u"}},
 		Rune:         {[]string{"Core.u", "RuneI.u"}, []string{"Botpack.u"}},
 		UT2003:       {[]string{"Core.u", "XGame.u", "XInterface.u"}, []string{"Onslaught.u"}},
-		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
+		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
 		KillingFloor: {[]string{"Core.u", "KFMod.u", "ROEngine.u"}, []string{"Botpack.u"}},
 		Swat4:        {[]string{"Core.u", "SwatGame.u"}, []string{"Botpack.u"}},
 	}
