@@ -701,6 +701,9 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	if f.Kind == "event" && r.isWord(j, "function") {
 		j++ // "static event function" (Wheel of Time's Legend)
 	}
+	if f.Kind == "function" || f.Kind == "event" {
+		j = r.afterSpecifiers(j, &f)
+	}
 	if strings.HasSuffix(f.Kind, "operator") && r.isSym(j, '(') {
 		end := r.closing(j)
 		if end == j+2 {
@@ -777,6 +780,39 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	}
 	r.d.Funcs = append(r.d.Funcs, f)
 	return k, r.count(1)
+}
+
+// afterKeywordSpecifiers are the function specifiers UnrealScript also
+// accepts after the function or event keyword (function native final
+// SetTimer(...), event simulated Bar()).
+var afterKeywordSpecifiers = map[string]bool{
+	"native": true, "intrinsic": true, "final": true, "static": true, "simulated": true, "singular": true,
+	"latent": true, "iterator": true, "exec": true, "private": true, "protected": true,
+}
+
+// afterSpecifiers reads the specifiers after a function or event keyword
+// at j into f and returns the index after them. A specifier's word
+// followed by "(" is the function's name (function Final()), except for
+// native(N) followed by more of the header.
+func (r *declReader) afterSpecifiers(j int, f *Func) int {
+	for r.isIdent(j) && afterKeywordSpecifiers[r.lower(j)] {
+		w := r.lower(j)
+		next := j + 1
+		if r.isSym(next, '(') {
+			if w != "native" && w != "intrinsic" || !(next+2 < len(r.toks) && r.toks[next+1].kind == tNumber && r.isSym(next+2, ')') && r.isIdent(next+3)) {
+				break
+			}
+			if n, err := strconv.Atoi(r.text(next + 1)); err == nil {
+				f.NativeIndex = n
+			}
+			next += 3
+		}
+		if !hasMod(f.Modifiers, w) {
+			f.Modifiers = append(f.Modifiers, w)
+		}
+		j = next
+	}
+	return j
 }
 
 // params reads the parameters between the parentheses (from, end).
