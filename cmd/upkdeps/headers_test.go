@@ -252,37 +252,6 @@ func TestHeadersCompiledParent(t *testing.T) {
 	}
 }
 
-// TestHeadersUT2004Tree checks a UT2004 source tree (UnrealScript sources,
-// the *Classes.h ucc make -h wrote from them, System/UT2004.ini) through
-// the command: every header whose package's native classes upkdeps knows
-// matches. Set UPKDEPS_UT2004_TREE to such a tree; the test skips without.
-// Fire's classes are native only in Fire.dll, which the built-in UT2004
-// table (made from Core and Engine import libraries) does not list.
-func TestHeadersUT2004Tree(t *testing.T) {
-	root := os.Getenv("UPKDEPS_UT2004_TREE")
-	if root == "" {
-		t.Skip("UPKDEPS_UT2004_TREE (a UT2004 3369 source tree with its *Classes.h) not set: skipping")
-	}
-	out, errOut, _ := runCLI(t, "headers", "--ini", filepath.Join(root, "System", "UT2004.ini"), "--game", "ut2004", "--check", "--json")
-	var rep headersReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
-	current := 0
-	for _, p := range rep.Packages {
-		switch {
-		case p.Status == "current":
-			current++
-		case p.Status == "orphaned" && p.Package == "Fire":
-		case p.Status == "stale" || p.Status == "missing" || p.Status == "orphaned":
-			t.Errorf("%s: %s, first difference at line %d:\n want %s\n have %s\n%+v", p.Package, p.Status, p.FirstDiff, p.FirstWant, p.FirstHave, p.Changes)
-		}
-	}
-	if current == 0 {
-		t.Errorf("no header checked: %s", out)
-	}
-}
-
 // TestHeadersWheelOfTime checks Wheel of Time's sources and headers
 // (github.com/babbygremlin/WOT-Scripts; set UPKDEPS_WOT_TREE to a
 // checkout): WOT matches; Engine differs only by SavedMove, native only in

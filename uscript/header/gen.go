@@ -38,7 +38,8 @@ var (
 	// UE1Early is UE1 before UT (Unreal 2xx builds, Wheel of Time):
 	// DECLARE_CLASS without the package.
 	UE1Early = Layout{Name: "ue1-early", ShortDeclareClass: true}
-	// UE2 is the layout of UT2004-era engines (build 3369).
+	// UE2 is the layout of UT2004-era engines (build 3369, as the public
+	// native SDK's headers show it).
 	UE2 = Layout{Name: "ue2", UE2: true}
 )
 
@@ -479,7 +480,7 @@ func (g *Generator) ctype(t uscript.Type, member bool) string {
 		return "F" + s.name
 	}
 	if strings.EqualFold(t.Name, "pointer") {
-		// UE2 (UT2004's headers) writes pointer-sized PTRINT.
+		// UE2 (the public UT2004 SDK's EngineClasses.h) writes pointer-sized PTRINT.
 		if g.layout.UE2 {
 			return "PTRINT"
 		}

@@ -658,7 +658,7 @@ func (g *Generator) zeroable(t uscript.Type) bool {
 	case c == "FLOAT" || c == "FName":
 		return true
 	case strings.HasPrefix(c, "TArray"):
-		return g.layout.UE2 // as UT2004's headers have it
+		return g.layout.UE2 // as the public UT2004 SDK's EngineClasses.h has it
 	case strings.HasPrefix(c, "F"):
 		return false
 	}
@@ -711,8 +711,9 @@ func cppText(s string) string {
 }
 
 // ue2Probes are the events UE2 calls only when the object probes them
-// (if(IsProbing(NAME_X))): the probe names of the engine's name table, as
-// UT2004's generated headers (Engine, IpDrv, XGame...) use them.
+// (if(IsProbing(NAME_X))): probe names of the engine's name table (those
+// between NAME_PROBEMIN and NAME_PROBEMAX in the public UT2004 SDK's
+// Core/Inc/UnNames.h) that its EngineClasses.h wraps so.
 var ue2Probes = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`AIHearSound ActorEntered ActorEnteredVolume ActorLeaving ActorLeavingVolume
