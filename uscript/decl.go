@@ -63,6 +63,9 @@ type Enum struct {
 	Name   string
 	Values []string
 	Line   int
+	// InStruct is set for an enum declared inside a struct (in a member's
+	// type or on its own): the struct's, not the class's.
+	InStruct bool
 }
 
 // Struct is a struct declaration.
@@ -544,6 +547,7 @@ func (r *declReader) varDecl(i int, member bool) ([]Var, int, error) {
 	case r.isWord(j, "enum") && r.isIdent(j+1):
 		var e Enum
 		e, j = r.enumDecl(j)
+		e.InStruct = !member
 		r.d.Enums = append(r.d.Enums, e)
 		typ = Type{Name: e.Name, Line: e.Line}
 	case r.isWord(j, "struct"):
@@ -652,6 +656,7 @@ func (r *declReader) structDecl(i int) (int, error) {
 		case "enum":
 			if r.isIdent(k + 1) {
 				e, next := r.enumDecl(k)
+				e.InStruct = true
 				r.d.Enums = append(r.d.Enums, e)
 				k = next
 				if r.isSym(k, ';') {
@@ -784,7 +789,8 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 
 // afterKeywordSpecifiers are the function specifiers UnrealScript also
 // accepts after the function or event keyword (function native final
-// SetTimer(...), event simulated Bar()).
+// SetTimer(...), event simulated Bar()); "function event" declares an
+// event.
 var afterKeywordSpecifiers = map[string]bool{
 	"native": true, "intrinsic": true, "final": true, "static": true, "simulated": true, "singular": true,
 	"latent": true, "iterator": true, "exec": true, "private": true, "protected": true,
@@ -795,8 +801,18 @@ var afterKeywordSpecifiers = map[string]bool{
 // followed by "(" is the function's name (function Final()), except for
 // native(N) followed by more of the header.
 func (r *declReader) afterSpecifiers(j int, f *Func) int {
-	for r.isIdent(j) && afterKeywordSpecifiers[r.lower(j)] {
+	for r.isIdent(j) {
 		w := r.lower(j)
+		if w == "event" && f.Kind == "function" && !r.isSym(j+1, '(') {
+			// "native static function event ClientTravel(" (XIII's
+			// Engine): an event, as "event function" is.
+			f.Kind = "event"
+			j++
+			continue
+		}
+		if !afterKeywordSpecifiers[w] {
+			break
+		}
 		next := j + 1
 		if r.isSym(next, '(') {
 			if w != "native" && w != "intrinsic" || !(next+2 < len(r.toks) && r.toks[next+1].kind == tNumber && r.isSym(next+2, ')') && r.isIdent(next+3)) {

@@ -266,6 +266,8 @@ static function private iterator AllOf(out Actor A);
 function Final();
 function native Static();
 event latent int Wait(float T) { }
+native static function event ClientTravel(string URL, bool bItems);
+function Event();
 `
 	d, err := ReadDecls("A.uc", []byte(src))
 	if err != nil {
@@ -293,6 +295,8 @@ event latent int Wait(float T) { }
 		{"function", "Final", "", "", -1, 0},
 		{"function", "Static", "native", "", -1, 0},
 		{"event", "Wait", "latent", "int", -1, 1},
+		{"event", "ClientTravel", "native static", "", -1, 2},
+		{"function", "Event", "", "", -1, 0},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("functions:\n have %+v\n want %+v", got, want)

@@ -176,9 +176,11 @@ func TestHeadersCorpusUndying(t *testing.T) {
 	}
 }
 
-// TestHeadersClassNoLongerNative: a class the header has but whose script
-// lost its native keyword is reported at its declaration, with the way out.
-func TestHeadersClassNoLongerNative(t *testing.T) {
+// TestHeadersRegisteredByHeader: without a binary, a class the existing
+// header declares is one the native module registers, even when its
+// script lacks native (the engine's C++ registers Engine.SavedMove): the
+// check finds nothing, and writing keeps it.
+func TestHeadersRegisteredByHeader(t *testing.T) {
 	root := writeHeaderTree(t, headerTree)
 	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK {
 		t.Fatalf("write: code %d", code)
@@ -187,8 +189,46 @@ func TestHeadersClassNoLongerNative(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Pawn.uc"), []byte(pawn), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check", "--json")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if code != exitOK || len(rep.Packages) != 2 || rep.Packages[1].Status != "current" || rep.Packages[1].NativesFrom != "header" || rep.Packages[1].Classes != 2 {
+		t.Errorf("code %d\n%s", code, out)
+	}
+	// --fresh ignores the header's order and spellings, not what it says
+	// is registered; writing elsewhere reads the game's header still.
+	out, _, _ = runHeaders(t, root, "--root", root, "-o", t.TempDir(), "Core", "Engine", "--dry-run", "--fresh")
+	if !strings.Contains(out, "(2 classes)") {
+		t.Errorf("writing elsewhere still reads the game's header: %s", out)
+	}
+}
+
+// TestHeadersClassNoLongerNative: when the package's binary is there, it
+// alone says which classes are registered: a class the header has but
+// whose script lost its native keyword, and which the binary does not
+// register, is reported at its declaration. The binary is UT99 v469's
+// Engine.so from the corpus (it registers Actor and Pawn, not Gadget).
+func TestHeadersClassNoLongerNative(t *testing.T) {
+	so := filepath.Join(testutil.Corpus(t), "OldUnreal__UnrealTournamentPatches", "System", "Engine.so")
+	files := map[string]string{"Engine/Classes/Gadget.uc": "class Gadget extends Actor native;\nvar int Charge;\n"}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	root := writeHeaderTree(t, files)
+	if err := os.Symlink(so, filepath.Join(root, "System", "Engine.so")); err != nil {
+		t.Skipf("no symlink: %v", err)
+	}
+	if out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK || !strings.Contains(out, "(3 classes)") {
+		t.Fatalf("write: code %d\n%s", code, out)
+	}
+	gadget := strings.Replace(files["Engine/Classes/Gadget.uc"], " native;", ";", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Gadget.uc"), []byte(gadget), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
-	want := "Engine/Classes/Pawn.uc:1: class removed: APawn (declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini) [EngineClasses.h:"
+	want := "Engine/Classes/Gadget.uc:1: class removed: AGadget (declared without native; Engine's binary does not register it) [EngineClasses.h:"
 	if code != exitFindings || !strings.Contains(out, want) {
 		t.Errorf("code %d\n%s\nwant %s", code, out, want)
 	}
@@ -287,6 +327,50 @@ func TestHeadersWheelOfTime(t *testing.T) {
 	for p, w := range want {
 		if got[p] != w {
 			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+}
+
+// TestHeadersLayoutFromHeader: the existing header tells the layout; no
+// --layout is needed to find it current, and --layout still overrides.
+func TestHeadersLayoutFromHeader(t *testing.T) {
+	for _, layout := range []string{"ue1", "ue1-early", "ue2", "ue2-early"} {
+		root := writeHeaderTree(t, headerTree)
+		if _, _, code := runHeaders(t, root, "--root", root, "--layout", layout, "Core", "Engine"); code != exitOK {
+			t.Fatalf("%s: write: code %d", layout, code)
+		}
+		out, _, code := runHeaders(t, root, "--root", root, "--check", "Core", "Engine")
+		if code != exitOK || !strings.Contains(out, "(layout "+layout+", check)") || !strings.Contains(out, "All headers match their sources.") {
+			t.Errorf("%s: code %d\n%s", layout, code, out)
+		}
+		other := "ue1"
+		if layout == "ue1" {
+			other = "ue2"
+		}
+		if out, _, code := runHeaders(t, root, "--root", root, "--check", "--layout", other, "Core", "Engine"); code != exitFindings {
+			t.Errorf("%s checked as %s: code %d\n%s", layout, other, code, out)
+		}
+	}
+}
+
+// TestHeadersNoOtherGamesTable: without binary and header, only the game's
+// own table says which classes are registered: --game ue1 does not get
+// UT99's Pickup, nor a UE2 game UT2004's; --game ut99 does.
+func TestHeadersNoOtherGamesTable(t *testing.T) {
+	files := map[string]string{"Engine/Classes/Pickup.uc": "class Pickup extends Actor;\nvar int Charge;\n"}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	root := writeHeaderTree(t, files)
+	for _, c := range []struct {
+		game string
+		want string
+	}{
+		{"ue1", "(2 classes)"}, {"ue2", "(2 classes)"}, {"kf", "(2 classes)"}, {"ut99", "(3 classes)"}, {"ut2004", "(3 classes)"},
+	} {
+		out, _, code := runHeaders(t, root, "--root", root, "--game", c.game, "--dry-run", "Core", "Engine")
+		if code != exitOK || !strings.Contains(out, "Engine: would write Engine/Inc/EngineClasses.h "+c.want) {
+			t.Errorf("--game %s: code %d, want %s\n%s", c.game, code, c.want, out)
 		}
 	}
 }

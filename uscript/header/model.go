@@ -31,6 +31,9 @@ type File struct {
 	// (lower-cased).
 	Registrants []string
 	Lookups     map[string]bool
+	// Probes are the events whose thunk calls only if(IsProbing(NAME_X)),
+	// in order.
+	Probes []string
 }
 
 // Class is one exported class.
@@ -96,6 +99,7 @@ var (
 	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
 	reRegist = regexp.MustCompile(`^\t(\w+)::StaticClass\(\); \\$`)
 	reLookup = regexp.MustCompile(`^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`)
+	reProbe  = regexp.MustCompile(`^\s+if\(IsProbing\(NAME_(\w+)\)\) \{$`)
 )
 
 // ParseHeader reads the classes, members, functions, events and enums of
@@ -147,6 +151,10 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			}
 			if declared {
 				continue // the class's cpptext
+			}
+			if m := reProbe.FindStringSubmatch(line); m != nil {
+				f.Probes = append(f.Probes, m[1])
+				continue
 			}
 			if m := reDeclFn.FindStringSubmatch(line); m != nil {
 				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
@@ -222,6 +230,10 @@ type Hints struct {
 	Registrants []string
 	Lookups     map[string]bool
 	Spellings   []string // every identifier the header declares
+	// Probes are the events the header calls only when probed, and
+	// Thunks all the events it has a thunk for: which events are probes
+	// is the engine's name table's business.
+	Probes, Thunks []string
 	// ClassRefs are the C++ names of the classes the header declares,
 	// derives from or names in types (UModel in class UModel*).
 	ClassRefs []string
@@ -229,7 +241,7 @@ type Hints struct {
 
 // HintsFrom returns the hints a parsed header gives.
 func HintsFrom(f *File) *Hints {
-	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups}
+	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups, Probes: f.Probes}
 	for _, c := range f.Classes {
 		h.Classes = append(h.Classes, c.Name)
 		h.ClassRefs = append(h.ClassRefs, c.Name, c.Super)
@@ -249,6 +261,7 @@ func HintsFrom(f *File) *Hints {
 			h.Spellings = append(h.Spellings, fn.Name)
 		}
 		for _, ev := range c.Events {
+			h.Thunks = append(h.Thunks, ev.Name)
 			h.Spellings = append(h.Spellings, ev.Name)
 			h.Spellings = append(h.Spellings, paramNames(ev.Signature)...)
 			h.ClassRefs = append(h.ClassRefs, classRefs(ev.Signature)...)
