@@ -623,8 +623,11 @@ func writeHeadersText(w io.Writer, rep headersReport, verbose bool) error {
 			}
 			bw.printf("    %s\n", changeText(c, p.Header))
 		}
-		if p.Status == "stale" && len(p.Changes) == 0 {
+		switch {
+		case p.Status == "stale" && len(p.Changes) == 0:
 			bw.printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
+		case p.Status == "stale":
+			bw.printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
 		}
 	}
 	switch rep.Mode {
@@ -650,6 +653,28 @@ func changeText(c headersChange, hdr string) string {
 		at = fmt.Sprintf("%s:%d: ", hdr, c.HeaderLine)
 	}
 	s := at + c.Kind + ": " + c.Name
+	switch c.Kind {
+	case header.NamesChanged:
+		s = at + c.Kind + ":"
+		if c.Want != "" {
+			s += " added " + c.Want
+		}
+		if c.Have != "" {
+			if c.Want != "" {
+				s += ";"
+			}
+			s += " removed " + c.Have
+		}
+		return s
+	case header.OrderChanged:
+		return s + " (the same, in another order)"
+	case header.PackingChanged:
+		s += fmt.Sprintf(": want %s, have %s", c.Want, c.Have)
+		if c.File != "" && c.HeaderLine > 0 {
+			s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
+		}
+		return s
+	}
 	switch {
 	case c.Want != "" && c.Have != "":
 		s += fmt.Sprintf(" (want %s, have %s)", c.Want, c.Have)

@@ -46,6 +46,7 @@ type Class struct {
 	Events  []Func  // event thunks, in order
 	Enums   []Enum  // the enums written before the class
 	Consts  []Const // the UCONST_ defines written before the class
+	Declare string  // the DECLARE_CLASS line, trimmed
 	File    string  // the source file (generated) or header (parsed)
 	Line    int     // the line of the class declaration in File
 }
@@ -55,8 +56,9 @@ type Class struct {
 type Member struct {
 	Name   string
 	Type   string
-	Line   int // the line in the header
-	Source int // the line in the .uc source (generated only)
+	Pack   string // the packing mark: GCC_PACK(4), GCC_ALIGN(16) or ""
+	Line   int    // the line in the header
+	Source int    // the line in the .uc source (generated only)
 }
 
 // Func is a native function or an event.
@@ -88,7 +90,7 @@ var (
 	reConst  = regexp.MustCompile(`^#define UCONST_(\w+) (.*)$`)
 	// A member line as the generator writes it: four spaces, the type, the
 	// name (C++ of a struct's own, usually tab-indented, is not one).
-	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
+	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+(GCC_(?:PACK|ALIGN)\(\d+\)))?\s*;\s*$`)
 	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
 	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
 	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`)
@@ -131,13 +133,19 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 				f.Structs = append(f.Structs, st)
 				st = nil
 			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 			}
 		case inEnum:
-			if m := reValue.FindStringSubmatch(line); m != nil && !strings.HasSuffix(m[1], "_MAX") && m[1] != "MAX" {
+			if m := reValue.FindStringSubmatch(line); m != nil {
 				enum.Values = append(enum.Values, m[1])
 			}
 			if strings.HasPrefix(line, "};") {
+				// The generator's last line is the _MAX one; a value of
+				// the script may end in _MAX too (XIII's
+				// XBLE_OFFERING_ALREADY_OWN_MAX).
+				if k := len(enum.Values) - 1; k >= 0 && (enum.Values[k] == "MAX" || strings.HasSuffix(enum.Values[k], "_MAX")) {
+					enum.Values = enum.Values[:k]
+				}
 				inEnum = false
 				enums = append(enums, *enum)
 			}
@@ -160,6 +168,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
 			} else if m := reDeclCl.FindStringSubmatch(line); m != nil {
 				cur.Flags = m[3]
+				cur.Declare = strings.TrimSpace(line)
 				declared = true
 				if f.Package == "" {
 					f.Package = m[4]
@@ -167,7 +176,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
 				cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
 			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 			}
 		case strings.HasPrefix(line, "enum "):
 			if m := reEnum.FindStringSubmatch(line); m != nil {

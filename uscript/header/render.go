@@ -465,10 +465,11 @@ func (w *writer) class(c *class) {
 	}
 	mc.Flags = flags
 	if g.layout.ShortDeclareClass {
-		w.printf("    DECLARE_CLASS(%s,%s,%s)\n", cpp, super, flags)
+		mc.Declare = fmt.Sprintf("DECLARE_CLASS(%s,%s,%s)", cpp, super, flags)
 	} else {
-		w.printf("    DECLARE_CLASS(%s,%s,%s,%s)\n", cpp, super, flags, w.pkg.name)
+		mc.Declare = fmt.Sprintf("DECLARE_CLASS(%s,%s,%s,%s)", cpp, super, flags, w.pkg.name)
 	}
+	w.printf("    %s\n", mc.Declare)
 	// The class's own C++ (cpptext, else in UE2 <Pkg>/Inc/<cpp>.h)
 	// replaces the default constructor guard.
 	text := cppText(d.CppText)
@@ -513,15 +514,16 @@ func (w *writer) members(vars []uscript.Var, noInit bool) []Member {
 		case l.Early && l.PackAfterByte:
 			pack = pack || prevByte && !isByte
 		}
+		mark := ""
 		if pack {
+			mark = "GCC_PACK(4)"
 			if g.layout.AlignVectors && prevBool && !isBool && g.vectorish(v.Type) {
-				decl += " GCC_ALIGN(16)"
-			} else {
-				decl += " GCC_PACK(4)"
+				mark = "GCC_ALIGN(16)"
 			}
+			decl += " " + mark
 		}
 		prevBool, prevByte = isBool, isByte
-		out = append(out, Member{Name: name, Type: typ, Line: w.line + 1, Source: v.Line})
+		out = append(out, Member{Name: name, Type: typ, Pack: mark, Line: w.line + 1, Source: v.Line})
 		w.printf("    %s;\n", decl)
 	}
 	return out
