@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -165,15 +166,59 @@ func TestHeadersUsage(t *testing.T) {
 	}
 }
 
-// TestHeadersCorpusUndying checks the corpus pair through the command: the
-// generated headers match the ones ucc make -h wrote.
+// TestHeadersCorpusUndying checks the corpus pair through the command, no
+// flag given (the layout comes from the headers): the generated headers
+// match the ones ucc make -h wrote.
 func TestHeadersCorpusUndying(t *testing.T) {
 	root := filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal")
-	out, errOut, code := runCLI(t, "headers", "--root", root, "--game", "undying", "--check", "--verbose", "Core", "Engine", "IpDrv")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--verbose", "Core", "Engine", "IpDrv")
 	if code != exitOK || !strings.Contains(out, "Engine: Engine/Inc/EngineClasses.h up to date (62 classes)") ||
 		!strings.Contains(out, "IpDrv: IpDrv/Inc/IpDrvClasses.h up to date (3 classes)") {
 		t.Errorf("code %d\n%s%s", code, out, errOut)
 	}
+}
+
+// TestHeadersCorpusUndyingModderEdit: in a copy of the corpus pair, one
+// variable added to a native class is all --check reports, and the
+// header written differs by that line only.
+func TestHeadersCorpusUndyingModderEdit(t *testing.T) {
+	root := copyPackages(t, filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal"), "Core", "Engine", "IpDrv")
+	modderEdit(t, root, "Pawn.uc", "float\tMeleeRange;", "Core", "Engine", "IpDrv")
+}
+
+// copyPackages copies the Classes and Inc folders of the packages of a
+// source tree into a temporary folder and returns it.
+func copyPackages(t *testing.T, from string, pkgs ...string) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, p := range pkgs {
+		for _, sub := range []string{"Classes", "Inc"} {
+			dir := filepath.Join(p, sub)
+			entries, err := os.ReadDir(filepath.Join(from, dir))
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if !e.Type().IsRegular() {
+					continue
+				}
+				data, err := os.ReadFile(filepath.Join(from, dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, dir, e.Name()), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return root
 }
 
 // TestHeadersRegisteredByHeader: without a binary, a class the existing
@@ -294,15 +339,16 @@ func TestHeadersCompiledParent(t *testing.T) {
 
 // TestHeadersWheelOfTime checks Wheel of Time's sources and headers
 // (github.com/babbygremlin/WOT-Scripts; set UPKDEPS_WOT_TREE to a
-// checkout): WOT matches; Engine differs only by SavedMove, native only in
-// the game's Engine.dll; Legend's header really is stale (two constants
-// changed after it was written).
+// checkout), no flag given: the layout (ue1-early) comes from the headers,
+// Engine.SavedMove is native because Engine's header declares it (its
+// script does not say so), WOT and Engine match; Legend's header really
+// is stale (two constants changed after it was written).
 func TestHeadersWheelOfTime(t *testing.T) {
 	root := os.Getenv("UPKDEPS_WOT_TREE")
 	if root == "" {
 		t.Skip("UPKDEPS_WOT_TREE (a checkout of babbygremlin/WOT-Scripts) not set: skipping")
 	}
-	out, errOut, code := runCLI(t, "headers", "--root", root, "--layout", "ue1-early", "--check", "--json", "Core", "Engine", "Legend", "WOT")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "Legend", "WOT")
 	var rep headersReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
@@ -317,7 +363,7 @@ func TestHeadersWheelOfTime(t *testing.T) {
 	}
 	want := map[string]string{
 		"Core":   "none: ",
-		"Engine": "stale: ASavedMove class removed ASavedMove",
+		"Engine": "current: ",
 		"Legend": "stale: ULegendCanvas const changed BaseSizeY, ULegendCanvas const changed BaseSizeX",
 		"WOT":    "current: ",
 	}
@@ -329,6 +375,57 @@ func TestHeadersWheelOfTime(t *testing.T) {
 			t.Errorf("%s: %q, want %q", p, got[p], w)
 		}
 	}
+	modderEdit(t, copyPackages(t, root, "Core", "Engine"), "Pawn.uc", "int      Health;", "Core", "Engine")
+}
+
+// TestHeadersXIII checks XIII's published sources and headers, an early
+// UE2 build (github.com/Ch0wW/xiii_unrealscript; set UPKDEPS_XIII_TREE to
+// a checkout), no flag given: the layout (ue2-early) comes from the
+// headers, and --check reports only what really changed since they were
+// written: Engine's MapList renamed MapListInfo to MapStructInfo, GUI's
+// GUILabel gained bChecked. A variable added to Pawn is reported alone.
+func TestHeadersXIII(t *testing.T) {
+	root := os.Getenv("UPKDEPS_XIII_TREE")
+	if root == "" {
+		t.Skip("UPKDEPS_XIII_TREE (a checkout of Ch0wW/xiii_unrealscript) not set: skipping")
+	}
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "GUI")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	got := map[string]string{}
+	for _, p := range rep.Packages {
+		var kinds []string
+		for _, c := range p.Changes {
+			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
+		}
+		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+	}
+	want := map[string]string{
+		"Core":   "none: ",
+		"Engine": "stale: AMapList member added MapStructInfo, AMapList member removed MapListInfo",
+		"GUI":    "stale: UGUILabel member added bChecked",
+	}
+	if code != exitFindings || rep.Layout != "ue2-early" || len(got) != len(want) {
+		t.Errorf("code %d, layout %s, packages %v", code, rep.Layout, got)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+	// With MapList as its header has it, a modder's variable is all.
+	copied := copyPackages(t, root, "Core", "Engine")
+	ml := filepath.Join(copied, "Engine", "Classes", "MapList.uc")
+	text, err := os.ReadFile(ml)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ml, bytes.Replace(text, []byte("MapStructInfo;"), []byte("MapListInfo;"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modderEdit(t, copied, "Pawn.uc", "var PlayerReplicationInfo PlayerReplicationInfo;", "Core", "Engine")
 }
 
 // TestHeadersLayoutFromHeader: the existing header tells the layout; no
@@ -350,6 +447,66 @@ func TestHeadersLayoutFromHeader(t *testing.T) {
 		if out, _, code := runHeaders(t, root, "--root", root, "--check", "--layout", other, "Core", "Engine"); code != exitFindings {
 			t.Errorf("%s checked as %s: code %d\n%s", layout, other, code, out)
 		}
+		modderEdit(t, root, "Pawn.uc", "var int Health;\n", "Core", "Engine")
+	}
+}
+
+// modderEdit adds one variable after the line holding after in Engine/Classes/<file> of
+// root and checks that --check reports that member only and that the
+// header written then differs from the one before by that line only.
+func modderEdit(t *testing.T, root, file, after string, pkgs ...string) {
+	t.Helper()
+	src := filepath.Join(root, "Engine", "Classes", file)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+	text, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(text), after)
+	if at < 0 {
+		t.Fatalf("%s has no %q", file, after)
+	}
+	eol := strings.IndexByte(string(text[at:]), '\n') + at + 1
+	line := "var int ModderCount;\n"
+	if bytes.Contains(text, []byte("\r\n")) {
+		line = "var int ModderCount;\r\n"
+	}
+	edited := string(text[:eol]) + line + string(text[eol:])
+	if err := os.WriteFile(src, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, append([]string{"--root", root, "--check", "--json"}, pkgs...)...)
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var changes []string
+	for _, p := range rep.Packages {
+		for _, c := range p.Changes {
+			changes = append(changes, p.Package+" "+c.Class+" "+c.Kind+" "+c.Name)
+		}
+	}
+	if code != exitFindings || len(changes) != 1 || !strings.HasSuffix(changes[0], "member added ModderCount") {
+		t.Errorf("%s: check after adding ModderCount: code %d, changes %v", rep.Layout, code, changes)
+	}
+	if _, _, code := runHeaders(t, root, append([]string{"--root", root}, pkgs...)...); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	after2, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := strings.Split(string(lfOnly(after2)), "\n"), strings.Split(string(lfOnly(before)), "\n")
+	i := 0
+	for i < len(h) && w[i] == h[i] {
+		i++
+	}
+	if len(w) != len(h)+1 || !strings.Contains(w[i], "INT ModderCount") || strings.Join(w[i+1:], "\n") != strings.Join(h[i:], "\n") {
+		t.Errorf("%s: the written header differs by more than the added line (first at line %d: %q)", rep.Layout, i+1, w[min(i, len(w)-1)])
 	}
 }
 
