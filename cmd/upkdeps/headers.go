@@ -47,12 +47,15 @@ package is read from <root>/<Pkg>/Classes/*.uc; each sees the packages before it
 
 --check writes nothing: it compares each header with the one on disk (line endings ignored)
 and reports, per class, the members added, removed, retyped or moved, the native functions,
-events and enums that differ, with the file:line of the declaration. Exit 1 when a header is
+events and enums that differ, with the file:line of the declaration, and next to those the
+differences of layout (DECLARE_CLASS, packing marks) and order. Exit 1 when a header is
 stale or missing.
 
-The order of classes, of the AUTOGENERATE lines and the spelling of names the engine knew
-before compiling come from the engine binary, not from the sources: they are taken from the
-existing header when there is one (--fresh ignores it). Writing replaces a header atomically;
+The layout, the order of classes, of the AUTOGENERATE lines and the spelling of names the
+engine knew before compiling come from the engine binary, not from the sources: they are
+taken from the existing header when there is one (--layout overrides the layout, --fresh
+ignores the rest). Which classes the native module registers comes from its binary, else
+the existing header, else the game's own table. Writing replaces a header atomically;
 a file that is not a generated header is only replaced with --force.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runHeaders(cmd, f, args)
@@ -65,7 +68,7 @@ a file that is not a generated header is only replaced with --force.`,
 	fl.BoolVar(&f.dryRun, "dry-run", false, "say what would be written without writing")
 	fl.BoolVar(&f.force, "force", false, "replace a file that is not a generated header")
 	fl.BoolVar(&f.fresh, "fresh", false, "ignore the existing headers' class order, name order and spellings")
-	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "ue1-early", "undying" or "ue2" (default: from the game, else ue1)`)
+	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "ue1-early", "undying", "ue2" or "ue2-early" (default: the existing header's, else from the game, else ue1)`)
 	fl.StringVar(&f.eol, "eol", "", `line ends of a written header: "crlf" or "lf" (default: the existing header's, else crlf as ucc writes)`)
 	fl.BoolVar(&f.verbose, "verbose", false, "list unchanged headers too")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
