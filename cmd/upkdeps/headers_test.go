@@ -11,6 +11,8 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/testutil"
+	"github.com/upkdeps/upkdeps/native"
+	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
 // headerTree is a small source tree with native classes in Engine.
@@ -528,6 +530,33 @@ func TestHeadersNoOtherGamesTable(t *testing.T) {
 		out, _, code := runHeaders(t, root, "--root", root, "--game", c.game, "--dry-run", "Core", "Engine")
 		if code != exitOK || !strings.Contains(out, "Engine: would write Engine/Inc/EngineClasses.h "+c.want) {
 			t.Errorf("--game %s: code %d, want %s\n%s", c.game, code, c.want, out)
+		}
+	}
+}
+
+// TestRegistrationsOrder: the binary, else the header (its classes, and
+// UE2's registrants), else the game's own table.
+func TestRegistrationsOrder(t *testing.T) {
+	table := native.NewSet()
+	table.AddTable(&native.Table{Name: "own", Packages: map[string][]string{"Engine": {"Pickup"}, "Fire": {"FireTexture"}}})
+	reg := registrations{
+		binaries: native.NewSet(),
+		headers:  map[string]*header.File{"engine": {Classes: []*header.Class{{Name: "ASavedMove"}}, Registrants: []string{"ACarriedObject", "UChannel"}}},
+		table:    table,
+	}
+	for _, c := range []struct {
+		pkg, class string
+		from       string
+		want       bool
+	}{
+		{"Engine", "SavedMove", "header", true}, {"Engine", "CarriedObject", "header", true}, {"Engine", "channel", "header", true},
+		{"Engine", "Pickup", "header", false}, // the header is the evidence: the table is not asked
+		{"Fire", "FireTexture", "table", true}, {"Fire", "Other", "table", false},
+		{"Mod", "Thing", "", false},
+	} {
+		r := reg.of(c.pkg)
+		if r.from != c.from || r.has(c.class) != c.want {
+			t.Errorf("%s.%s: from %q has %v, want %q %v", c.pkg, c.class, r.from, r.has(c.class), c.from, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,5 +136,47 @@ func TestGoldenHeadersUE2Early(t *testing.T) {
 		if n, first := diffLines(normalize(got[p]), normalize(want)); n > 0 {
 			t.Errorf("%s: %d lines differ from %s (go test -update rewrites it):\n%s", p, n, path, first)
 		}
+	}
+}
+
+// TestSpecifiersAfterKeyword: a native function declared with its
+// specifiers after the keyword gets its DECLARE_FUNCTION and
+// AUTOGENERATE_FUNCTION line, "function event" its thunk.
+func TestSpecifiersAfterKeyword(t *testing.T) {
+	files := append(append([]src{}, tree...), src{"Engine", "Pawn.uc", `class Pawn extends Actor native;
+var int Health;
+function native final SetTimer(float Rate, bool bLoop);
+function native(540) Foo();
+native static function event ClientTravel(string URL, bool bItems);
+`})
+	got := string(generate(t, files, UE2Early, nil)["Engine"])
+	for _, want := range []string{"    DECLARE_FUNCTION(execSetTimer);\n", "AUTOGENERATE_FUNCTION(APawn,540,execFoo);\n",
+		"    void eventClientTravel(const FString& URL, BITFIELD bItems)\n", "AUTOGENERATE_NAME(ClientTravel)\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
+
+// TestUE2UnsortedNamesKept: a UE2 header whose names are not sorted keeps
+// its order (the name table's), as UE1 headers do.
+func TestUE2UnsortedNamesKept(t *testing.T) {
+	names := regexp.MustCompile(`(?m)^AUTOGENERATE_NAME\((\w+)\)$`)
+	sorted := names.FindAllStringSubmatch(string(generate(t, tree, UE2, nil)["Engine"]), -1)
+	var order []string
+	for _, m := range slices.Backward(sorted) {
+		order = append(order, m[1])
+	}
+	got := names.FindAllStringSubmatch(string(generate(t, tree, UE2, map[string]*Hints{"Engine": {Names: order}})["Engine"]), -1)
+	var have []string
+	for _, m := range got {
+		have = append(have, m[1])
+	}
+	if !slices.Equal(have, order) {
+		t.Errorf("names %v, want the header's %v", have, order)
+	}
+	// The test means something only if the header's order is not sorted.
+	if len(order) < 3 || sortedFold(order) {
+		t.Fatalf("test names %v", order)
 	}
 }
