@@ -142,6 +142,17 @@ type checkSummary struct {
 	// ErrorsByKind and WarningsByKind split ByKind by severity.
 	ErrorsByKind   map[graph.FindingKind]int `json:"errors_by_kind"`
 	WarningsByKind map[graph.FindingKind]int `json:"warnings_by_kind"`
+	// FixFirst are the three most important findings (rankFindings), what
+	// the text report leads with.
+	FixFirst []fixFirst `json:"fix_first"`
+}
+
+// fixFirst names one of the most important findings and why it ranks so.
+type fixFirst struct {
+	Kind     graph.FindingKind `json:"kind"`
+	Severity graph.Severity    `json:"severity"`
+	Package  string            `json:"package"`
+	Why      string            `json:"why"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -206,6 +217,10 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 	}
 	for _, p := range in.search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
+	}
+	rep.Summary.FixFirst = []fixFirst{}
+	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
+		rep.Summary.FixFirst = append(rep.Summary.FixFirst, fixFirst{r.Kind, r.Severity, r.Package, r.why()})
 	}
 	for _, f := range findings {
 		rep.Summary.ByKind[f.Kind]++
@@ -355,11 +370,11 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		return bw.err
 	}
 	writeKindTable(bw, rep.Findings)
-	ranked := rankFindings(rep.Findings, rep.roots)
 	bw.printf("\nFix first:\n")
-	for i, r := range ranked[:min(3, len(ranked))] {
-		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.why())
+	for i, r := range rep.Summary.FixFirst {
+		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
+	ranked := rankFindings(rep.Findings, rep.roots)
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
 		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
