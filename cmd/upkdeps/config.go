@@ -47,7 +47,7 @@ func newLoader(root *cobra.Command) *loader {
 	pf := root.PersistentFlags()
 	pf.String("config", "", "config file (default: ./upkdeps.yaml, then the user config folder's upkdeps/upkdeps.yaml)")
 	pf.String("ini", "", "the game's ini file (default: look for a known game ini in . and ./System)")
-	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, r6rs, shadowops, ue2runtime, ue1, ue2 (default: from the ini)")
+	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, r6rs, shadowops, ue2runtime, swrc, ue1, ue2 (default: from the ini)")
 	pf.Int("jobs", 0, "parallel workers (0 = one per core)")
 	pf.Bool("no-progress", false, "never show a progress bar")
 	return &loader{}

@@ -50,6 +50,16 @@ func (a *app) openInstall() (*install, error) {
 		}
 		in.game = g
 	}
+	// A licensee's ini syntax ("Paths+=" in SWRC) is read as its engine reads it.
+	in.ini = f.ForGame(in.game)
+	f = in.ini
+	if p := in.game.Profile(); p == nil || !p.AppendSyntax() {
+		if lines := f.AppendLines(); len(lines) > 0 {
+			l := lines[0]
+			fmt.Fprintf(a.stderr, "warning: %s:%d: [%s] %s=%s and %d more Key+= line(s): this engine reads %q as a key of its own, not as an append (only swrc's does: give --game swrc if this is its ini)\n",
+				path, l.Line, l.Section, l.Key, l.Value, len(lines)-1, l.Key)
+		}
+	}
 	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache})
 	if err != nil {
 		return nil, err
