@@ -35,7 +35,15 @@
 // even on Windows: the file system is read through directory listings, one
 // per folder, cached in the Searcher. Looking a hundred thousand names up
 // costs one listing per Paths folder, not a file system call per candidate.
-// Folder names in Paths are taken as the operating system resolves them.
+//
+// Which platform's file-name rules apply is a property of the install, not
+// of the machine reading it (see Platform and DetectPlatform: its binaries
+// tell). Under Windows rules the folders of Paths, CachePath and names
+// match ignoring case, and so does a pattern's extension ("Walls.Dtx" for
+// "*.dtx") in step 2; under Linux rules they match exactly. The package
+// name itself is the engine's step 4 under both. Either way CaseNotes names
+// each setting whose folder or extension the disk spells in another case,
+// with the fix, once: what a Linux server would miss.
 //
 // Packages lists every package file reachable through Paths, and Collisions
 // turns that list into reusable findings.

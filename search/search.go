@@ -32,6 +32,9 @@ type Options struct {
 	CacheDir string
 	// FS is the file system to read; nil means OS.
 	FS FS
+	// Platform selects the file-name rules (see Platform). "" detects them
+	// from the binaries in the ini's folder (DetectPlatform).
+	Platform Platform
 }
 
 // Searcher looks package names up in one installation. It caches folder
@@ -52,6 +55,9 @@ type Searcher struct {
 	cacheExt string
 	// settingErrs are the ini values that could not be used as they are.
 	settingErrs []error
+	platform    Platform
+	platformWhy string
+	notes       []CaseNote
 
 	dirs     sync.Map // folder -> *listing
 	mu       sync.Mutex
@@ -122,6 +128,14 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if s.fsys == nil {
 		s.fsys = OS
 	}
+	switch opt.Platform {
+	case "":
+		s.platform, s.platformWhy = detectPlatform(s.list(iniDir).names)
+	case Windows, Linux:
+		s.platform, s.platformWhy = opt.Platform, "set by the caller"
+	default:
+		return nil, fmt.Errorf("search: platform %q: want windows, linux or \"\" (detect)", opt.Platform)
+	}
 	if s.lang == "" {
 		s.lang = sys.Language
 	}
@@ -132,6 +146,10 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 
 	for i, raw := range sys.Paths {
 		p := s.newPattern(i, raw)
+		s.noteFolder(fmt.Sprintf("Paths[%d]", i), raw, p.dir)
+		p.dir = s.resolveDir(p.dir)
+		p.rel = s.relPrefix(p.dir)
+		s.noteExtensions(fmt.Sprintf("Paths[%d]", i), raw, &p)
 		s.pats = append(s.pats, p)
 		s.entries = append(s.entries, PathEntry{
 			Raw:    raw,
@@ -178,6 +196,8 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			break
 		}
 		cacheDir = s.abs(slashes(sys.CachePath))
+		s.noteFolder("CachePath", sys.CachePath, cacheDir)
+		cacheDir = s.resolveDir(cacheDir)
 	}
 	if cacheDir != "" {
 		s.cache = &pattern{index: -1, dir: cacheDir, rel: s.relPrefix(cacheDir), ext: s.cacheExt}
