@@ -279,7 +279,7 @@ func (l *lookup) try(c cand, ext, step string, index int, installed bool) bool {
 		l.choose(c, step, index, !installed)
 		return true
 	}
-	if l.s.platform != Windows || ext == "" {
+	if l.s.platform.Platform != Windows || ext == "" {
 		return false
 	}
 	stem := c.base[:len(c.base)-len(ext)]

@@ -36,14 +36,29 @@ func ParsePlatform(s string) (Platform, error) {
 	return "", fmt.Errorf("search: unknown platform %q (want windows or linux)", s)
 }
 
+// PlatformInfo is the platform whose rules a Searcher applies and why.
+type PlatformInfo struct {
+	Platform Platform
+	Given    bool // chosen by Options.Platform, not by the binaries
+	// WindowsBinary and LinuxBinary are the first .exe/.dll and .so/*-bin
+	// file of System, by name; "" when there is none.
+	WindowsBinary, LinuxBinary string
+	Reason                     string // for people
+}
+
+// Ambiguous reports whether the binaries named both platforms and none
+// was given: the choice is worth saying.
+func (p PlatformInfo) Ambiguous() bool {
+	return !p.Given && p.WindowsBinary != "" && p.LinuxBinary != ""
+}
+
 // DetectPlatform tells the platform of an install from the binaries in its
 // System folder dir: .exe and .dll files are Windows', .so files and
-// launchers named ucc-bin (or another *-bin) Linux'. It returns the
-// platform and why, for people. With both, Linux rules apply: a Linux
-// launcher means the install is run there, and its rules are the stricter.
-// With neither (a mod's repository, a copied System folder) Windows rules
-// apply, where every Unreal Engine 1 and 2 game runs.
-func DetectPlatform(fsys FS, dir string) (Platform, string) {
+// launchers named ucc-bin (or another *-bin) Linux'. With both, Linux rules
+// apply: a Linux launcher means the install is run there, and its rules are
+// the stricter. With neither (a mod's repository, a copied System folder)
+// Windows rules apply, where every Unreal Engine 1 and 2 game runs.
+func DetectPlatform(fsys FS, dir string) PlatformInfo {
 	if fsys == nil {
 		fsys = OS
 	}
@@ -59,25 +74,27 @@ func DetectPlatform(fsys FS, dir string) (Platform, string) {
 }
 
 // detectPlatform is DetectPlatform given the sorted file names of System.
-func detectPlatform(files []string) (Platform, string) {
-	var win, lin string
+func detectPlatform(files []string) PlatformInfo {
+	var p PlatformInfo
 	for _, n := range files {
 		switch ext := strings.ToLower(filepath.Ext(n)); {
-		case win == "" && (ext == ".exe" || ext == ".dll"):
-			win = n
-		case lin == "" && (ext == ".so" || strings.HasSuffix(strings.ToLower(n), "-bin")):
-			lin = n
+		case p.WindowsBinary == "" && (ext == ".exe" || ext == ".dll"):
+			p.WindowsBinary = n
+		case p.LinuxBinary == "" && (ext == ".so" || strings.HasSuffix(strings.ToLower(n), "-bin")):
+			p.LinuxBinary = n
 		}
 	}
 	switch {
-	case win != "" && lin != "":
-		return Linux, fmt.Sprintf("both Windows (%s) and Linux (%s) binaries: Linux rules, the stricter", win, lin)
-	case lin != "":
-		return Linux, fmt.Sprintf("Linux binaries (%s)", lin)
-	case win != "":
-		return Windows, fmt.Sprintf("Windows binaries (%s)", win)
+	case p.Ambiguous():
+		p.Platform, p.Reason = Linux, fmt.Sprintf("both Windows (%s) and Linux (%s) binaries: Linux rules, the stricter", p.WindowsBinary, p.LinuxBinary)
+	case p.LinuxBinary != "":
+		p.Platform, p.Reason = Linux, fmt.Sprintf("Linux binaries (%s)", p.LinuxBinary)
+	case p.WindowsBinary != "":
+		p.Platform, p.Reason = Windows, fmt.Sprintf("Windows binaries (%s)", p.WindowsBinary)
+	default:
+		p.Platform, p.Reason = Windows, "no binaries in System: Windows rules, where every UE1/UE2 game runs"
 	}
-	return Windows, "no binaries in System: Windows rules, where every UE1/UE2 game runs"
+	return p
 }
 
 // The kinds of CaseNote.
@@ -109,9 +126,8 @@ const maxNoteFiles = 3
 // returned slice.
 func (s *Searcher) CaseNotes() []CaseNote { return append([]CaseNote(nil), s.notes...) }
 
-// Platform returns the rules in use and why (see DetectPlatform; "set by
-// the caller" when Options.Platform chose them).
-func (s *Searcher) Platform() (Platform, string) { return s.platform, s.platformWhy }
+// Platform returns the rules in use and why (see DetectPlatform).
+func (s *Searcher) Platform() PlatformInfo { return s.platform }
 
 // foldDir returns dir as the disk spells it, matching each component that
 // does not exist as written ignoring case (the first in name order when
@@ -150,7 +166,7 @@ func (s *Searcher) foldDir(dir string) (disk string, diffs [][2]string, ok bool)
 // rules: dir itself under Linux rules, dir as the disk spells it under
 // Windows rules when only case differs.
 func (s *Searcher) resolveDir(dir string) string {
-	if s.platform != Windows {
+	if s.platform.Platform != Windows {
 		return dir
 	}
 	if disk, _, ok := s.foldDir(dir); ok {
@@ -177,7 +193,7 @@ func (s *Searcher) noteFolder(setting, value, dir string) {
 		fixed = replaceSegment(fixed, d[0], d[1])
 	}
 	n := CaseNote{Setting: setting, Value: value, Kind: CaseFolder, Want: strings.Join(want, "/"), Have: strings.Join(have, "/"), Folder: s.rel(disk)}
-	if s.platform == Windows {
+	if s.platform.Platform == Windows {
 		n.Message = fmt.Sprintf("%s=%s: the folder is %s, not %s: Windows finds it, a Linux server would not (write %s=%s, or rename the folder)",
 			setting, value, n.Folder, n.Want, setting, fixed)
 	} else {
@@ -214,7 +230,7 @@ func (s *Searcher) noteExtensions(setting, value string, p *pattern) {
 			Count: len(files), Files: files[:min(len(files), maxNoteFiles)]}
 		fixed := strings.TrimSuffix(value, p.ext[1:]) + e[1:]
 		how := "a Linux server finds them only by the engine's case-insensitive pass, which older builds lack"
-		if s.platform == Windows {
+		if s.platform.Platform == Windows {
 			how = "Windows loads them; " + how
 		}
 		n.Message = fmt.Sprintf("%s=%s: %d file(s) in %s end in %s, not %s (%s): %s (rename them to %s, or write %s=%s)",

@@ -23,9 +23,9 @@ func TestDetectPlatform(t *testing.T) {
 			in.files("System/" + f)
 		}
 		in.dir("System/Sub.dll") // a folder is not a binary
-		have, why := DetectPlatform(nil, in.path("System"))
-		if have != tt.want || !strings.Contains(why, tt.why) {
-			t.Errorf("%q: have %s (%s), want %s (%s)", tt.files, have, why, tt.want, tt.why)
+		have := DetectPlatform(nil, in.path("System"))
+		if have.Platform != tt.want || !strings.Contains(have.Reason, tt.why) || have.Ambiguous() != strings.HasPrefix(tt.why, "both") {
+			t.Errorf("%q: have %+v, want %s (%s)", tt.files, have, tt.want, tt.why)
 		}
 	}
 }
@@ -77,8 +77,8 @@ func TestWindowsRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := caseInstall(t, tt.binary)
 			s := in.searcher(in.load("System/Game.ini"), Options{Platform: tt.platform})
-			if p, why := s.Platform(); p != tt.want || why == "" {
-				t.Fatalf("platform %s (%s), want %s", p, why, tt.want)
+			if p := s.Platform(); p.Platform != tt.want || p.Given != (tt.platform != "") || p.Reason == "" {
+				t.Fatalf("platform %+v, want %s", p, tt.want)
 			}
 			win := tt.want == Windows
 			core, walls, floor := s.Find("Core"), s.Find("Walls"), s.Find("Floor")

@@ -55,8 +55,7 @@ type Searcher struct {
 	cacheExt string
 	// settingErrs are the ini values that could not be used as they are.
 	settingErrs []error
-	platform    Platform
-	platformWhy string
+	platform    PlatformInfo
 	notes       []CaseNote
 
 	dirs     sync.Map // folder -> *listing
@@ -128,11 +127,12 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if s.fsys == nil {
 		s.fsys = OS
 	}
+	s.platform = detectPlatform(s.list(iniDir).names)
 	switch opt.Platform {
 	case "":
-		s.platform, s.platformWhy = detectPlatform(s.list(iniDir).names)
 	case Windows, Linux:
-		s.platform, s.platformWhy = opt.Platform, "set by the caller"
+		s.platform.Platform, s.platform.Given = opt.Platform, true
+		s.platform.Reason = "given"
 	default:
 		return nil, fmt.Errorf("search: platform %q: want windows, linux or \"\" (detect)", opt.Platform)
 	}

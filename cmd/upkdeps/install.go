@@ -60,9 +60,21 @@ func (a *app) openInstall() (*install, error) {
 				path, l.Line, l.Section, l.Key, l.Value, len(lines)-1, l.Key)
 		}
 	}
-	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache})
+	platform, err := search.ParsePlatform(a.cfg.Platform)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache, Platform: platform})
 	if err != nil {
 		return nil, err
+	}
+	if p := s.Platform(); p.Ambiguous() {
+		fmt.Fprintf(a.stderr, "note: %s: %s (give --platform to choose)\n", path, p.Reason)
+	}
+	if !a.notesInReport {
+		for _, n := range s.CaseNotes() {
+			fmt.Fprintf(a.stderr, "warning: %s: %s\n", path, n.Message)
+		}
 	}
 	for _, err := range s.SettingErrors() {
 		if a.settingsAreErrors {
@@ -180,6 +192,11 @@ func (in *install) folders() []string {
 		out = append(out, p.Raw)
 	}
 	return out
+}
+
+// platform returns the file-name rules the install is searched under.
+func (in *install) platform() search.Platform {
+	return in.search.Platform().Platform
 }
 
 // gameLabel names the profile for report headers.
