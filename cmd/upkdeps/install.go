@@ -199,6 +199,17 @@ func (in *install) platform() search.Platform {
 	return in.search.Platform().Platform
 }
 
+// rulesLabel names the platform rules for report headers.
+func (in *install) rulesLabel() string { return rulesLabel(string(in.platform())) }
+
+// rulesLabel turns a platform ("windows") into "Windows rules".
+func rulesLabel(p string) string {
+	if p == "" {
+		return "no platform"
+	}
+	return strings.ToUpper(p[:1]) + p[1:] + " rules"
+}
+
 // gameLabel names the profile for report headers.
 func (in *install) gameLabel() string {
 	if in.game.Name == "" {
