@@ -110,3 +110,129 @@ func TestCheckSWRCAppends(t *testing.T) {
 		t.Errorf("check --game ut2004: code %d, stderr %q", code, errOut)
 	}
 }
+
+// devIni is a Raven Shield SDK's kind of ini: its Paths name ..\Dev, the
+// folder on disk is dev, and its textures end in .Utx.
+const devIni = `[Core.System]
+Paths=..\Dev\*.u
+Paths=..\Textures\*.utx
+Paths=..\Maps\*.unr
+`
+
+// writeDevInstall writes an install whose ini spells a folder and an
+// extension in another case than the disk, with binary in System.
+func writeDevInstall(t *testing.T, dir, binary string) {
+	t.Helper()
+	writePackages(t, dir, 69, 0, []pkgSpec{
+		{"dev/Core.u", []string{"Object:Class"}, []string{"Core.Class:Core.Class", "Core.Package:Core.Class"}},
+		{"dev/Engine.u", []string{"Actor:Class", "Texture:Class"}, []string{"Core.Object:Core.Class"}},
+		{"Textures/Walls.Utx", []string{"Brick:Engine.Texture"}, nil},
+		{"Maps/Level1.unr", []string{"MyLevel:Engine.Level"}, []string{"Engine.Actor:Core.Class", "Walls.Brick:Engine.Texture"}},
+	})
+	writeText(t, filepath.Join(dir, "System", "Game.ini"), devIni)
+	writeText(t, filepath.Join(dir, "System", binary), "")
+}
+
+type platformReport struct {
+	Platform        string `json:"platform"`
+	PlatformReason  string `json:"platform_reason"`
+	PackagesScanned int    `json:"packages_scanned"`
+	CaseNotes       []struct {
+		Setting, Kind, Want, Have, Message string
+	} `json:"case_notes"`
+	Findings []struct{ Kind, Package string }
+}
+
+func checkPlatform(t *testing.T, args ...string) (platformReport, string, int) {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"check", "--ini", "System/Game.ini", "--json"}, args...)...)
+	var rep platformReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	return rep, errOut, code
+}
+
+// TestCheckPlatformRules: a Windows install (a .dll) whose Paths folder and
+// extension differ in case from the disk is scanned fully, with one note
+// each; the same install with .so binaries reports what a Linux server
+// misses; --platform and the config key platform override both.
+func TestCheckPlatformRules(t *testing.T) {
+	for _, tt := range []struct {
+		name, binary string
+		args         []string
+		config       string
+		want         string
+	}{
+		{"dll", "Core.dll", nil, "", "windows"},
+		{"so", "Core.so", nil, "", "linux"},
+		{"dll, --platform linux", "Core.dll", []string{"--platform", "linux"}, "", "linux"},
+		{"so, --platform windows", "Core.so", []string{"--platform", "windows"}, "", "windows"},
+		{"so, config platform windows", "Core.so", nil, "platform: windows\n", "windows"},
+		{"both", "ucc-bin", nil, "", "linux"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeDevInstall(t, dir, tt.binary)
+			if tt.name == "both" {
+				writeText(t, filepath.Join(dir, "System", "Core.dll"), "")
+			}
+			t.Chdir(dir)
+			if tt.config != "" {
+				writeText(t, filepath.Join(dir, "upkdeps.yaml"), tt.config)
+			}
+			rep, errOut, code := checkPlatform(t, tt.args...)
+			if rep.Platform != tt.want {
+				t.Fatalf("platform %q (%s), want %s", rep.Platform, rep.PlatformReason, tt.want)
+			}
+			if len(rep.CaseNotes) != 2 || rep.CaseNotes[0].Kind != "folder" || rep.CaseNotes[0].Have != "dev" ||
+				rep.CaseNotes[1].Kind != "extension" || rep.CaseNotes[1].Have != ".Utx" {
+				t.Errorf("case notes %+v", rep.CaseNotes)
+			}
+			if strings.Contains(errOut, "the folder is dev") {
+				t.Errorf("check repeats its case notes on stderr: %q", errOut)
+			}
+			if (tt.name == "both") != strings.Contains(errOut, "both Windows (Core.dll) and Linux (ucc-bin) binaries") {
+				t.Errorf("stderr %q", errOut)
+			}
+			missing := map[string]bool{}
+			for _, f := range rep.Findings {
+				if f.Kind == "missing_package" {
+					missing[f.Package] = true
+				}
+			}
+			if tt.want == "windows" {
+				if code != exitOK || rep.PackagesScanned != 4 || len(missing) != 0 {
+					t.Errorf("code %d, %d scanned, missing %v; want 0, 4, none", code, rep.PackagesScanned, missing)
+				}
+				if !strings.Contains(rep.CaseNotes[0].Message, `a Linux server would not (write Paths[0]=..\dev\*.u`) {
+					t.Errorf("note %q", rep.CaseNotes[0].Message)
+				}
+				return
+			}
+			// A Linux server: no Dev folder, so Core and Engine are missing;
+			// Walls.Utx is found late, by the engine's case-insensitive pass.
+			if code != exitFindings || rep.PackagesScanned != 2 || !missing["Engine"] {
+				t.Errorf("code %d, %d scanned, missing %v; want 1, 2, Engine", code, rep.PackagesScanned, missing)
+			}
+			if !strings.Contains(rep.CaseNotes[0].Message, `no folder Dev on a case-sensitive file system: the folder is dev (write Paths[0]=..\dev\*.u`) {
+				t.Errorf("note %q", rep.CaseNotes[0].Message)
+			}
+		})
+	}
+	// Other commands say the notes on stderr; text check prints them.
+	dir := t.TempDir()
+	writeDevInstall(t, dir, "Core.dll")
+	t.Chdir(dir)
+	out, errOut, _ := runCLI(t, "resolve", "--ini", "System/Game.ini", "Walls")
+	if !strings.Contains(out, "UE1; Windows rules)") || !strings.Contains(errOut, "warning: System/Game.ini: Paths[0]=..\\Dev\\*.u: the folder is dev") {
+		t.Errorf("resolve: stdout %q stderr %q", out, errOut)
+	}
+	out, _, _ = runCLI(t, "check", "--ini", "System/Game.ini")
+	if !strings.Contains(out, "\ncase: Paths[1]=..\\Textures\\*.utx: 1 file(s) in Textures end in .Utx, not .utx (Walls.Utx)") {
+		t.Errorf("check text:\n%s", out)
+	}
+	if _, errOut, code := runCLI(t, "check", "--ini", "System/Game.ini", "--platform", "macos"); code != exitError || !strings.Contains(errOut, "windows or linux") {
+		t.Errorf("--platform macos: code %d, stderr %q", code, errOut)
+	}
+}
