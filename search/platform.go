@@ -178,11 +178,10 @@ func (s *Searcher) resolveDir(dir string) string {
 // noteFolder records a CaseNote when the folder of a setting exists only in
 // another case.
 func (s *Searcher) noteFolder(setting, value, dir string) {
-	_, diffs, ok := s.foldDir(dir)
+	disk, diffs, ok := s.foldDir(dir)
 	if !ok || len(diffs) == 0 {
 		return
 	}
-	disk, _, _ := s.foldDir(dir)
 	var want, have []string
 	for _, d := range diffs {
 		want = append(want, d[0])

@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func TestDetectPlatform(t *testing.T) {
@@ -149,6 +151,25 @@ func TestReplaceSegment(t *testing.T) {
 	} {
 		if have := replaceSegment(tt[0], tt[1], tt[2]); have != tt[3] {
 			t.Errorf("replaceSegment(%q, %q, %q): have %q, want %q", tt[0], tt[1], tt[2], have, tt[3])
+		}
+	}
+}
+
+// TestCorpusPlatforms tells the platform of the corpus's System folders
+// from their real binaries.
+func TestCorpusPlatforms(t *testing.T) {
+	for _, tt := range []struct {
+		dir       string
+		want      Platform
+		ambiguous bool
+	}{
+		{"OldUnreal__UnrealTournamentPatches/System", Linux, true}, // 469 patch: PE32 .dll and ELF .so
+		{"nrempel__ut-server/System", Linux, false},                // a Linux server
+		{"IceOfWraith__UT2004/System", Windows, false},             // a Windows dedicated server
+	} {
+		p := DetectPlatform(nil, testutil.CorpusFile(t, tt.dir))
+		if p.Platform != tt.want || p.Ambiguous() != tt.ambiguous {
+			t.Errorf("%s: have %+v, want %s (ambiguous %v)", tt.dir, p, tt.want, tt.ambiguous)
 		}
 	}
 }

@@ -69,7 +69,7 @@ type Searcher struct {
 // PathEntry is one Paths entry of the system section as the Searcher uses it.
 type PathEntry struct {
 	Raw    string // as written in the ini, e.g. "..\Textures\*.utx"
-	Dir    string // the folder, absolute and cleaned
+	Dir    string // the folder, absolute and cleaned; under Windows rules as the disk spells it
 	Rel    string // Dir relative to the game root, with "/" ("Textures", "System"; "." for the root; absolute outside it)
 	Prefix string // any file-name part before the "*" ("" in every real ini)
 	Ext    string // the pattern's extension with its dot (".utx"); "" when the entry has no "*"
