@@ -53,8 +53,10 @@
 // Ini values and names are untrusted. They are only joined to the ini's
 // folder and looked up in directory listings: nothing is created, written or
 // deleted. A name holding folders ("..\Maps\X.unr") makes the Searcher list
-// those folders, each once, as the engine would look there; a name holding
-// NUL is refused. Package headers are read (UE2 GUID checks, the generation guess)
+// those folders, each once, as the engine would look there; under Windows
+// rules a folder that does not exist as written also lists its parents, up
+// to the first that exists, to match it ignoring case. A name holding NUL
+// is refused. Package headers are read (UE2 GUID checks, the generation guess)
 // through package format, which validates them; a file that cannot be read is
 // reported, never fatal. Listings are held in memory: the cost is the size of
 // the folders the ini names.
