@@ -175,7 +175,8 @@ var gameByMapExt = map[string]Game{
 // DefaultGame, DefaultServerGame, EditPackages: Botpack is UT99, DeusEx is
 // Deus Ex, UT2k4Assault is UT2004, ...), then the extensions in Paths (.ut2,
 // .usx and .ukx are UE2; .unr is UE1; .rsm is Raven Shield, ...), read
-// from the section SystemSection finds (Paths+= lines too). It returns the zero Game when nothing
+// from the section SystemSection finds (Paths+= lines too), then Paths+=
+// lines themselves, which only SWRC's engine reads. It returns the zero Game when nothing
 // tells. The packages' own versions are the stronger evidence; callers
 // combine both.
 func GuessGame(f *File) Game {
@@ -210,7 +211,8 @@ func GuessGame(f *File) Game {
 	guess := Game{}
 	sec := f.SystemSection(Game{})
 	// "Paths+=" lines count: only a game that appends with them writes them.
-	for _, p := range append(f.Values(sec, "Paths"), f.Values(sec, "Paths+")...) {
+	appended := f.Values(sec, "Paths+")
+	for _, p := range append(f.Values(sec, "Paths"), appended...) {
 		ext := strings.ToLower(filepath.Ext(strings.ReplaceAll(p, `\`, "/")))
 		g, ok := gameByMapExt[ext]
 		switch {
@@ -220,6 +222,9 @@ func GuessGame(f *File) Game {
 		case guess.Generation == 0 || g.Generation == 2:
 			guess = g // a UE2 extension outranks .unr
 		}
+	}
+	if len(appended) > 0 {
+		return SWRC // the one engine that reads Paths+= (see File.ForGame)
 	}
 	return guess
 }

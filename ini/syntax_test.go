@@ -81,9 +81,19 @@ func TestForGameAppendsWithIndex(t *testing.T) {
 }
 
 func TestGuessGameFromAppendedPaths(t *testing.T) {
-	f := mustParse(t, "Game.ini", text("[Core.System]", "Paths+=../System/*.u", "Paths+=../Maps/*.ctm"))
-	if g := GuessGame(f); g != SWRC {
-		t.Errorf("GuessGame: have %v, want swrc (from .ctm in Paths+=)", g)
+	for _, tt := range []struct {
+		name string
+		ini  []byte
+		want Game
+	}{
+		{"ctm", text("[Core.System]", "Paths+=../System/*.u", "Paths+=../Maps/*.ctm"), SWRC},
+		{"Paths+= and a UE2 extension", text("[Core.System]", "Paths+=../System/*.u", "Paths+=../StaticMeshes/*.usx"), SWRC},
+		{"Paths+= after UT99's packages", text("[Core.System]", "Paths+=../System/*.u", "[Editor.EditorEngine]", "EditPackages=Botpack"), UT99},
+		{"no Paths+=", text("[Core.System]", "Paths=../System/*.u", "Paths=../StaticMeshes/*.usx", "Other+=x"), UE2},
+	} {
+		if g := GuessGame(mustParse(t, "Game.ini", tt.ini)); g != tt.want {
+			t.Errorf("%s: GuessGame: have %v, want %v", tt.name, g, tt.want)
+		}
 	}
 }
 
