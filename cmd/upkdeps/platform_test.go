@@ -63,6 +63,7 @@ EditPackages+=CTGame
 
 [Engine.GameEngine]
 ServerPackages+=CTGame
+ServerActors+=CTGame.Droid
 `
 
 // writeSWRCInstall writes a small SWRC install (packages 159/1) whose ini
@@ -87,25 +88,32 @@ func TestCheckSWRCAppends(t *testing.T) {
 	writeSWRCInstall(t, dir)
 	t.Chdir(dir)
 	out, errOut, code := runCLI(t, "check", "--ini", "System/System.ini", "--json")
-	if code != exitOK {
-		t.Errorf("check: code %d, want %d (stderr %q)", code, exitOK, errOut)
+	if code != exitFindings {
+		t.Errorf("check: code %d, want %d (stderr %q)", code, exitFindings, errOut)
 	}
 	var rep struct {
 		Game            string `json:"game"`
 		PackagesScanned int    `json:"packages_scanned"`
-		Findings        []struct{ Kind, Package string }
+		Findings        []struct {
+			Kind, Package string
+			Roots         []string
+		}
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if rep.PackagesScanned != 5 || !strings.HasPrefix(rep.Game, "swrc, UE2") || len(rep.Findings) != 0 {
-		t.Errorf("game %q, %d packages scanned, findings %+v; want swrc, 5, none", rep.Game, rep.PackagesScanned, rep.Findings)
+	// The one finding is the class ServerActors+= names: the appended
+	// lines are roots, with the line as written as evidence.
+	if rep.PackagesScanned != 5 || !strings.HasPrefix(rep.Game, "swrc, UE2") || len(rep.Findings) != 1 ||
+		rep.Findings[0].Kind != "missing_object" || rep.Findings[0].Package != "CTGame" ||
+		len(rep.Findings[0].Roots) != 1 || rep.Findings[0].Roots[0] != "System.ini:14 ServerActors+=CTGame.Droid" {
+		t.Errorf("game %q, %d packages scanned, findings %+v; want swrc, 5, CTGame.Droid missing", rep.Game, rep.PackagesScanned, rep.Findings)
 	}
 
 	// Another engine reads "Paths+" as a key of its own: nothing to scan,
 	// and the warning says why.
 	_, errOut, code = runCLI(t, "check", "--ini", "System/System.ini", "--game", "ut2004")
-	if code != exitError || !strings.Contains(errOut, `System/System.ini:3: [Core.System] Paths+=../System/*.u and 6 more Key+= line(s)`) ||
+	if code != exitError || !strings.Contains(errOut, `System/System.ini:3: [Core.System] Paths+=../System/*.u and 7 more Key+= line(s)`) ||
 		!strings.Contains(errOut, "give --game swrc") {
 		t.Errorf("check --game ut2004: code %d, stderr %q", code, errOut)
 	}
