@@ -108,6 +108,7 @@ const (
 // Linux rules. One note per setting and folder or extension.
 type CaseNote struct {
 	Setting string   // "Paths[2]" or "CachePath"
+	Index   int      // the Paths entry (2); -1 for CachePath
 	Value   string   // the setting as written: "..\Dev\*.u"
 	Kind    string   // CaseFolder or CaseExtension
 	Want    string   // the folder name or extension as the ini spells it: "Dev", ".dtx"
@@ -177,7 +178,8 @@ func (s *Searcher) resolveDir(dir string) string {
 
 // noteFolder records a CaseNote when the folder of a setting exists only in
 // another case.
-func (s *Searcher) noteFolder(setting, value, dir string) {
+func (s *Searcher) noteFolder(index int, value, dir string) {
+	setting := noteSetting(index)
 	disk, diffs, ok := s.foldDir(dir)
 	if !ok || len(diffs) == 0 {
 		return
@@ -191,7 +193,7 @@ func (s *Searcher) noteFolder(setting, value, dir string) {
 	for _, d := range diffs {
 		fixed = replaceSegment(fixed, d[0], d[1])
 	}
-	n := CaseNote{Setting: setting, Value: value, Kind: CaseFolder, Want: strings.Join(want, "/"), Have: strings.Join(have, "/"), Folder: s.rel(disk)}
+	n := CaseNote{Setting: setting, Index: index, Value: value, Kind: CaseFolder, Want: strings.Join(want, "/"), Have: strings.Join(have, "/"), Folder: s.rel(disk)}
 	if s.platform.Platform == Windows {
 		n.Message = fmt.Sprintf("%s=%s: the folder is %s, not %s: Windows finds it, a Linux server would not (write %s=%s, or rename the folder)",
 			setting, value, n.Folder, n.Want, setting, fixed)
@@ -204,7 +206,8 @@ func (s *Searcher) noteFolder(setting, value, dir string) {
 
 // noteExtensions records a CaseNote per spelling of p's extension, other
 // than the pattern's own, that files of p's folder end in.
-func (s *Searcher) noteExtensions(setting, value string, p *pattern) {
+func (s *Searcher) noteExtensions(value string, p *pattern) {
+	setting := noteSetting(p.index)
 	if p.ext == "" {
 		return
 	}
@@ -225,7 +228,7 @@ func (s *Searcher) noteExtensions(setting, value string, p *pattern) {
 	sort.Strings(exts)
 	for _, e := range exts {
 		files := byExt[e] // sorted: names is
-		n := CaseNote{Setting: setting, Value: value, Kind: CaseExtension, Want: p.ext, Have: e, Folder: relDir(p.rel),
+		n := CaseNote{Setting: setting, Index: p.index, Value: value, Kind: CaseExtension, Want: p.ext, Have: e, Folder: relDir(p.rel),
 			Count: len(files), Files: files[:min(len(files), maxNoteFiles)]}
 		fixed := strings.TrimSuffix(value, p.ext[1:]) + e[1:]
 		how := "a Linux server finds them only by the engine's case-insensitive pass, which older builds lack"
@@ -236,6 +239,14 @@ func (s *Searcher) noteExtensions(setting, value string, p *pattern) {
 			setting, value, n.Count, n.Folder, e, p.ext, strings.Join(n.Files, ", "), how, p.ext, setting, fixed)
 		s.notes = append(s.notes, n)
 	}
+}
+
+// noteSetting names the setting of a Paths index, or CachePath for -1.
+func noteSetting(index int) string {
+	if index < 0 {
+		return "CachePath"
+	}
+	return fmt.Sprintf("Paths[%d]", index)
 }
 
 // replaceSegment replaces the first path segment of value (separated by

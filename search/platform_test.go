@@ -105,6 +105,9 @@ func TestWindowsRules(t *testing.T) {
 				t.Fatalf("notes: %+v, want 3", notes)
 			}
 			dev, dtx, cache := notes[0], notes[1], notes[2]
+			if dev.Index != 0 || dtx.Index != 1 || cache.Index != -1 {
+				t.Errorf("note indexes %d %d %d, want 0 1 -1", dev.Index, dtx.Index, cache.Index)
+			}
 			if dev.Setting != "Paths[0]" || dev.Kind != CaseFolder || dev.Want != "Dev" || dev.Have != "dev" ||
 				!strings.Contains(dev.Message, `write Paths[0]=..\dev\*.u`) {
 				t.Errorf("Dev note: %+v", dev)

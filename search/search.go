@@ -146,10 +146,10 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 
 	for i, raw := range sys.Paths {
 		p := s.newPattern(i, raw)
-		s.noteFolder(fmt.Sprintf("Paths[%d]", i), raw, p.dir)
+		s.noteFolder(i, raw, p.dir)
 		p.dir = s.resolveDir(p.dir)
 		p.rel = s.relPrefix(p.dir)
-		s.noteExtensions(fmt.Sprintf("Paths[%d]", i), raw, &p)
+		s.noteExtensions(raw, &p)
 		s.pats = append(s.pats, p)
 		s.entries = append(s.entries, PathEntry{
 			Raw:    raw,
@@ -196,7 +196,7 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			break
 		}
 		cacheDir = s.abs(slashes(sys.CachePath))
-		s.noteFolder("CachePath", sys.CachePath, cacheDir)
+		s.noteFolder(-1, sys.CachePath, cacheDir)
 		cacheDir = s.resolveDir(cacheDir)
 	}
 	if cacheDir != "" {

@@ -244,3 +244,39 @@ func TestCheckPlatformRules(t *testing.T) {
 		t.Errorf("--platform macos: code %d, stderr %q", code, errOut)
 	}
 }
+
+// TestCacheExtractPlatformRules: a cache file moves into the Paths folder
+// the engine writes to: under Windows rules ..\Dev is the folder dev on
+// disk; under Linux rules it is a folder Dev of its own.
+func TestCacheExtractPlatformRules(t *testing.T) {
+	for _, tt := range []struct{ platform, want, absent string }{
+		{"windows", "dev/Extra.u", "Dev"},
+		{"linux", "Dev/Extra.u", ""},
+	} {
+		t.Run(tt.platform, func(t *testing.T) {
+			dir := t.TempDir()
+			writeDevInstall(t, dir, "Core.dll")
+			writeText(t, filepath.Join(dir, "System", "Game.ini"), devIni+"CachePath=..\\Cache\n")
+			b := format.NewBuilder(69, 0)
+			b.File.GUID = format.GUID{1, 2, 3, 4}
+			b.ExportSpec("Gadget:Class", 16)
+			guid := b.File.GUID.String()
+			writeText(t, filepath.Join(dir, "Cache", "cache.ini"), "[Cache]\n"+guid+"=Extra.u\n")
+			if err := format.WriteFile(filepath.Join(dir, "Cache", guid+".uxx"), b.File); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(dir)
+			if _, errOut, code := runCLI(t, "cache", "extract", "--ini", "System/Game.ini", "--platform", tt.platform); code == exitError {
+				t.Fatalf("cache extract: code %d, stderr %q", code, errOut)
+			}
+			if _, err := os.Stat(filepath.FromSlash(tt.want)); err != nil {
+				t.Errorf("extracted file: %v", err)
+			}
+			if tt.absent != "" {
+				if _, err := os.Stat(tt.absent); err == nil {
+					t.Errorf("%s was created beside dev", tt.absent)
+				}
+			}
+		})
+	}
+}
