@@ -10,6 +10,8 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
 )
 
 // Severity of a finding: an error makes check exit 1; a warning is worth
@@ -39,6 +41,7 @@ const (
 	Cycle          FindingKind = "cycle"
 	EditOrder      FindingKind = "edit_order"
 	EditMissing    FindingKind = "edit_missing"
+	EditUnchecked  FindingKind = "edit_unchecked"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )
@@ -107,12 +110,22 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.checkMissing(opt.Natives, parent)...)
 	out = append(out, gr.checkObjects(opt, parent)...)
 	out = append(out, gr.checkCase(parent)...)
-	out = append(out, gr.checkCycles()...)
+	out = append(out, gr.checkCycles(opt.Natives)...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
-	for _, f := range gr.CheckEditPackages(opt.EditPackages, opt.Sources.Deps()).Findings {
-		// The package graph's own cycles are reported above; a cycle only
-		// the sources show is new.
-		if f.Kind != Cycle || opt.Sources.HasAny() {
+	missing := map[string]bool{}
+	for _, f := range out {
+		if f.Kind == MissingPackage || f.Kind == Unreadable {
+			missing[lower(f.Package)] = true
+		}
+	}
+	for _, f := range gr.CheckEditPackages(opt.EditPackages, OrderOptions{Sources: opt.Sources, Natives: opt.Natives}).Findings {
+		switch {
+		case f.Kind == Cycle && !opt.Sources.HasAny():
+			// The package graph's own cycles are reported above; a
+			// cycle only the sources show is new.
+		case f.Kind == EditUnchecked && missing[lower(f.Package)]:
+			// Already an error of its own.
+		default:
 			out = append(out, f)
 		}
 	}
@@ -600,9 +613,45 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 	return out
 }
 
+// buildCycles returns the cycles of the graph without the edges that
+// import only native-only classes (orderEdge): each strongly connected
+// component of more than one package, sorted, the list sorted by first
+// name. Only the components of the whole graph are searched again.
+func (gr *Graph) buildCycles(nat Natives) [][]*Package {
+	var out [][]*Package
+	for _, comp := range gr.Cycles() {
+		in := map[*Package]bool{}
+		sub := simple.NewDirectedGraph()
+		for _, p := range comp {
+			in[p] = true
+			sub.AddNode(simple.Node(p.id))
+		}
+		for _, p := range comp {
+			for _, q := range gr.Imports(p) {
+				if in[q] && orderEdge(nat, gr.Edge(p, q)) {
+					sub.SetEdge(simple.Edge{F: simple.Node(p.id), T: simple.Node(q.id)})
+				}
+			}
+		}
+		for _, scc := range topo.TarjanSCC(sub) {
+			if len(scc) < 2 {
+				continue
+			}
+			c := make([]*Package, len(scc))
+			for i, n := range scc {
+				c[i] = gr.byID[n.ID()]
+			}
+			slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
+	return out
+}
+
 // cycleEdges returns, for a component, a cycle through its first package
-// and one concrete import per edge as evidence.
-func (gr *Graph) cycleEdges(comp []*Package) []string {
+// and one concrete import per edge as evidence, over build edges only.
+func (gr *Graph) cycleEdges(comp []*Package, nat Natives) []string {
 	in := map[*Package]bool{}
 	for _, p := range comp {
 		in[p] = true
@@ -614,7 +663,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	inComp := func(p *Package) []*Package {
 		var out []*Package
 		for _, q := range gr.Imports(p) {
-			if in[q] {
+			if in[q] && orderEdge(nat, gr.Edge(p, q)) {
 				out = append(out, q)
 			}
 		}
@@ -623,7 +672,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	var last *Package
 	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
 		prev[p] = from
-		if gr.Edge(p, start) != nil {
+		if orderEdge(nat, gr.Edge(p, start)) {
 			last = p
 			return false
 		}
@@ -640,8 +689,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	for i := 0; i+1 < len(path); i++ {
 		e := gr.Edge(path[i], path[i+1])
 		ev := path[i].Name + " imports " + path[i+1].Name
-		if e != nil && len(e.Objects) > 0 {
-			o := e.Objects[0]
+		if o, ok := orderObject(nat, e); e != nil && ok {
 			ev = path[i].Name + " imports " + o.describe(path[i+1].Name)
 		}
 		out = append(out, ev)
@@ -649,18 +697,17 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	return out
 }
 
-func (gr *Graph) checkCycles() []Finding {
+// checkCycles reports the build cycles among package files. Every package
+// of such a cycle has its file, so the engine loads them (its linker
+// resolves imports in any order) and ucc make rebuilds none of them: only a
+// clean rebuild would fail, hence a warning.
+func (gr *Graph) checkCycles(nat Natives) []Finding {
 	var out []Finding
-	for _, comp := range gr.Cycles() {
-		sev := Error
-		for _, p := range comp {
-			if p.Kind != KindCode {
-				sev = Warning
-			}
-		}
-		out = append(out, Finding{Kind: Cycle, Severity: sev, Package: comp[0].Name, Packages: names(comp),
-			Chain:   gr.cycleEdges(comp),
-			Message: fmt.Sprintf("%d packages import from each other in a cycle", len(comp))})
+	for _, comp := range gr.buildCycles(nat) {
+		out = append(out, Finding{Kind: Cycle, Severity: Warning, Package: comp[0].Name, Packages: names(comp),
+			Chain: gr.cycleEdges(comp, nat),
+			Message: fmt.Sprintf("%d packages import from each other in a cycle: they load, but a clean rebuild fails here (ucc make can build none of them before the others)",
+				len(comp))})
 	}
 	return out
 }

@@ -113,3 +113,16 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 	}
 	return out
 }
+
+// pkg returns the scanned entry named n (nil-safe; nil when there is none).
+func (s *Sources) pkg(n string) *uscript.Package {
+	if s == nil {
+		return nil
+	}
+	for _, sp := range s.Packages {
+		if strings.EqualFold(sp.Name, n) {
+			return sp
+		}
+	}
+	return nil
+}

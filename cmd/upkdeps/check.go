@@ -11,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/native"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -142,6 +143,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 type checked struct {
 	g   *graph.Graph
 	src *graph.Sources
+	nat *native.Set
 }
 
 // checkRun makes the report of check and returns the graph and sources
@@ -229,7 +231,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)
-	return findings, checked{g, src}, nil
+	return findings, checked{g, src, nat}, nil
 }
 
 // cachedPackages lists the usable packages of the install's download
