@@ -98,12 +98,20 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 }
 
 // hasSources reports whether an EditPackages entry has UnrealScript
-// sources (<GameRoot>/<Pkg>/Classes): a source tree before its first build
-// has no package file, yet order and check have work to do.
+// sources (<GameRoot>/<Pkg>/Classes/*.uc): a source tree before its first
+// build has no package file, yet order and check have work to do. A
+// Classes folder without a .uc (only a .upkg) is no source: nothing could
+// be built or checked from it.
 func (in *install) hasSources() bool {
 	for _, p := range in.ini.EditPackages() {
-		if fi, err := os.Stat(filepath.Join(in.search.Root(), p, "Classes")); err == nil && fi.IsDir() {
-			return true
+		ents, err := os.ReadDir(filepath.Join(in.search.Root(), p, "Classes"))
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".uc") {
+				return true
+			}
 		}
 	}
 	return false
