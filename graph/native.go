@@ -14,11 +14,11 @@ import (
 // them.
 func BuiltinNatives() *native.Set {
 	merged := &native.Table{Name: "builtin", Packages: map[string][]string{}}
+	var tables []*native.Table
 	for _, gen := range []int{1, 2} {
-		t := native.TableFor("", gen)
-		if t == nil {
-			continue
-		}
+		tables = append(tables, native.TablesFor("", gen, 0)...)
+	}
+	for _, t := range tables {
 		for pkg, classes := range t.Packages {
 			key := pkg
 			for k := range merged.Packages {

@@ -146,7 +146,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 				}
 			}
 		}
-		if t := native.TableFor(a.cfg.Game, 0); t != nil {
+		for _, t := range native.TablesFor(a.cfg.Game, 0, 0) {
 			nat.AddTable(t)
 		}
 	} else {

@@ -164,12 +164,16 @@ func (a *app) loadNatives(in *install) (*native.Set, error) {
 		}
 		s.AddBinary(b)
 	}
-	if t := native.TableFor(in.game.Name, in.search.Generation()); t != nil {
+	for _, t := range native.TablesFor(in.game.Name, in.search.Generation(), in.build()) {
 		s.AddTable(t)
 	}
 	in.natives = s
 	return s, nil
 }
+
+// build is the game's build from the Manifest.ini beside the ini (0 when
+// unknown): a UT99 436 or 451 install gets that era's native table.
+func (in *install) build() int { return ini.GameBuild(in.ini.Dir()) }
 
 // folders returns the Paths folders for DOT clusters, by Paths index.
 func (in *install) folders() []string {
