@@ -381,13 +381,24 @@ func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *obj
 // classify returns the problem kind of an object that to does not export
 // with the wanted class ("" when there is none): path is the group path
 // below to, class the wanted class (for the message).
+//
+// The whole path resolves: below a class that the package file exports,
+// every member must be an export too (XInterface.GUITitleBar.Caption is
+// missing when GUITitleBar is exported without it, though the module
+// registers GUITitleBar); below a native-only class (no export), a member
+// cannot be known (native_unknown).
 func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
+	first := firstSegment(path)
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
 	case to.scan.exports.hasPath(to.File, path):
 		return ClassMismatch
-	case c.nat.Has(to.Name, firstSegment(path)):
+	case first != path && to.scan.exports.has(first, "Class"):
+		return MissingObject
+	case first != path && c.nat.Has(to.Name, first):
+		return NativeUnknown
+	case c.nat.Has(to.Name, first):
 		return ""
 	case c.nat.FromBinary(to.Name):
 		return MissingObject // the binary's list is exact
@@ -533,10 +544,15 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 			}
 		case NativeUnknown:
 			f.Severity = Warning
-			f.Message = fmt.Sprintf("%s (%s) has no export for %d imported class(es) that are not known native-only classes", k.to.Name, k.to.Rel, len(objs))
-			if len(pr.roots) > 0 {
-				f.Message = fmt.Sprintf("%s (%s) has no export for %d class(es) that %s and that are not known native-only classes", k.to.Name, k.to.Rel, len(objs), who)
+			classes := countClasses(objs)
+			var what []string
+			if classes > 0 {
+				what = append(what, fmt.Sprintf("%d class(es) that are not known native-only classes", classes))
 			}
+			if members := len(objs) - classes; members > 0 {
+				what = append(what, fmt.Sprintf("%d member(s) of native-only classes, which only its native code knows", members))
+			}
+			f.Message = fmt.Sprintf("%s (%s) has no export for what %s: %s", k.to.Name, k.to.Rel, who, strings.Join(what, " and "))
 		}
 		if f.Severity == Error && len(needed) == 0 && clientOnly(pr.roots) {
 			f.Severity, f.Message = Warning, f.Message+clientNote

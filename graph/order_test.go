@@ -44,7 +44,9 @@ func TestNativeOnlyMakesNoOrderEdge(t *testing.T) {
 		want  []string // findings of Check
 		order []string // findings of CheckEditPackages
 	}{
-		{"native-only", []string{"Engine.Sound:Core.Class", "Engine.Sound.SomeProp:Core.IntProperty"}, nil, nil},
+		// The member below the native-only class cannot be known: a
+		// warning, and still no order edge.
+		{"native-only", []string{"Engine.Sound:Core.Class", "Engine.Sound.SomeProp:Core.IntProperty"}, []string{"warning native_unknown Engine"}, nil},
 		{"scripted class", []string{"Engine.Actor:Core.Class"},
 			[]string{"warning cycle Core", "warning edit_order Core"}, []string{"warning cycle Core", "warning edit_order Core"}},
 	} {
@@ -137,5 +139,41 @@ func TestEditUnchecked(t *testing.T) {
 	}
 	if have, want := kindsOf(res.Findings), []string{"warning edit_unchecked Ghost", "warning edit_unchecked OnlyUpkg"}; !slices.Equal(have, want) {
 		t.Errorf("findings: have %q, want %q", have, want)
+	}
+}
+
+// TestImportPathResolves: the check resolves the whole import path, not
+// only its first segment.
+func TestImportPathResolves(t *testing.T) {
+	nat := natives("Core.Object", "Core.NameProperty", "Engine.Actor", "Engine.Level", "XInterface.GUITitleBar")
+	g := build(t, []pkgSpec{
+		{file: "Core.u", exports: []string{"Object:Class"}},
+		{file: "Engine.u", exports: []string{"Actor:Class", "Actor.Tag:Core.NameProperty"}, imports: []string{"Core.Object:Core.Class"}},
+		{file: "XInterface.u", exports: []string{"GUITitleBar:Class"}, imports: []string{"Engine.Actor:Core.Class"}},
+		{file: "Mod.u", exports: []string{"M:Class"}, imports: []string{
+			"Engine.Actor.Tag:Core.NameProperty",              // exported
+			"Engine.Actor.ESoundSlot:Core.Enum",               // below an exported class: missing
+			"XInterface.GUITitleBar.Caption:Core.StrProperty", // likewise
+			"Engine.Level:Core.Class",                         // native-only
+			"Engine.Level.TimeSeconds:Core.FloatProperty",     // below it: unknown
+		}},
+	})
+	fs := g.Check(CheckOptions{ServerPackages: []string{"Mod"}, Natives: nat})
+	var have []string
+	for _, f := range fs {
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+	}
+	want := []string{
+		"error missing_object Engine.Actor.ESoundSlot (Core.Enum)",
+		"error missing_object XInterface.GUITitleBar.Caption (Core.StrProperty)",
+		"warning native_unknown Engine.Level.TimeSeconds (Core.FloatProperty)",
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+	for _, f := range findingsOf(fs, NativeUnknown) {
+		if !strings.Contains(f.Message, "member(s) of native-only classes") {
+			t.Errorf("native_unknown message: %s", f.Message)
+		}
 	}
 }
