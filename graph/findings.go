@@ -362,13 +362,17 @@ type objectCheck struct {
 	problems map[objectKey]*objectProblem
 }
 
+// objectKey groups problems: by kind and target package, and for a class
+// mismatch by importer too (the importer is what was built against another
+// version), with the compatibility note when the engine accepts it.
 type objectKey struct {
-	kind FindingKind
-	to   *Package
+	kind   FindingKind
+	to     *Package
+	from   *Package
+	compat string
 }
 
-func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *objectProblem {
-	k := objectKey{kind, to}
+func (c *objectCheck) problem(k objectKey, object string) *objectProblem {
 	pr := c.problems[k]
 	if pr == nil {
 		pr = &objectProblem{objects: map[string]bool{}, needed: map[*Package]bool{}}
@@ -447,9 +451,10 @@ func (c *objectCheck) importObjects(jobs int) {
 		}
 	}
 	type found struct {
-		kind FindingKind
-		obj  string
-		e    *Edge
+		kind   FindingKind
+		obj    string
+		e      *Edge
+		compat string
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
 	par.ForEach(context.Background(), len(runs), jobs, func(w, r int) {
@@ -460,18 +465,24 @@ func (c *objectCheck) importObjects(jobs int) {
 				if kind == "" {
 					continue
 				}
-				obj := o.describe(to.Name)
+				obj, compat := o.describe(to.Name), ""
 				if kind == ClassMismatch {
+					exported := c.gr.exportClass(to.File, o.Path)
 					obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-						to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
+						to.Name+"."+o.Path, o.ClassPackage, o.Class, exported)
+					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, exported)
 				}
-				lists[w] = append(lists[w], found{kind, obj, e})
+				lists[w] = append(lists[w], found{kind, obj, e, compat})
 			}
 		}
 	})
 	for _, l := range lists {
 		for _, f := range l {
-			c.problem(f.kind, f.e.To, f.obj).needed[f.e.From] = true
+			k := objectKey{kind: f.kind, to: f.e.To}
+			if f.kind == ClassMismatch {
+				k.from, k.compat = f.e.From, f.compat
+			}
+			c.problem(k, f.obj).needed[f.e.From] = true
 		}
 	}
 }
@@ -497,7 +508,7 @@ func (c *objectCheck) rootObjects() {
 		if kind == ClassMismatch {
 			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, c.gr.exportClass(to.File, r.Object))
 		}
-		pr := c.problem(kind, to, obj)
+		pr := c.problem(objectKey{kind: kind, to: to}, obj)
 		pr.roots = append(pr.roots, r)
 	}
 }
@@ -538,9 +549,19 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 			}
 		case ClassMismatch:
 			f.Severity = Error
-			f.Message = fmt.Sprintf("%s (%s) exports %d imported object(s) with another class: built against another version?", k.to.Name, k.to.Rel, len(objs))
-			if len(pr.roots) > 0 {
-				f.Message = fmt.Sprintf("%s (%s) exports %d object(s) that %s with another class: built against another version?", k.to.Name, k.to.Rel, len(objs), who)
+			switch {
+			case k.from != nil:
+				// The importer is the stale one: name it, and the target.
+				f.Package, f.Packages, f.NeededBy = k.from.Name, []string{k.from.Name, k.to.Name}, nil
+				f.Message = fmt.Sprintf("%s (%s) was built against another %s: %d object(s) it imports have another class in %s; rebuild %s against this %s",
+					k.from.Name, k.from.Rel, k.to.Name, len(objs), k.to.Rel, k.from.Name, k.to.Name)
+				if k.compat != "" {
+					f.Severity = Warning
+					f.Message = fmt.Sprintf("%s (%s) was built against another %s (%s), but the engine accepts it: %s",
+						k.from.Name, k.from.Rel, k.to.Name, k.to.Rel, k.compat)
+				}
+			default:
+				f.Message = fmt.Sprintf("%s (%s) exports %d object(s) that %s with another class: the ini names another version's class", k.to.Name, k.to.Rel, len(objs), who)
 			}
 		case NativeUnknown:
 			f.Severity = Warning
@@ -560,6 +581,16 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		out = append(out, f)
 	}
 	return out
+}
+
+// Exporter returns the package whose exports a finding's Objects name:
+// Package, but for a class_mismatch of an importer (Packages: importer,
+// target) the target.
+func (f Finding) Exporter() string {
+	if f.Kind == ClassMismatch && len(f.Packages) == 2 {
+		return f.Packages[1]
+	}
+	return f.Package
 }
 
 // ImportsClasses reports whether any object of the finding is a class

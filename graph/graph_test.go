@@ -116,7 +116,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 			"ModB.B:Core.Class", "Missing1.X:Core.Class", "Core.State:Core.Class", // native-only State
 			"Engine.Polys:Core.Class", "Engine.Bogus:Core.Class", // Bogus: native_unknown
 		}},
-		pkgSpec{file: "ModB.u", exports: []string{"B:Class"}, imports: []string{"modA.A:Core.Class", "Tex.Walls.Gone:Engine.Texture"}},
+		pkgSpec{file: "ModB.u", exports: []string{"B:Class"}, imports: []string{"modA.A:Core.Class", "Tex.Walls.Gone:Engine.Texture", "Engine.Pawn:Core.Function"}},
 		pkgSpec{file: "Tex.utx", exports: []string{"Walls.Brick:Engine.Texture"}},
 		pkgSpec{file: "Snd.uax", exports: []string{"Boom:Engine.Sound"}},
 		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{
@@ -130,7 +130,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		"Engine -> Core",
 		"Missing1 -> ",
 		"ModA -> Core, Engine, Missing1, ModB",
-		"ModB -> ModA, Tex",
+		"ModB -> Engine, ModA, Tex",
 		"Snd -> Engine",
 		"SSO -> ",
 		"Tex -> Core, Engine",
@@ -147,9 +147,15 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		t.Errorf("missing_package chain: have %q, want %q", have, want)
 	}
 
+	// The importer is named as the package to rebuild; UT v469's
+	// compatibility for v436's Actor.Touching makes that one a warning.
 	cm := findingsOf(fs, ClassMismatch)
-	if len(cm) != 1 || cm[0].Package != "Engine" || !strings.Contains(cm[0].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+	if len(cm) != 2 || cm[0].Package != "ModB" || cm[0].Severity != Error || !reflect.DeepEqual(cm[0].Packages, []string{"ModB", "Engine"}) ||
+		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0], "imported as Core.Function, exported as Core.Class") {
 		t.Errorf("class_mismatch: %+v", cm)
+	} else if cm[1].Package != "ModA" || cm[1].Severity != Warning || !strings.Contains(cm[1].Message, "UT v469's linker maps v436's Actor.Touching") ||
+		!strings.Contains(cm[1].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+		t.Errorf("class_mismatch (v469 compatibility): %+v", cm[1])
 	}
 	mo := findingsOf(fs, MissingObject)
 	var moPkgs []string

@@ -174,7 +174,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 		}
 	}
 	rep := &checkReport{WithCache: wc,
-		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
+		SchemaVersion: 3, Ini: in.iniPath, Game: in.gameLabel(),
 		MissingPaths: []string{}, Findings: findings,
 		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
 	}
