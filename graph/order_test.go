@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -175,5 +176,23 @@ func TestImportPathResolves(t *testing.T) {
 		if !strings.Contains(f.Message, "member(s) of native-only classes") {
 			t.Errorf("native_unknown message: %s", f.Message)
 		}
+	}
+}
+
+// TestServerSideOnlyStock: retail UT99's Announcer.uax carries the
+// ServerSideOnly flag, but every client has it: a map importing from it
+// leaks nothing. A mod package with the flag still does.
+func TestServerSideOnlyStock(t *testing.T) {
+	g := build(t, append(slices.Clone(baseSpecs),
+		pkgSpec{file: "Announcer.uax", flags: format.FlagServerSideOnly, exports: []string{"Count1:Engine.Sound"}},
+		pkgSpec{file: "ModSSO.u", flags: format.FlagServerSideOnly, exports: []string{"Thing:Class"}},
+		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{"Announcer.Count1:Engine.Sound", "ModSSO.Thing:Core.Class"}},
+	))
+	var have []string
+	for _, f := range findingsOf(g.Check(CheckOptions{}), ServerSideOnly) {
+		have = append(have, f.Package)
+	}
+	if want := []string{"ModSSO"}; !slices.Equal(have, want) {
+		t.Errorf("server_side_only for %q, want %q", have, want)
 	}
 }

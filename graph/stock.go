@@ -17,7 +17,8 @@ var stockPackages = func() map[string]bool {
 		StreamlineFX UTV2004c UTV2004s IpServer Xinterface
 		DeusEx DeusExUI DeusExConversations DeusExItems DeusExCharacters DeusExDeco DeusExSounds
 		RuneI RuneServer
-		KFMod KFChar KFGui KFmutators ROEngine ROEffects SwatGame SwatEquipment`) {
+		KFMod KFChar KFGui KFmutators ROEngine ROEffects SwatGame SwatEquipment
+		Announcer`) { // retail UT99's Announcer.uax carries ServerSideOnly, yet every client has it
 		m[strings.ToLower(n)] = true
 	}
 	return m
