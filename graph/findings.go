@@ -42,6 +42,7 @@ const (
 	EditOrder      FindingKind = "edit_order"
 	EditMissing    FindingKind = "edit_missing"
 	EditUnchecked  FindingKind = "edit_unchecked"
+	EmbeddedCopy   FindingKind = "embedded_copy"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )
@@ -112,6 +113,7 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles(opt.Natives)...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
+	out = append(out, gr.checkEmbedded()...)
 	missing := map[string]bool{}
 	for _, f := range out {
 		if f.Kind == MissingPackage || f.Kind == Unreadable {
