@@ -408,7 +408,10 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 		return ""
 	case c.nat.FromBinary(to.Name):
 		return MissingObject // the binary's list is exact
-	case strings.EqualFold(class, "Class") && c.nat.HasPackage(to.Name):
+	case strings.EqualFold(class, "Class") && (c.nat.HasPackage(to.Name) || to.scan.hasNative):
+		// A table of another build, or a module nothing lists (a
+		// licensee package whose file has native classes): the class
+		// may be one it registers.
 		return NativeUnknown
 	}
 	return MissingObject

@@ -49,6 +49,7 @@ type pkgSpec struct {
 	flags   format.PackageFlags
 	exports []string
 	imports []string
+	native  []string // exported classes flagged native (RF_Native)
 }
 
 func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
@@ -62,6 +63,10 @@ func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
 		}
 		for _, ex := range s.exports {
 			b.ExportSpec(ex, 16)
+		}
+		for _, c := range s.native {
+			r := b.ExportSpec(c+":Class", 16)
+			b.File.Exports[r.Index()].ObjectFlags |= format.ObjectFlagNative
 		}
 		if err := format.WriteFile(filepath.Join(dir, s.file), b.File); err != nil {
 			t.Fatal(err)

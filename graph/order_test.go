@@ -196,3 +196,24 @@ func TestServerSideOnlyStock(t *testing.T) {
 		t.Errorf("server_side_only for %q, want %q", have, want)
 	}
 }
+
+// TestNoTableNoBinary: a class the ini names, or a package imports, from a
+// package with no binary here and no table is native_unknown when the
+// package file has native classes (its module may register it), and
+// missing_object when it has none (a script package registers nothing).
+func TestNoTableNoBinary(t *testing.T) {
+	g := build(t, append(slices.Clone(baseSpecs),
+		pkgSpec{file: "LicGame.u", exports: []string{"Helper:Class"}, native: []string{"LicActor"}},
+		pkgSpec{file: "ScriptMod.u", exports: []string{"Helper:Class"}},
+		pkgSpec{file: "User.u", exports: []string{"U:Class"}, imports: []string{"LicGame.LicNetDriver:Core.Class", "ScriptMod.Gone:Core.Class"}},
+	))
+	fs := g.Check(CheckOptions{ServerPackages: []string{"User"}, Natives: natives("Core.Object", "Core.ArrayProperty", "Engine.Actor")})
+	var have []string
+	for _, f := range fs {
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+	}
+	want := []string{"error missing_object ScriptMod.Gone (Core.Class)", "warning native_unknown LicGame.LicNetDriver (Core.Class)"}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+}

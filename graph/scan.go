@@ -174,6 +174,10 @@ type scanned struct {
 	// groups are a map's top-level groups (exports of class Package):
 	// one named like a package of the install may be an embedded copy.
 	groups []string
+	// hasNative is set when a class export has the native flag: the
+	// package has a C++ module, which may register classes it does not
+	// export.
+	hasNative bool
 }
 
 // interner shares one copy of repeated strings (Engine, Actor, Class, ...)
@@ -431,6 +435,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		case !ex.Outer.IsNull():
 		case ex.Class.IsNull():
 			s.classes = append(s.classes, in.get(f.ObjectName(format.ExportRef(i))))
+			s.hasNative = s.hasNative || ex.ObjectFlags&format.ObjectFlagNative != 0
 		case isMap:
 			if class, pkg := f.ClassOf(format.ExportRef(i)); strings.EqualFold(class, "Package") && strings.EqualFold(pkg, "Core") {
 				s.groups = append(s.groups, in.get(f.ObjectName(format.ExportRef(i))))
