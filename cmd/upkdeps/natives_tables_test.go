@@ -103,3 +103,34 @@ func TestNativesByBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestCompiledNativeOnlyImport: the compiled twin of
+// TestOrderNativeOnlyClass. A licensee Core.u imports Engine.Sound, a class
+// only Engine's module registers (the built-in table says so; Engine.u
+// does not export it): neither check nor order --clean sees a cycle or an
+// order problem, though Core.u does import from Engine.
+func TestCompiledNativeOnlyImport(t *testing.T) {
+	dir := t.TempDir()
+	writeSpecInstall(t, dir, 69, 0, map[string][2][]string{
+		"System/Core.u":   {{"Object:Class"}, {"Core.Class:Core.Class", "Engine.Sound:Core.Class"}},
+		"System/Engine.u": {{"Actor:Class"}, {"Core.Object:Core.Class"}},
+	}, map[string]string{"System/UnrealTournament.ini": "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\n"})
+	iniPath := filepath.Join(dir, "System", "UnrealTournament.ini")
+	rep, code := checkJSON(t, "--ini", iniPath, "--game", "ut99")
+	if code != exitOK || len(rep.Findings) != 0 {
+		t.Errorf("check: exit %d, findings %+v", code, rep.Findings)
+	}
+	out, errOut, code := runCLI(t, "order", "--json", "--clean", "--ini", iniPath, "--game", "ut99")
+	var ord orderReport
+	if err := json.Unmarshal([]byte(out), &ord); err != nil {
+		t.Fatalf("order: %v (stderr %s)", err, errOut)
+	}
+	if code != exitOK || !ord.Valid || len(ord.Findings) != 0 || ord.Checked != 2 {
+		t.Errorf("order --clean: exit %d, valid %v, checked %d, findings %+v", code, ord.Valid, ord.Checked, ord.Findings)
+	}
+	for _, c := range ord.Constraints {
+		if c.Package == "Core" {
+			t.Errorf("Core must depend on nothing: %+v", c)
+		}
+	}
+}

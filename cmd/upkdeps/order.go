@@ -42,7 +42,7 @@ sources nor a compiled package cannot be checked: they are listed (edit_unchecke
 				return err
 			}
 			res := g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat, Clean: clean})
-			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
+			rep := orderReport{SchemaVersion: 2, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
 				if sp.HasSources {
 					rep.Sources = append(rep.Sources, sp.Name)
@@ -87,6 +87,8 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	switch {
 	case !res.Valid:
 		bw.printf("The order is NOT valid.\n")
+	case len(res.EditPackages) == 0:
+		bw.printf("The ini lists no EditPackages: nothing to check.\n")
 	case res.Checked == 0:
 		bw.printf("Nothing could be checked.\n")
 	case len(res.Unchecked) > 0:
