@@ -665,11 +665,15 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 	return out
 }
 
-// buildCycles returns the cycles of the graph without the edges that
-// import only native-only classes (orderEdge): each strongly connected
-// component of more than one package, sorted, the list sorted by first
-// name. Only the components of the whole graph are searched again.
-func (gr *Graph) buildCycles(nat Natives) [][]*Package {
+// BuildCycles returns the cycles of the graph without the edges that
+// import only native-only classes of nat (nil: BuiltinNatives): what check
+// reports as cycles, where Cycles has every load dependency. Each strongly
+// connected component of more than one package is sorted, the list sorted
+// by first name. Only the components of Cycles are searched again.
+func (gr *Graph) BuildCycles(nat Natives) [][]*Package {
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
 	var out [][]*Package
 	for _, comp := range gr.Cycles() {
 		in := map[*Package]bool{}
@@ -755,7 +759,7 @@ func (gr *Graph) cycleEdges(comp []*Package, nat Natives) []string {
 // clean rebuild would fail, hence a warning.
 func (gr *Graph) checkCycles(nat Natives) []Finding {
 	var out []Finding
-	for _, comp := range gr.buildCycles(nat) {
+	for _, comp := range gr.BuildCycles(nat) {
 		out = append(out, Finding{Kind: Cycle, Severity: Warning, Package: comp[0].Name, Packages: names(comp),
 			Chain: gr.cycleEdges(comp, nat),
 			Message: fmt.Sprintf("%d packages import from each other in a cycle: they load, but a clean rebuild fails here (ucc make can build none of them before the others)",

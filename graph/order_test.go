@@ -56,8 +56,11 @@ func TestNativeOnlyMakesNoOrderEdge(t *testing.T) {
 				{file: "Core.u", exports: []string{"Object:Class"}, imports: tc.core},
 				{file: "Engine.u", exports: []string{"Actor:Class"}, imports: []string{"Core.Object:Core.Class"}},
 			})
-			if g.Edge(g.Package("Core"), g.Package("Engine")) == nil {
+			if g.Edge(g.Package("Core"), g.Package("Engine")) == nil || len(g.Cycles()) != 1 {
 				t.Fatal("the import is no load dependency any more")
+			}
+			if have, want := len(g.BuildCycles(nat)), len(tc.order)/2; have != want {
+				t.Errorf("BuildCycles: %d cycles, want %d", have, want)
 			}
 			fs := g.Check(CheckOptions{EditPackages: edit, Natives: nat})
 			if have := kindsOf(fs); !slices.Equal(have, tc.want) {
