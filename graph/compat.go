@@ -16,10 +16,11 @@ type engineCompat struct {
 //
 // UT v469 made Actor.Touching a dynamic array (ArrayProperty; v436 has a
 // fixed Touching[4], an ObjectProperty), and its linker maps the old
-// import of packages built against v436: v469's Core binary names
-// Engine.Actor.Touching beside its compatibility entry points
-// (CheckExportCompat, HackGetImportIndex, ArrayCompatSave; the corpus has
-// those binaries), and such mods load and run on v469 servers.
+// import of packages built against v436: v469's Core binary (Core.dll and
+// Core.so alike, as wide strings) names Engine.Actor.Touching beside its
+// compatibility entry points CheckExportCompat, HackGetImportIndex and
+// ArrayCompatSave (TestCorpusEngineCompat reads them), and such mods load
+// and run on v469 servers.
 var engineCompats = []engineCompat{{
 	pkg: "Engine", path: "Actor.Touching", imported: "Core.ObjectProperty", exported: "Core.ArrayProperty", maxVersion: 69,
 	note: "UT v469's linker maps v436's Actor.Touching (ObjectProperty) to its dynamic array: the package loads, but was built against v436",
