@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -103,18 +104,27 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 // Classes folder without a .uc (only a .upkg) is no source: nothing could
 // be built or checked from it.
 func (in *install) hasSources() bool {
+	with, _ := in.classesFolders()
+	return len(with) > 0
+}
+
+// classesFolders returns the EditPackages entries whose Classes folder
+// holds a .uc file, and those whose Classes folder holds none.
+func (in *install) classesFolders() (withUC, withoutUC []string) {
 	for _, p := range in.ini.EditPackages() {
 		ents, err := os.ReadDir(filepath.Join(in.search.Root(), p, "Classes"))
 		if err != nil {
 			continue
 		}
-		for _, e := range ents {
-			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".uc") {
-				return true
-			}
+		if slices.ContainsFunc(ents, func(e os.DirEntry) bool {
+			return !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".uc")
+		}) {
+			withUC = append(withUC, p)
+		} else {
+			withoutUC = append(withoutUC, p+"/Classes")
 		}
 	}
-	return false
+	return withUC, withoutUC
 }
 
 // nothingToScan is the error of a graph command whose install has no
@@ -126,8 +136,12 @@ func (in *install) nothingToScan() error {
 		return fmt.Errorf("%s: no Paths in [%s]: the ini names no folder to load packages from (is this the game's ini?)",
 			in.iniPath, in.ini.SystemSection(in.game))
 	}
-	return fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
+	err := fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
 		in.iniPath, strings.Join(paths, ", "))
+	if _, empty := in.classesFolders(); len(empty) > 0 {
+		err = fmt.Errorf("%w; no sources either: %s hold(s) no .uc file", err, strings.Join(empty, ", "))
+	}
+	return err
 }
 
 // binaryDirs are the folders whose .dll and .so files are the packages'

@@ -43,7 +43,7 @@ func TestNothingToScan(t *testing.T) {
 	for _, tc := range []struct{ ini, want string }{
 		{empty, "no Paths in [Core.System]"},
 		{nowhere, "its Paths (../Nowhere/*.u, ../System/*.u) match no package file"},
-		{upkgOnly, "its Paths (../System/*.u) match no package file"},
+		{upkgOnly, "its Paths (../System/*.u) match no package file: nothing to check (is this the game's ini, in its System folder?); no sources either: MyMod/Classes hold(s) no .uc file"},
 	} {
 		for _, args := range [][]string{{"check"}, {"graph"}, {"order"}, {"deps", "Core"}, {"check", "--json"}} {
 			out, errOut, code := runCLI(t, append(args, "--ini", tc.ini, "--no-progress")...)
