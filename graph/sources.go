@@ -128,7 +128,7 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 	}
 	var out []Finding
 	for _, sp := range s.Packages {
-		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || IsStock(sp.Name) {
+		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(sp.Name) {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Warning, Package: sp.Name,
@@ -137,4 +137,17 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 				sp.Name, sp.Name)})
 	}
 	return out
+}
+
+// pkg returns the scanned entry named n (nil-safe; nil when there is none).
+func (s *Sources) pkg(n string) *uscript.Package {
+	if s == nil {
+		return nil
+	}
+	for _, sp := range s.Packages {
+		if strings.EqualFold(sp.Name, n) {
+			return sp
+		}
+	}
+	return nil
 }

@@ -8,3 +8,8 @@ import "github.com/upkdeps/upkdeps/ini"
 // UWindow) harms nobody, and a redirect need not serve them. For every
 // retail file of one game (maps, textures, sounds) use ini.StockOf.
 func IsStock(name string) bool { return ini.IsStockCode(name) }
+
+// isRetail reports whether any retail file of a known game (not only code:
+// UT99's Announcer.uax carries ServerSideOnly, yet every client has it)
+// bears the package name.
+func isRetail(name string) bool { return ini.IsStockCode(name) || ini.IsStockPackage(name) }

@@ -140,3 +140,20 @@ func StockOf(g Game) *Stock {
 // IsStockCode reports whether name is a retail code package of any game
 // upkdeps knows (every client of that game owns it).
 func IsStockCode(name string) bool { return anyCode().HasCode(name) }
+
+// IsStockPackage reports whether any retail file (code, sounds, textures,
+// music, maps) of any game upkdeps has a full list for bears the package
+// name: what every client of that game owns, such as UT99's
+// Announcer.uax, which ships with the ServerSideOnly flag.
+func IsStockPackage(name string) bool {
+	lists, err := stockLists()
+	if err != nil {
+		panic(err)
+	}
+	for _, g := range Games {
+		if lists[g].HasPackage(name) {
+			return true
+		}
+	}
+	return false
+}

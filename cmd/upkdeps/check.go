@@ -14,6 +14,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -171,6 +172,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 type checked struct {
 	g   *graph.Graph
 	src *graph.Sources
+	nat *native.Set
 }
 
 // checkRun makes the report of check and returns the graph and sources
@@ -201,7 +203,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 		}
 	}
 	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
-		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
+		SchemaVersion: 3, Ini: in.iniPath, Game: in.gameLabel(),
 		Platform: string(in.platform()), PlatformReason: in.search.Platform().Reason,
 		MissingPaths: []string{}, CaseNotes: caseNotes(in.search), Findings: findings,
 		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
@@ -272,7 +274,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)
-	return findings, checked{g, src}, nil
+	return findings, checked{g, src, nat}, nil
 }
 
 // cachedPackages lists the usable packages of the install's download
