@@ -85,6 +85,31 @@ func (s *Sources) Deps() SourceDeps {
 	}
 }
 
+// noteUnbuilt rewrites the message of each missing_package and
+// missing_object about a package with no file but with UnrealScript
+// sources among the EditPackages (a package not compiled yet): what to do
+// comes first, the finding's own details after.
+func (gr *Graph) noteUnbuilt(fs []Finding, s *Sources) {
+	if s == nil {
+		return
+	}
+	unbuilt := map[string]*uscript.Package{}
+	for _, sp := range s.Packages {
+		if p := gr.Package(sp.Name); sp.HasSources && (p == nil || p.Missing()) {
+			unbuilt[lower(sp.Name)] = sp
+		}
+	}
+	for i := range fs {
+		f := &fs[i]
+		sp := unbuilt[lower(f.Package)]
+		if sp == nil || (f.Kind != MissingPackage && f.Kind != MissingObject) {
+			continue
+		}
+		f.Message = fmt.Sprintf("%s has sources (%s, %d class(es)) but no compiled package: run ucc make; until then %s",
+			f.Package, s.rel(sp.ClassesDir), len(sp.Classes), f.Message)
+	}
+}
+
 // HasAny reports whether any EditPackages entry has sources.
 func (s *Sources) HasAny() bool { return s != nil && len(s.deps) > 0 }
 
@@ -103,7 +128,7 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 	}
 	var out []Finding
 	for _, sp := range s.Packages {
-		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || IsStock(sp.Name) {
+		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(sp.Name) {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Warning, Package: sp.Name,
@@ -112,4 +137,17 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 				sp.Name, sp.Name)})
 	}
 	return out
+}
+
+// pkg returns the scanned entry named n (nil-safe; nil when there is none).
+func (s *Sources) pkg(n string) *uscript.Package {
+	if s == nil {
+		return nil
+	}
+	for _, sp := range s.Packages {
+		if strings.EqualFold(sp.Name, n) {
+			return sp
+		}
+	}
+	return nil
 }

@@ -32,6 +32,9 @@ type Options struct {
 	CacheDir string
 	// FS is the file system to read; nil means OS.
 	FS FS
+	// Platform selects the file-name rules (see Platform). "" detects them
+	// from the binaries in the ini's folder (DetectPlatform).
+	Platform Platform
 }
 
 // Searcher looks package names up in one installation. It caches folder
@@ -52,6 +55,8 @@ type Searcher struct {
 	cacheExt string
 	// settingErrs are the ini values that could not be used as they are.
 	settingErrs []error
+	platform    PlatformInfo
+	notes       []CaseNote
 
 	dirs     sync.Map // folder -> *listing
 	mu       sync.Mutex
@@ -64,7 +69,7 @@ type Searcher struct {
 // PathEntry is one Paths entry of the system section as the Searcher uses it.
 type PathEntry struct {
 	Raw    string // as written in the ini, e.g. "..\Textures\*.utx"
-	Dir    string // the folder, absolute and cleaned
+	Dir    string // the folder, absolute and cleaned; under Windows rules as the disk spells it
 	Rel    string // Dir relative to the game root, with "/" ("Textures", "System"; "." for the root; absolute outside it)
 	Prefix string // any file-name part before the "*" ("" in every real ini)
 	Ext    string // the pattern's extension with its dot (".utx"); "" when the entry has no "*"
@@ -122,6 +127,15 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if s.fsys == nil {
 		s.fsys = OS
 	}
+	s.platform = detectPlatform(s.list(iniDir).names)
+	switch opt.Platform {
+	case "":
+	case Windows, Linux:
+		s.platform.Platform, s.platform.Given = opt.Platform, true
+		s.platform.Reason = "given"
+	default:
+		return nil, fmt.Errorf("search: platform %q: want windows, linux or \"\" (detect)", opt.Platform)
+	}
 	if s.lang == "" {
 		s.lang = sys.Language
 	}
@@ -132,6 +146,10 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 
 	for i, raw := range sys.Paths {
 		p := s.newPattern(i, raw)
+		s.noteFolder(i, raw, p.dir)
+		p.dir = s.resolveDir(p.dir)
+		p.rel = s.relPrefix(p.dir)
+		s.noteExtensions(raw, &p)
 		s.pats = append(s.pats, p)
 		s.entries = append(s.entries, PathEntry{
 			Raw:    raw,
@@ -144,11 +162,14 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	}
 
 	s.gen = opt.Generation
-	if s.gen == 0 {
+	if s.gen == 0 && game.Generation != 0 && !game.Generic() {
 		s.gen = game.Generation
 	}
 	if s.gen == 0 {
-		s.gen = s.guessFromCore()
+		// An unknown game, or only an engine generation guessed from the
+		// map extension in Paths (a licensee UE2 game may keep .unr): the
+		// packages' own version decides when Core is there.
+		s.gen = s.generationFromCore(game.Generation)
 	}
 
 	for _, raw := range sys.Paths {
@@ -178,6 +199,8 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			break
 		}
 		cacheDir = s.abs(slashes(sys.CachePath))
+		s.noteFolder(-1, sys.CachePath, cacheDir)
+		cacheDir = s.resolveDir(cacheDir)
 	}
 	if cacheDir != "" {
 		s.cache = &pattern{index: -1, dir: cacheDir, rel: s.relPrefix(cacheDir), ext: s.cacheExt}
@@ -188,14 +211,22 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	return s, nil
 }
 
-// guessFromCore reads the version of the Core package found through Paths:
-// UE2 packages are version 100 and up. Without one the answer is UE1.
-func (s *Searcher) guessFromCore() int {
+// generationFromCore reads the version of the Core package found through
+// Paths: UE2 packages are version 100 and up. Without a readable Core the
+// answer is fallback, or UE1 when that is 0.
+func (s *Searcher) generationFromCore(fallback int) int {
+	if fallback == 0 {
+		fallback = 1
+	}
 	r := s.find("Core", nil, 0, false)
 	if r.File == "" {
-		return 1
+		return fallback
 	}
-	if h := s.header(r.File); h.err == nil && h.ver >= 100 {
+	h := s.header(r.File)
+	switch {
+	case h.err != nil:
+		return fallback
+	case h.ver >= 100:
 		return 2
 	}
 	return 1

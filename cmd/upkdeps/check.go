@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,8 +10,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/native"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -35,6 +40,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 			if withMod != "" && cmd.Flags().Changed("index") {
 				return usagef("--with and --index: use one at a time")
 			}
+			a.notesInReport = true
 			in, err := a.openInstall()
 			if err != nil {
 				return err
@@ -94,16 +100,26 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 // checkReport is the output of `check`; its JSON form is documented in
 // README.md.
 type checkReport struct {
-	SchemaVersion   int             `json:"schema_version"`
-	Ini             string          `json:"ini"`
-	Game            string          `json:"game"`
-	PackagesScanned int             `json:"packages_scanned"`
-	MissingPaths    []string        `json:"missing_paths"`
-	Summary         checkSummary    `json:"summary"`
-	Findings        []graph.Finding `json:"findings"`
-	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
-	Index           *checkIndex     `json:"index,omitempty"`
-	With            *withInfo       `json:"with,omitempty"`
+	SchemaVersion   int    `json:"schema_version"`
+	Ini             string `json:"ini"`
+	Game            string `json:"game"`
+	Platform        string `json:"platform"`
+	PlatformReason  string `json:"platform_reason"`
+	PackagesScanned int    `json:"packages_scanned"`
+	// PackagesReadable are the scanned packages whose header and tables
+	// parse; GitLFSPointers the scanned files that are Git LFS pointers.
+	PackagesReadable int             `json:"packages_readable"`
+	GitLFSPointers   int             `json:"git_lfs_pointers"`
+	MissingPaths     []string        `json:"missing_paths"`
+	CaseNotes        []caseNote      `json:"case_notes"`
+	Summary          checkSummary    `json:"summary"`
+	Findings         []graph.Finding `json:"findings"`
+	WithCache        *withCacheInfo  `json:"with_cache,omitempty"`
+	Index            *checkIndex     `json:"index,omitempty"`
+	With             *withInfo       `json:"with,omitempty"`
+	// roots maps the findings' root evidence to its ini line, for the
+	// text report's order (rankFindings).
+	roots map[string]ini.Reference
 }
 
 // checkIndex is what check --index adds: the candidates of each finding
@@ -130,6 +146,20 @@ type checkSummary struct {
 	Errors   int                       `json:"errors"`
 	Warnings int                       `json:"warnings"`
 	ByKind   map[graph.FindingKind]int `json:"by_kind"`
+	// ErrorsByKind and WarningsByKind split ByKind by severity.
+	ErrorsByKind   map[graph.FindingKind]int `json:"errors_by_kind"`
+	WarningsByKind map[graph.FindingKind]int `json:"warnings_by_kind"`
+	// FixFirst are the three most important findings (rankFindings), what
+	// the text report leads with.
+	FixFirst []fixFirst `json:"fix_first"`
+}
+
+// fixFirst names one of the most important findings and why it ranks so.
+type fixFirst struct {
+	Kind     graph.FindingKind `json:"kind"`
+	Severity graph.Severity    `json:"severity"`
+	Package  string            `json:"package"`
+	Why      string            `json:"why"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -143,6 +173,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 type checked struct {
 	g   *graph.Graph
 	src *graph.Sources
+	nat *native.Set
 }
 
 // checkRun makes the report of check and returns the graph and sources
@@ -172,28 +203,42 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 			}
 		}
 	}
-	rep := &checkReport{WithCache: wc,
-		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
-		MissingPaths: []string{}, Findings: findings,
-		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
+	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
+		SchemaVersion: 3, Ini: in.iniPath, Game: in.gameLabel(),
+		Platform: string(in.platform()), PlatformReason: in.search.Platform().Reason,
+		MissingPaths: []string{}, CaseNotes: caseNotes(in.search), Findings: findings,
+		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
 	}
 	for _, p := range c.g.Packages() {
-		if !p.Missing() {
-			rep.PackagesScanned++
+		var lfs *format.LFSPointerError
+		switch {
+		case p.Missing():
+			continue
+		case p.Err == nil:
+			rep.PackagesReadable++
+		case errors.As(p.Err, &lfs):
+			rep.GitLFSPointers++
 		}
+		rep.PackagesScanned++
 	}
 	for _, p := range in.search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
+	}
+	rep.Summary.FixFirst = []fixFirst{}
+	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
+		rep.Summary.FixFirst = append(rep.Summary.FixFirst, fixFirst{r.Kind, r.Severity, r.Package, r.why()})
 	}
 	for _, f := range findings {
 		rep.Summary.ByKind[f.Kind]++
 		if f.Severity == graph.Error {
 			rep.Summary.Errors++
+			rep.Summary.ErrorsByKind[f.Kind]++
 		} else {
 			rep.Summary.Warnings++
+			rep.Summary.WarningsByKind[f.Kind]++
 		}
 	}
 	return rep, c, nil
@@ -230,7 +275,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	graph.SortFindings(findings)
-	return findings, checked{g, src}, nil
+	return findings, checked{g, src, nat}, nil
 }
 
 // cachedPackages lists the usable packages of the install's download
@@ -297,10 +342,19 @@ const textLimit = 10
 
 func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s)\n", rep.Ini, rep.Game)
+	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	bw.printf("%d packages scanned", rep.PackagesScanned)
+	if rep.PackagesReadable < rep.PackagesScanned {
+		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
+		if rep.GitLFSPointers > 0 {
+			bw.printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
+		}
+	}
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
+	}
+	for _, n := range rep.CaseNotes {
+		bw.printf("\ncase: %s", n.Message)
 	}
 	bw.printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
 	if wc := rep.WithCache; wc != nil {
@@ -327,25 +381,50 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	kinds := make([]graph.FindingKind, 0, len(rep.Summary.ByKind))
-	for k := range rep.Summary.ByKind {
-		kinds = append(kinds, k)
+	writeKindTable(bw, rep.Findings)
+	bw.printf("\nFix first:\n")
+	for i, r := range rep.Summary.FixFirst {
+		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
-	slices.Sort(kinds)
-	bw.printf("\n")
-	for _, k := range kinds {
-		bw.printf("  %-18s %5d\n", k, rep.Summary.ByKind[k])
-	}
+	ranked := rankFindings(rep.Findings, rep.roots)
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
 		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
-	for _, f := range rep.Findings {
-		writeFindingText(bw, f, all)
+	for _, r := range ranked {
+		writeFindingText(bw, r.Finding, all)
 		if rep.Index != nil {
-			writeCandidatesText(bw, rep.Index, f)
+			writeCandidatesText(bw, rep.Index, r.Finding)
 		}
 	}
 	return bw.err
+}
+
+// writeKindTable prints how many findings of each kind there are, errors
+// and warnings apart (a kind such as missing_package has both).
+func writeKindTable(bw *errWriter, fs []graph.Finding) {
+	type count struct{ errors, warnings int }
+	counts := map[graph.FindingKind]*count{}
+	for _, f := range fs {
+		c := counts[f.Kind]
+		if c == nil {
+			c = &count{}
+			counts[f.Kind] = c
+		}
+		if f.Severity == graph.Error {
+			c.errors++
+		} else {
+			c.warnings++
+		}
+	}
+	kinds := make([]graph.FindingKind, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
+	for _, k := range kinds {
+		bw.printf("  %-18s %6d %8d\n", k, counts[k].errors, counts[k].warnings)
+	}
 }
 
 // writeCandidatesText prints the best indexed candidate of a finding.
@@ -427,4 +506,27 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 			}
 		}
 	}
+}
+
+// caseNote is a search.CaseNote in check --json (README.md).
+type caseNote struct {
+	Setting string   `json:"setting"`
+	Value   string   `json:"value"`
+	Kind    string   `json:"kind"`
+	Want    string   `json:"want"`
+	Have    string   `json:"have"`
+	Folder  string   `json:"folder"`
+	Files   []string `json:"files"`
+	Count   int      `json:"count"`
+	Message string   `json:"message"`
+}
+
+// caseNotes returns the install's case notes, [] when none.
+func caseNotes(s *search.Searcher) []caseNote {
+	out := []caseNote{}
+	for _, n := range s.CaseNotes() {
+		out = append(out, caseNote{Setting: n.Setting, Value: n.Value, Kind: n.Kind, Want: n.Want, Have: n.Have,
+			Folder: n.Folder, Files: orEmpty(n.Files), Count: n.Count, Message: n.Message})
+	}
+	return out
 }

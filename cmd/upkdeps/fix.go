@@ -137,7 +137,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: []fixCopy{}, Unresolved: plan.Unresolved, RemovedTemps: []string{}}
-	paths := in.ini.SystemFor(in.game).Paths
+	paths := in.placementPaths()
 	var dsts []string
 	for _, s := range plan.Steps {
 		c := fixCopy{Step: s, Status: "planned"}
@@ -149,7 +149,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			c.Status, c.Reason = "refused", fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(s.Copy.FileName))
 		default:
 			dst := filepath.Join(dir, s.Copy.FileName)
-			c.To, c.dst = in.search.Rel(dst), dst
+			c.To, c.dst = filepath.ToSlash(in.search.Rel(dst)), dst
 			dsts = append(dsts, dst)
 			for _, b := range nativeBinaries(ctx, &s.Copy) {
 				b.To = filepath.Join(dir, path.Base(b.src.FileName))
@@ -196,7 +196,6 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 				c.Status, c.Reason = "refused", err.Error()
 			}
 		}
-		c.To = filepath.ToSlash(c.To)
 		if c.Status == "refused" || c.Status == "interrupted" {
 			for j := range c.Binaries {
 				c.Binaries[j].Status, c.Binaries[j].Reason = "refused", "its package is not copied"

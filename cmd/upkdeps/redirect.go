@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -49,7 +50,7 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 		return nil, nil, err
 	}
 	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.ini.ServerPackages(), Maps: mf.maps,
-		IncludeStock: mf.includeStock, Generation: in.search.Generation()})
+		IncludeStock: mf.includeStock, Generation: in.search.Generation(), Stock: ini.StockOf(in.game)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,7 +82,9 @@ the server's GUID and size and the file still has the size, header and SHA-256 r
 there; other files are decompressed and compared with the server's copy. --dry-run prints the
 actions a real run performs and writes nothing. --force rewrites every file. --lowercase also
 writes a lower-case-named copy of each file for case-sensitive web servers. Retail packages
-are left out unless --include-stock; packages without AllowDownload are never published.
+(every file of the game profile's stock list: maps, textures, sounds, music, meshes and code;
+for a game without a list, the retail code packages) are left out unless
+--include-stock; packages without AllowDownload are never published.
 Warnings report what clients cannot get from the redirect. Exit 1 when a file could not be
 written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,
@@ -169,6 +172,7 @@ type buildJSON struct {
 	SchemaVersion  int                `json:"schema_version"`
 	Ini            string             `json:"ini"`
 	Game           string             `json:"game"`
+	Platform       string             `json:"platform"`
 	Out            string             `json:"out"`
 	DryRun         bool               `json:"dry_run"`
 	Maps           []string           `json:"maps"`
@@ -180,7 +184,7 @@ type buildJSON struct {
 }
 
 func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
-	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Out: rep.Out, DryRun: rep.DryRun,
+	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Out: rep.Out, DryRun: rep.DryRun,
 		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
 		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
 	if r.Actions == nil {
@@ -205,7 +209,7 @@ func summarize(fs []redirect.Finding) redirectSummary {
 }
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect build: %s (%s) -> %s\n", r.Ini, r.Game, r.Out)
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), r.Out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")
@@ -267,6 +271,7 @@ type verifyJSON struct {
 	SchemaVersion int                `json:"schema_version"`
 	Ini           string             `json:"ini"`
 	Game          string             `json:"game"`
+	Platform      string             `json:"platform"`
 	Dir           string             `json:"dir"`
 	Maps          []string           `json:"maps"`
 	Packages      int                `json:"packages"`
@@ -283,14 +288,14 @@ type verifySummary struct {
 
 func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
 	s := summarize(rep.Findings)
-	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Dir: rep.Dir, Maps: orEmpty(m.Maps),
+	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
 		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
 		Summary: verifySummary{Errors: s.Errors, Warnings: s.Warnings, ByKind: s.ByKind}}
 }
 
 func writeVerifyText(w io.Writer, r verifyJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s)\n", r.Dir, r.Ini, r.Game)
+	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, rulesLabel(r.Platform))
 	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)

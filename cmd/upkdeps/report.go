@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/report"
 )
@@ -50,7 +51,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			}
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
-				res := c.g.CheckEditPackages(edit, c.src.Deps())
+				res := c.g.CheckEditPackages(edit, graph.OrderOptions{Sources: c.src, Natives: c.nat})
 				opt.Order = &res
 			}
 			var page bytes.Buffer
