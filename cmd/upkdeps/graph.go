@@ -72,7 +72,11 @@ png are rendered by Graphviz's dot, which must be installed. DOT output is byte-
 				}
 			}
 			if out == "" || out == "-" {
-				_, err = cmd.OutOrStdout().Write(data)
+				w := cmd.OutOrStdout()
+				if format == "png" {
+					w = a.stdout // binary: not through the terminal filter
+				}
+				_, err = w.Write(data)
 				return err
 			}
 			if err := checkOutput(out, data, force); err != nil {

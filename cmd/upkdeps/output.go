@@ -28,7 +28,8 @@ func (a *app) emit(w io.Writer, report any, text func(io.Writer) error, failed b
 		err = writeJSON(w, report)
 	} else {
 		// Names read from files reach the text: a terminal must not obey
-		// an ESC sequence hidden in one.
+		// an ESC sequence hidden in one (w may be sanitized already: an
+		// escaped text passes a second filter unchanged).
 		err = text(&termsafe.Writer{W: w})
 	}
 	if err != nil {

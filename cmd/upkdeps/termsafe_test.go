@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,5 +43,28 @@ func TestHostileNamesEscaped(t *testing.T) {
 		if !strings.Contains(out, `\x1b]0;owned\x07Evil\x1b[2J`) && !strings.Contains(out, `\x1b[2JBroken.u`) {
 			t.Errorf("%v: the escaped name is not shown:\n%s", args[:2], out)
 		}
+	}
+}
+
+// TestHostileNamesEverywhere: a package whose name table holds an escape
+// sequence, a C1 CSI and a bidi override: info prints them escaped, and
+// its JSON still decodes to the names as they are.
+func TestHostileNamesEverywhere(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const evil = "\x1b[2JEvil\u009b2J\u202etxt"
+	b := format.NewBuilder(69, 0)
+	b.ExportSpec(evil+":Class", 64)
+	data, err := format.Marshal(b.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFixFile(t, "X.u", data)
+	out, errOut, code := runCLI(t, "info", "--names", "--exports", "X.u")
+	if code != exitOK || strings.ContainsAny(out+errOut, "\x1b\u009b\u202e") || !strings.Contains(out, `\x1b[2JEvil\u009b2J\u202etxt`) {
+		t.Errorf("info: code %d\n%q\n%q", code, out, errOut)
+	}
+	out, _, _ = runCLI(t, "info", "--names", "--json", "X.u")
+	if strings.ContainsAny(out, "\x1b\u009b\u202e") || !json.Valid([]byte(out)) || !strings.Contains(out, `\u001b[2JEvil\u009b2J\u202etxt`) {
+		t.Errorf("info --json:\n%s", out)
 	}
 }

@@ -1,7 +1,9 @@
 // Package termsafe escapes what a terminal would obey in text that comes
 // from files: names inside archives, packages and inis are hostile until
 // shown harmless. An ESC in a member name must print as \x1b, not clear the
-// screen or set the window title.
+// screen or set the window title. JSON passes through unchanged in meaning:
+// the encoder escapes C0 controls itself, and what it leaves raw (C1, bidi
+// controls) is written as a JSON-valid \uXXXX.
 package termsafe
 
 import (
@@ -19,17 +21,19 @@ func escape(r rune, keepCR bool) string {
 	switch {
 	case r == '\n' || r == '\t' || (r == '\r' && keepCR):
 		return ""
-	case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
+	case r < 0x20:
 		return fmt.Sprintf(`\x%02x`, r)
-	case (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f:
+	case r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f:
+		// \u, not \x: valid inside a JSON string too, where the encoder
+		// leaves these characters raw (C0 it escapes itself).
 		return fmt.Sprintf(`\u%04x`, r)
 	}
 	return ""
 }
 
 // String returns s with every control character (newline and tab kept)
-// written as an escape (\x1b, \u202e) and each byte that is not UTF-8 as
-// \xNN.
+// written as an escape (\x1b; \u007f, \u009b, \u202e for DEL, C1 and bidi)
+// and each byte that is not UTF-8 as \xNN.
 func String(s string) string {
 	if clean(s, false) {
 		return s
