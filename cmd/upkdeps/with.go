@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io/fs"
@@ -83,7 +84,7 @@ const maxModFile = 1 << 30
 // readMod lists the files of a mod folder or archive; visit gets each
 // file's path inside the mod and its bytes (nil when it is not read: not a
 // package, or err says why it cannot be).
-func readMod(src string, visit func(member string, data []byte, err error) error) error {
+func readMod(ctx context.Context, src string, visit func(member string, data []byte, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
@@ -93,6 +94,9 @@ func readMod(src string, visit func(member string, data []byte, err error) error
 			return usagef("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)
 		}
 		return archive.Walk(src, archive.Limits{}, func(m *archive.Member) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			name := m.Name
 			if m.Err != nil {
 				return visit(m.Path(), nil, m.Err)
@@ -109,6 +113,9 @@ func readMod(src string, visit func(member string, data []byte, err error) error
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
 		if err != nil || !de.Type().IsRegular() {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(src, p)
@@ -142,11 +149,11 @@ func isPackageName(name string) bool {
 // Paths folder its own layout names (a member System/Foo.u goes where the
 // Paths entry ending in System/*.u points), else the first Paths entry for
 // its extension (the rule cache extract uses).
-func placeMod(src string, s *search.Searcher) (*withInfo, error) {
+func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, error) {
 	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
 		Replaces: []replacement{}, Unreadable: []modProblem{}}
 	paths := s.Paths()
-	err := readMod(src, func(member string, data []byte, err error) error {
+	err := readMod(ctx, src, func(member string, data []byte, err error) error {
 		if err != nil {
 			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: modError(src, member, err)})
 			return nil
@@ -280,7 +287,7 @@ func (r *withResolver) Resolve(name string) graph.Resolution {
 // checkWithMod runs the check as if the mod at src were installed and
 // fills rep.With; rep's findings become those of the install with the mod.
 func (a *app) checkWithMod(cmd *cobra.Command, in *install, rep *checkReport, src string) error {
-	info, err := placeMod(src, in.search)
+	info, err := placeMod(cmd.Context(), src, in.search)
 	if err != nil {
 		return err
 	}
