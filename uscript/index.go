@@ -23,6 +23,12 @@ type Index struct {
 	pkgs    map[string]*pkgInfo   // by lower-cased package name
 	classes map[string][]*pkgInfo // by lower-cased class name, in the order added
 	natives map[string]string     // lower-cased native class -> its package (AddNative)
+	// names holds the lower-cased names packages declare (AddNames, and
+	// the classes, structs, enums, functions and variables of the sources
+	// AddSource adds); closed is set once AddNames was called, and then a
+	// type name found nowhere is an unknown class.
+	names  map[string]struct{}
+	closed bool
 }
 
 type pkgInfo struct {
@@ -112,11 +118,40 @@ func (idx *Index) AddNative(pkg string, classes []string) {
 	}
 }
 
-// AddSource adds a scanned source package and its classes.
+// AddSource adds a scanned source package and its classes, with every
+// name its sources declare (see AddNames).
 func (idx *Index) AddSource(sp *Package) {
 	p := idx.pkg(sp.Name)
 	for _, c := range sp.Classes {
 		idx.addClass(p, c.Name)
+		idx.addNames(c.funcs)
+		idx.addNames(c.vars)
+		idx.addNames(c.types)
+	}
+}
+
+func (idx *Index) addNames(m map[string]struct{}) {
+	if idx.names == nil {
+		idx.names = map[string]struct{}{}
+	}
+	for k := range m {
+		idx.names[k] = struct{}{}
+	}
+}
+
+// AddNames adds names a compiled package declares (its name table: the
+// names of its structs, enums, functions and variables among others). Once
+// it was called the index holds every name the install declares, and a
+// name used as a type, a cast, X.default or new X that is no class and no
+// name of any package is reported by Unresolved; without it only the
+// references that can name nothing but a class are.
+func (idx *Index) AddNames(names []string) {
+	if idx.names == nil {
+		idx.names = map[string]struct{}{}
+	}
+	idx.closed = true
+	for _, n := range names {
+		idx.names[strings.ToLower(n)] = struct{}{}
 	}
 }
 
@@ -154,15 +189,22 @@ type resolver struct {
 	own    map[string]bool     // lower-cased classes of the package itself
 	funcs  map[string]struct{} // lower-cased functions the package declares
 	groups map[string]bool     // lower-cased groups #exec lines put into the package
+	names  map[string]struct{} // lower-cased names the package's sources declare
 	buf    []byte              // see lower
 }
 
 func (idx *Index) resolver(p *Package) *resolver {
-	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{}}
+	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{},
+		names: map[string]struct{}{}}
 	for _, c := range p.Classes {
 		r.own[strings.ToLower(c.Name)] = true
 		for f := range c.funcs {
 			r.funcs[f] = struct{}{}
+		}
+		for _, m := range []map[string]struct{}{c.vars, c.types} {
+			for n := range m {
+				r.names[n] = struct{}{}
+			}
 		}
 		for _, g := range c.groups {
 			if g.pkg == "" || strings.EqualFold(g.pkg, p.Name) {
@@ -227,6 +269,15 @@ func (r *resolver) definedIn(class, pkg string) bool {
 		}
 	}
 	return false
+}
+
+// known reports whether a package declares name as anything at all.
+func (r *resolver) known(name string) bool {
+	key := r.lower(name)
+	_, mine := r.names[string(key)]
+	_, fn := r.funcs[string(key)]
+	_, any := r.idx.names[string(key)]
+	return mine || fn || any
 }
 
 func (r *resolver) isPackage(name string) bool {
@@ -298,7 +349,13 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 		if pkg, cands, out := r.class(ref.Name); out != unresolved {
 			return pkg, cands, out
 		}
-		return "", nil, dropped // a struct, an enum, a variable
+		if ref.class {
+			return "", nil, unresolved // class<X>, Super(X): nothing but a class
+		}
+		if r.known(ref.Name) || !r.idx.closed {
+			return "", nil, dropped // a struct, an enum, a variable, a function
+		}
+		return "", nil, unresolved
 	case KindQualified:
 		if !r.isPackage(ref.Package) && !strings.EqualFold(ref.Package, r.self) {
 			return "", nil, dropped // Variable.Member
@@ -359,9 +416,11 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 
 // Unresolved returns the references of p that must name a class or a
 // package but name none the index knows (extends Foo, within Foo,
-// dependson(Foo), Class'Foo', var Foo.Bar), sorted by file and line: each is
-// a class ucc make will not find, unless another package not yet in the
-// index defines it.
+// dependson(Foo), Class'Foo', class<Foo>, var Foo.Bar, and once AddNames
+// was called var Foo, Foo(expr), new Foo and Foo.default where no package
+// declares the name Foo at all), sorted by file and line: each is a class
+// ucc make will not find, unless another package not yet in the index
+// defines it.
 func (idx *Index) Unresolved(p *Package) []Evidence {
 	r := idx.resolver(p)
 	var out []Evidence

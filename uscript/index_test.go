@@ -161,12 +161,19 @@ func TestDependencies(t *testing.T) {
 				"#exec OBJ LOAD FILE=Other.utx PACKAGE=Elsewhere.Grp\n" +
 				"function F() { T = Texture'Stats.Net'; T = Texture'Skins.Icon'; T = Texture'Grp.X'; T = Texture'Engine.Y'; }\n"},
 			want: []string{"Core: A.uc:1 extends Object", "Elsewhere: A.uc:4 exec Other.utx",
-				"Engine: A.uc:5 literal Texture'Engine.Y'", "Grp: A.uc:5 literal Texture'Grp.X'"},
+				"Engine: A.uc:5 literal Texture'Engine.Y'", "Grp: A.uc:5 literal Texture'Grp.X'",
+				"Other: A.uc:4 exec Other.utx", "Stats: A.uc:2 exec Graphics\\Stats.utx"},
 		},
 		{
 			name:  "a package naming itself is no dependency",
 			files: map[string]string{"A.uc": "class A extends Object;\nvar Self.A X;\n#exec OBJ LOAD FILE=Tex.utx PACKAGE=Self.Skins\nvar Texture T;\ndefaultproperties\n{\n\tT=Texture'Self.Skins.T'\n}\n"},
-			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture"},
+			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture", "Tex: A.uc:3 exec Tex.utx"},
+		},
+		{
+			name: "OBJ LOAD into the package being built still needs its file",
+			files: map[string]string{"A.uc": "class A extends Object;\n#exec OBJ LOAD FILE=AXResources.u PACKAGE=Self\n" +
+				"#exec OBJ LOAD FILE=..\\Textures\\Self.utx PACKAGE=Self\n"},
+			want: []string{"AXResources: A.uc:2 exec AXResources.u", "Core: A.uc:1 extends Object"},
 		},
 	}
 	for _, tt := range tests {
@@ -227,5 +234,50 @@ func TestDependenciesSorted(t *testing.T) {
 	}
 	if s := strings.Join(depLines(idx.Dependencies(&Package{Name: "Empty"})), ","); s != "" {
 		t.Errorf("empty package: have %q", s)
+	}
+}
+
+func TestUnresolvedKnownNames(t *testing.T) {
+	src := "class A extends Actor;\n" +
+		"struct native SPair { var int X; };\n" +
+		"enum EMode { M_A, M_B };\n" +
+		"var SPair Pair;\n" + // 4: own struct
+		"var EMode Mode;\n" + // 5: own enum
+		"var EDrawType Draw;\n" + // 6: a name a compiled package declares
+		"var NoSuchType Bad;\n" + // 7
+		"var class<NoSuchClass> C;\n" + // 8
+		"var class<EDrawType> NotAClass;\n" + // 9: a name, but not a class
+		"function F(Actor Other)\n{\n" +
+		"\tlocal NoSuchLocal L;\n" + // 12
+		"\tX = VSize(V);\n" + // 13: a function a compiled package declares
+		"\tX = NoSuchCast(Other);\n" + // 14
+		"\tX = Instigator.default.Health;\n" + // 15: a variable of a compiled parent
+		"\tX = NoSuchClassD.default.Health;\n" + // 16
+		"\tO = new NoSuchNew;\n" + // 17
+		"\tSuper(NoSuchSuper).F(Other);\n" + // 18
+		"\tG(Other);\n" + // 19: own function
+		"}\nfunction G(Actor A) {}\n" +
+		"defaultproperties\n{\n\tBegin Object Class=NoSuchSub Name=Sub\n\tEnd Object\n}\n" // 24
+	idx := NewIndex(map[string][]string{"Core": {"Object"}, "Engine": {"Actor"}})
+	p := srcPackage(t, "Self", map[string]string{"A.uc": src})
+	// Without the compiled packages' names, only what can be nothing but
+	// a class is unknown.
+	want := []string{"A.uc:8 type NoSuchClass", "A.uc:9 type EDrawType", "A.uc:18 type NoSuchSuper", "A.uc:24 type NoSuchSub"}
+	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
+		t.Errorf("open index:\nhave %q\nwant %q", have, want)
+	}
+	idx.AddNames([]string{"EDrawType", "VSize", "Instigator", "Health"})
+	want = []string{"A.uc:7 type NoSuchType", "A.uc:8 type NoSuchClass", "A.uc:9 type EDrawType",
+		"A.uc:12 type NoSuchLocal", "A.uc:14 type NoSuchCast", "A.uc:16 type NoSuchClassD", "A.uc:17 type NoSuchNew",
+		"A.uc:18 type NoSuchSuper", "A.uc:24 type NoSuchSub"}
+	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
+		t.Errorf("closed index:\nhave %q\nwant %q", have, want)
+	}
+	// A package added with AddSource lends its declared names to others.
+	idx.AddSource(p)
+	want = []string{"B.uc:2 type NoSuchType"}
+	q2 := srcPackage(t, "Other", map[string]string{"B.uc": "class B extends Actor;\nvar NoSuchType Bad;\nvar SPair P;\nvar EMode M;\nfunction F() { G(X); }\n"})
+	if have := evidenceLines(idx.Unresolved(q2)); !slices.Equal(have, want) {
+		t.Errorf("names of an added source package:\nhave %q\nwant %q", have, want)
 	}
 }

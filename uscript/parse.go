@@ -139,6 +139,7 @@ const (
 	fCall     = 1 << iota // Ref.call
 	fMaybeVar             // Ref.maybeVar
 	fValue                // Ref.value
+	fClass                // Ref.class
 )
 
 // add records a reference found at token t. The parser moves forward, so
@@ -155,6 +156,7 @@ func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
 			r.call = r.call && flags&fCall != 0
 			r.maybeVar = r.maybeVar && flags&fMaybeVar != 0
 			r.value = r.value && flags&fValue != 0
+			r.class = r.class || flags&fClass != 0
 			return
 		}
 	}
@@ -162,6 +164,7 @@ func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
 		Kind: kind, Package: pkg, Name: name, Type: typ,
 		Line: line, Text: p.lineText(t.line, t.start),
 		call: flags&fCall != 0, maybeVar: flags&fMaybeVar != 0, value: flags&fValue != 0,
+		class: flags&fClass != 0,
 	})
 }
 
@@ -267,9 +270,11 @@ func (p *parser) ident(i, depth int) int {
 	case equalFold(w, "super") || equalFold(w, "global"):
 		// Super(Actor).PostBeginPlay() names a class.
 		if p.isSym(i+1, '(') && p.isIdent(i+2) && p.isSym(i+3, ')') && classify(p.word(i+2)) == 0 {
-			p.add(KindType, "", p.intern(p.word(i+2)), "", p.toks[i+2], 0)
+			p.add(KindType, "", p.intern(p.word(i+2)), "", p.toks[i+2], fClass)
 			return i + 4
 		}
+	case equalFold(w, "struct") || equalFold(w, "enum"):
+		p.typeDecl(i)
 	case equalFold(w, "new"):
 		// new Foo, new(Outer) Foo; new class'Foo' is a literal.
 		j := i + 1
@@ -357,9 +362,9 @@ func (p *parser) classDecl(i int) int {
 			p.add(KindWithin, pkg, name, "", p.toks[j+1], 0)
 			j = next
 		case (equalFold(w, "dependson") || equalFold(w, "implements")) && p.isSym(j+1, '('):
-			kind := KindDependsOn
+			kind, flags := KindDependsOn, 0
 			if equalFold(w, "implements") {
-				kind = KindType
+				kind, flags = KindType, fClass
 			}
 			end := p.closing(j + 1)
 			for k := j + 2; k < end; {
@@ -368,7 +373,7 @@ func (p *parser) classDecl(i int) int {
 					continue
 				}
 				pkg, name, next := p.qualified(k)
-				p.add(kind, pkg, name, "", p.toks[k], 0)
+				p.add(kind, pkg, name, "", p.toks[k], flags)
 				k = next
 			}
 			j = end + 1
@@ -380,6 +385,26 @@ func (p *parser) classDecl(i int) int {
 	}
 	c.Diagnostics = append(c.Diagnostics, Diagnostic{File: p.file, Line: c.Line, Msg: "class declaration does not end with ';'"})
 	return j
+}
+
+// typeDecl remembers the name a struct or enum declaration at i gives its
+// type: "struct native Name extends Parent {", "enum EName {". The body is
+// left to the main loop.
+func (p *parser) typeDecl(i int) {
+	for j := i + 1; j < len(p.toks) && j < i+12; j++ {
+		if p.isSym(j, '{') || p.isWord(j, "extends") {
+			if j > i+1 && p.isIdent(j-1) {
+				if p.c.types == nil {
+					p.c.types = map[string]struct{}{}
+				}
+				p.c.types[string(lowerBytes(p.word(j-1)))] = struct{}{}
+			}
+			return
+		}
+		if !p.isIdent(j) {
+			return
+		}
+	}
 }
 
 // skipModifiers skips declaration modifiers (and their parenthesised
@@ -435,7 +460,13 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	if p.isSym(i+1, '<') {
 		switch {
 		case equalFold(w, "class"), equalFold(w, "array"):
+			from := len(p.c.Refs)
 			j := p.typeUnit(i+2, emit, depth+1)
+			if equalFold(w, "class") {
+				for k := from; k < len(p.c.Refs); k++ {
+					p.c.Refs[k].class = true
+				}
+			}
 			if p.isSym(j, '>') {
 				j++
 			}
@@ -542,7 +573,7 @@ func (p *parser) defaults(i int) int {
 			for k := j + 2; k < end && p.toks[k].line == t.line; k++ {
 				if p.isWord(k, "class") && p.isSym(k+1, '=') && p.isIdent(k+2) {
 					pkg, name, _ := p.qualified(k + 2)
-					p.add(KindType, pkg, name, "", p.toks[k+2], 0)
+					p.add(KindType, pkg, name, "", p.toks[k+2], fClass)
 					break
 				}
 			}
