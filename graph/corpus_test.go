@@ -145,7 +145,7 @@ func TestCorpusMakeIni(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := g.CheckEditPackages(edit, src.Deps())
+		res := g.CheckSources(edit, src)
 		if !res.Valid || len(edit) != 3 || !slices.Equal(res.Suggested, edit) {
 			t.Errorf("%s: EditPackages %v: valid %v, suggested %v, findings %+v", m, edit, res.Valid, res.Suggested, res.Findings)
 		}

@@ -39,6 +39,7 @@ const (
 	Cycle          FindingKind = "cycle"
 	EditOrder      FindingKind = "edit_order"
 	EditMissing    FindingKind = "edit_missing"
+	UnknownClass   FindingKind = "unknown_class"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )
@@ -109,10 +110,22 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles()...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
-	for _, f := range gr.CheckEditPackages(opt.EditPackages, opt.Sources.Deps()).Findings {
-		// The package graph's own cycles are reported above; a cycle only
-		// the sources show is new.
-		if f.Kind != Cycle || opt.Sources.HasAny() {
+	missingPkg := map[string]bool{}
+	for _, f := range out {
+		if f.Kind == MissingPackage {
+			missingPkg[lower(f.Package)] = true
+		}
+	}
+	order := gr.CheckSources(opt.EditPackages, opt.Sources)
+	for _, f := range order.Findings {
+		switch {
+		case f.Kind == Cycle && !opt.Sources.HasAny():
+			// The package graph's own cycles are reported above; a cycle
+			// only the sources show is new.
+		case f.Kind == EditMissing && missingPkg[lower(f.Package)] && order.resourceOnly[lower(f.Package)]:
+			// A texture or sound package is never built: its
+			// missing_package says it all.
+		default:
 			out = append(out, f)
 		}
 	}

@@ -2,9 +2,12 @@ package graph
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript"
 )
@@ -15,6 +18,7 @@ type Sources struct {
 	Root     string                // the game root the packages were found under
 	Packages []*uscript.Package    // one per EditPackages entry, in list order
 	deps     map[string][]OrderDep // by lower-cased package name, only for packages with sources
+	unknown  []Finding             // unknown_class findings, one per package and class name
 }
 
 // ScanSources reads <gameRoot>/<Pkg>/Classes/*.uc (and the .upkg) of every
@@ -48,23 +52,132 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 		}
 	}
 	for _, p := range gr.pkgs {
-		if p.Kind == KindCode && p.scan != nil {
+		switch {
+		case p.Kind == KindCode && p.scan != nil:
 			idx.AddCompiled(p.Name, p.scan.classes)
+		case p.Missing():
+			// A package some file imports: Gone.Thing names it.
+			idx.AddCompiled(p.Name, nil)
 		}
 	}
+	gr.addNames(idx, src.Packages)
 	for _, sp := range src.Packages {
 		if !sp.HasSources {
 			continue
 		}
 		var deps []OrderDep
 		for _, d := range idx.Dependencies(sp) {
-			ev := d.Evidence[0]
-			deps = append(deps, OrderDep{Package: sp.Name, On: d.Package, Source: "source",
-				Evidence: fmt.Sprintf("%s:%d: %s", src.rel(ev.File), ev.Line, ev.Text)})
+			dep := OrderDep{Package: sp.Name, On: d.Package, Source: "source", Evidence: src.line(d.Evidence[0])}
+			for _, ev := range d.Evidence {
+				dep.lines = append(dep.lines, src.line(ev))
+				dep.code = dep.code || needsCode(ev)
+			}
+			deps = append(deps, dep)
 		}
 		src.deps[lower(sp.Name)] = deps
+		src.unknown = append(src.unknown, src.unknownClasses(sp, idx.Unresolved(sp))...)
 	}
 	return src, nil
+}
+
+func (s *Sources) line(ev uscript.Evidence) string {
+	return fmt.Sprintf("%s:%d: %s", s.rel(ev.File), ev.Line, ev.Text)
+}
+
+// needsCode reports whether a source reference needs a code package: all
+// but a texture, sound or other resource literal and an #exec of a
+// resource file.
+func needsCode(ev uscript.Evidence) bool {
+	switch ev.Kind {
+	case uscript.KindLiteral:
+		typ, _, _ := strings.Cut(ev.Name, "'")
+		return strings.EqualFold(typ, "class")
+	case uscript.KindExec:
+		return strings.EqualFold(filepath.Ext(strings.ReplaceAll(ev.Name, `\`, "/")), ".u")
+	}
+	return true
+}
+
+// addNames gives the index the names the compiled code packages declare,
+// so that a type name found in no package can be told from a struct, an
+// enum or a function of one: only the names some source uses and no
+// source declares are looked up, in the name tables of the code
+// packages. A code package that cannot be read leaves the index open (no
+// such name is reported unknown).
+func (gr *Graph) addNames(idx *uscript.Index, pkgs []*uscript.Package) {
+	idx.AddNames(nil)
+	wanted := map[string]bool{}
+	for _, sp := range pkgs {
+		if !sp.HasSources {
+			continue
+		}
+		for _, ev := range idx.Unresolved(sp) {
+			if ev.Kind == uscript.KindType && !strings.Contains(ev.Name, ".") {
+				wanted[lower(ev.Name)] = true
+			}
+		}
+	}
+	if len(wanted) == 0 {
+		return
+	}
+	var found []string
+	for _, p := range gr.pkgs {
+		if p.Kind != KindCode || p.Missing() {
+			continue
+		}
+		f, err := format.Open(p.File)
+		if err != nil {
+			idx.AddNames(slices.Collect(maps.Keys(wanted))) // unknowable: assume declared
+			return
+		}
+		for _, n := range f.Names {
+			if wanted[lower(n.Name)] {
+				found = append(found, n.Name)
+			}
+		}
+		f.Close()
+	}
+	idx.AddNames(found)
+}
+
+// unknownClasses turns the references of sp that name no class into
+// unknown_class findings, one per name with every line that uses it.
+func (s *Sources) unknownClasses(sp *uscript.Package, evs []uscript.Evidence) []Finding {
+	var out []Finding
+	byName := map[string]int{}
+	for _, ev := range evs {
+		if ev.Kind == uscript.KindLiteral && !strings.HasPrefix(strings.ToLower(ev.Name), "class'") {
+			continue
+		}
+		name := ev.Name
+		if ev.Kind == uscript.KindLiteral {
+			name = strings.TrimSuffix(name[len("class'"):], "'")
+		}
+		k, ok := byName[lower(name)]
+		if !ok {
+			k = len(out)
+			byName[lower(name)] = k
+			msg := fmt.Sprintf("%s uses a class %s that no package listed before it (compiled or from sources) and no native code defines: ucc make fails on it",
+				sp.Name, name)
+			if left, right, ok := strings.Cut(name, "."); ok {
+				msg = fmt.Sprintf("%s uses %s, but no package %s and no class %s (with a type %s) is known: ucc make fails on it",
+					sp.Name, name, left, left, right)
+			}
+			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
+				Packages: []string{sp.Name}, Objects: []string{name}, Message: msg})
+		}
+		out[k].Chain = append(out[k].Chain, s.line(ev))
+	}
+	return out
+}
+
+// Findings returns the unknown_class findings of the sources (nil-safe);
+// the caller owns the slice.
+func (s *Sources) Findings() []Finding {
+	if s == nil {
+		return nil
+	}
+	return slices.Clone(s.unknown)
 }
 
 func (s *Sources) rel(file string) string {

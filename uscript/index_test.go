@@ -280,4 +280,12 @@ func TestUnresolvedKnownNames(t *testing.T) {
 	if have := evidenceLines(idx.Unresolved(q2)); !slices.Equal(have, want) {
 		t.Errorf("names of an added source package:\nhave %q\nwant %q", have, want)
 	}
+	// Enums and structs declared inline in a var, and named operators.
+	q3 := srcPackage(t, "Third", map[string]string{"C.uc": "class C extends Actor;\n" +
+		"var() enum EInline { I_A, I_B } Mode;\nvar EInline M2;\nvar struct SInline { var int X; } S;\nvar SInline S2;\n" +
+		"native(3969) static final operator(16) float Dot ( vector A, vector B );\n" +
+		"function F() { X = A Dot (B); Y = Dot(A); }\n"})
+	if have := evidenceLines(idx.Unresolved(q3)); len(have) != 0 {
+		t.Errorf("inline enum and struct, operator: have %q, want none", have)
+	}
 }

@@ -308,7 +308,9 @@ func (p *parser) name(i int) int {
 		}
 		return i + 3
 	}
-	if p.isSym(i+1, '(') && p.toks[i+1].single && p.closes[i+1] > int32(i+2) {
+	// A name between an operand and "(" is a binary operator: A Dot (B).
+	operand := p.isIdent(i-1) && classify(p.word(i-1)) == 0 || p.isSym(i-1, ')') || p.isSym(i-1, ']')
+	if !operand && p.isSym(i+1, '(') && p.toks[i+1].single && p.closes[i+1] > int32(i+2) {
 		p.add(KindType, "", p.intern(p.word(i)), "", t, fCall|fMaybeVar)
 	}
 	return i + 1
@@ -429,7 +431,7 @@ func (p *parser) declaration(i int) int {
 	}
 	j = p.skipModifiers(j)
 	if p.isWord(j, "enum") || p.isWord(j, "struct") {
-		return j + 1
+		return j // the main loop reads the type's name
 	}
 	j = p.typeUnit(j, true, 0)
 	// The names: "A, B[4], C<ToolTip=...>;".
@@ -507,6 +509,8 @@ func (p *parser) function(i int) int {
 	}
 	if next := p.typeUnit(j, false, 0); !p.isSym(next, '(') {
 		switch {
+		case p.isIdent(next) && p.isSym(next+1, '('):
+			// function Type Name(, operator(16) float Dot(
 		case operator:
 			k := next
 			for k < len(p.toks) && k < next+3 && p.toks[k].kind == tSym && !p.isSym(k, '(') {

@@ -36,7 +36,7 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 			if err != nil {
 				return err
 			}
-			res := g.CheckEditPackages(edit, src.Deps())
+			res := g.CheckSources(edit, src)
 			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
 				if sp.HasSources {

@@ -1,0 +1,111 @@
+package graph
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeSources writes <root>/<Pkg>/Classes/<file> for "Pkg/File.uc" keys.
+func writeSources(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		pkg, file, _ := strings.Cut(name, "/")
+		dir := filepath.Join(root, pkg, "Classes")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sourceInstall builds a graph over generated compiled packages in
+// <root>/System and scans the sources of edit under root.
+func sourceInstall(t *testing.T, specs []pkgSpec, files map[string]string, edit []string) (*Graph, *Sources) {
+	t.Helper()
+	root := t.TempDir()
+	sys := filepath.Join(root, "System")
+	if err := os.Mkdir(sys, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeSpecs(t, sys, specs)
+	writeSources(t, root, files)
+	g, err := Build(context.Background(), dirResolver{sys}, Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.ScanSources(root, edit, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, src
+}
+
+// findingLines renders findings as "kind package: objects | chain".
+func findingLines(fs []Finding, kinds ...FindingKind) []string {
+	out := []string{}
+	for _, f := range fs {
+		if slices.Contains(kinds, f.Kind) {
+			out = append(out, string(f.Kind)+" "+f.Package+": "+strings.Join(f.Objects, ",")+" | "+strings.Join(f.Chain, " | "))
+		}
+	}
+	return out
+}
+
+func TestUnknownClasses(t *testing.T) {
+	specs := append(slices.Clone(baseSpecs),
+		pkgSpec{file: "Base.u", exports: []string{"Thing:Class", "Thing.EDrawType:Core.Enum", "Thing.VSize:Core.Function", "Thing.Spawn:Core.Function"},
+			imports: []string{"Engine.Actor:Core.Class", "Gone.Other:Core.Class"}})
+	files := map[string]string{
+		"Mod/A.uc": "class A extends NoSuchParentClass;\n",
+		"Mod/B.uc": "class B extends Thing;\n" +
+			"var EDrawType D;\n" + // a name Base.u declares
+			"var NoSuchType T;\n" +
+			"var class<Pawn> P;\n" +
+			"var class<NoSuchClass> C;\n" +
+			"function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }\n" +
+			"var Gone.Other O;\n", // Gone is a (missing) package: edit_missing, not unknown
+		"Mod/C.uc":      "class C extends Actor;\nvar NoSuchType T2;\nvar Later L;\n",
+		"Late/Later.uc": "class Later extends Actor;\n",
+	}
+	edit := []string{"Core", "Engine", "Base", "Mod", "Late"}
+	g, src := sourceInstall(t, specs, files, edit)
+	res := g.CheckSources(edit, src)
+	want := []string{
+		"edit_missing Gone:  | Mod/Classes/B.uc:7: var Gone.Other O; | compiled import: Base.u imports Gone.Other (Core.Class)",
+		"unknown_class Mod: NoSuchCast | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
+		"unknown_class Mod: NoSuchClass | Mod/Classes/B.uc:5: var class<NoSuchClass> C;",
+		"unknown_class Mod: NoSuchLiteral | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
+		"unknown_class Mod: NoSuchParentClass | Mod/Classes/A.uc:1: class A extends NoSuchParentClass;",
+		"unknown_class Mod: NoSuchType | Mod/Classes/B.uc:3: var NoSuchType T; | Mod/Classes/C.uc:2: var NoSuchType T2;",
+	}
+	if have := findingLines(res.Findings, UnknownClass, EditMissing); !slices.Equal(have, want) {
+		t.Errorf("findings:\nhave %q\nwant %q", have, want)
+	}
+	if res.Valid {
+		t.Error("order valid with unknown classes")
+	}
+	if eo := findingLines(res.Findings, EditOrder); len(eo) != 1 {
+		t.Errorf("a class of a later package is an order error, not unknown: %q", eo)
+	}
+	// Defined, the order is valid again.
+	files["Mod/Defs.uc"] = "class Defs extends Actor;\nstruct SType { var int X; };\nvar SType S;\n"
+	files["Mod/NoSuchParentClass.uc"] = "class NoSuchParentClass extends Actor;\n"
+	files["Mod/NoSuchClass.uc"] = "class NoSuchClass extends Actor;\n"
+	files["Mod/NoSuchLiteral.uc"] = "class NoSuchLiteral extends Actor;\n"
+	files["Mod/NoSuchType.uc"] = "class NoSuchType extends Actor;\nfunction NoSuchCast(Actor A) {}\n"
+	files["Mod/C.uc"] = "class C extends Actor;\nvar NoSuchType T2;\nvar SType S;\n"
+	files["Mod/B.uc"] = strings.Replace(files["Mod/B.uc"], "var Gone.Other O;\n", "", 1)
+	edit = edit[:4]
+	g, src = sourceInstall(t, specs, files, edit)
+	res = g.CheckSources(edit, src)
+	want = []string{"edit_missing Gone:  | compiled import: Base.u imports Gone.Other (Core.Class)"}
+	if have := findingLines(res.Findings, UnknownClass, EditMissing, EditOrder); !res.Valid || !slices.Equal(have, want) {
+		t.Errorf("all defined: valid %v, findings %q, want %q", res.Valid, have, want)
+	}
+}
