@@ -109,3 +109,35 @@ func TestUnknownClasses(t *testing.T) {
 		t.Errorf("all defined: valid %v, findings %q, want %q", res.Valid, have, want)
 	}
 }
+
+func TestEditMissingGrouped(t *testing.T) {
+	specs := append(slices.Clone(baseSpecs),
+		pkgSpec{file: "Base.u", exports: []string{"Thing:Class"},
+			imports: []string{"Engine.Actor:Core.Class", "GoneTex.Skin:Engine.Texture"}})
+	files := map[string]string{
+		"Mod/A.uc":  "class A extends Actor;\ndefaultproperties\n{\n\tSkin=Texture'GoneTex.Skin'\n\tC=Class'GoneCode.X'\n}\n",
+		"Mod2/B.uc": "class B extends Actor;\nvar GoneCode.X X; // no package known: unknown_class\ndefaultproperties\n{\n\tC=Class'GoneCode.Y'\n\tSkin=Texture'GoneTex.Other'\n}\n",
+	}
+	edit := []string{"Core", "Engine", "Base", "Mod", "Mod2"}
+	g, src := sourceInstall(t, specs, files, edit)
+	want := []string{
+		"edit_missing GoneCode:  | Mod/Classes/A.uc:5: C=Class'GoneCode.X' | Mod2/Classes/B.uc:5: C=Class'GoneCode.Y'",
+		"edit_missing GoneTex:  | Mod/Classes/A.uc:4: Skin=Texture'GoneTex.Skin' | Mod2/Classes/B.uc:6: Skin=Texture'GoneTex.Other' | compiled import: Base.u imports GoneTex.Skin (Engine.Texture)",
+	}
+	res := g.CheckSources(edit, src)
+	if have := findingLines(res.Findings, EditMissing); !slices.Equal(have, want) {
+		t.Errorf("order:\nhave %q\nwant %q", have, want)
+	}
+	for _, f := range findingsOf(res.Findings, EditMissing) {
+		if f.Package == "GoneCode" && (!slices.Equal(f.Packages, []string{"GoneCode", "Mod", "Mod2"}) || !strings.Contains(f.Message, "Mod, Mod2 use GoneCode (2 lines)")) {
+			t.Errorf("GoneCode: packages %q, message %q", f.Packages, f.Message)
+		}
+	}
+	// check reports GoneTex as missing_package: a texture package is never
+	// built, so no edit_missing repeats it. GoneCode stays.
+	fs := g.Check(CheckOptions{EditPackages: edit, Sources: src})
+	if have := findingLines(fs, EditMissing, MissingPackage); !slices.Equal(have, []string{
+		"missing_package GoneTex:  | Base (Base.u) | GoneTex (missing)", want[0]}) {
+		t.Errorf("check:\nhave %q", have)
+	}
+}
