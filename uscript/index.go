@@ -190,14 +190,16 @@ type resolver struct {
 	funcs  map[string]struct{} // lower-cased functions the package declares
 	groups map[string]bool     // lower-cased groups #exec lines put into the package
 	names  map[string]struct{} // lower-cased names the package's sources declare
+	byName map[string]*Class   // the package's classes by lower-cased name
 	buf    []byte              // see lower
 }
 
 func (idx *Index) resolver(p *Package) *resolver {
 	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{},
-		names: map[string]struct{}{}}
+		names: map[string]struct{}{}, byName: map[string]*Class{}}
 	for _, c := range p.Classes {
 		r.own[strings.ToLower(c.Name)] = true
+		r.byName[strings.ToLower(c.Name)] = c
 		for f := range c.funcs {
 			r.funcs[f] = struct{}{}
 		}
@@ -267,6 +269,29 @@ func (r *resolver) definedIn(class, pkg string) bool {
 		if strings.EqualFold(d.name, pkg) {
 			return true
 		}
+	}
+	return false
+}
+
+// ownObject reports whether the literal Type'A.B' of class c names an
+// object of c rather than a package A: A is c or a class it extends
+// (GUIImage'MyPage.BkChar' in class MyPage), or A is no package and B a
+// subobject (Begin Object ... Name=B) of c or of a class it extends in
+// the same package.
+func (r *resolver) ownObject(c *Class, ref Ref) bool {
+	if ref.Kind != KindLiteral || ref.Package == "" {
+		return false
+	}
+	first, _, _ := strings.Cut(ref.Name, ".")
+	pkgKnown := r.isPackage(ref.Package)
+	for k := 0; c != nil && k < 64; k++ {
+		if strings.EqualFold(c.Name, ref.Package) {
+			return true
+		}
+		if _, ok := c.subobjects[string(r.lower(first))]; ok && !pkgKnown {
+			return true
+		}
+		c = r.byName[strings.ToLower(c.Super)]
 	}
 	return false
 }
@@ -390,7 +415,7 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
 			pkg, cands, out := r.resolve(ref)
-			if out != resolved {
+			if out != resolved || r.ownObject(c, ref) {
 				continue
 			}
 			d := byPkg[string(r.lower(pkg))]
@@ -426,7 +451,7 @@ func (idx *Index) Unresolved(p *Package) []Evidence {
 	var out []Evidence
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
-			if _, _, o := r.resolve(ref); o == unresolved {
+			if _, _, o := r.resolve(ref); o == unresolved && !r.ownObject(c, ref) {
 				out = append(out, evidence(c, ref, nil))
 			}
 		}

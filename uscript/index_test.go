@@ -170,6 +170,16 @@ func TestDependencies(t *testing.T) {
 			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture", "Tex: A.uc:3 exec Tex.utx"},
 		},
 		{
+			name: "a literal naming the class itself or its subobject is no package",
+			files: map[string]string{
+				"MyPage.uc": "class MyPage extends Base;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=BkChar\n\tEnd Object\n" +
+					"\tImg=GUIImage'MyPage.BkChar'\n\tImg2=GUIImage'Outer.BkChar'\n\tImg3=GUIImage'Outer.FromBase'\n\tTex=Texture'Engine.BkChar'\n}\n",
+				"Base.uc": "class Base extends Object;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=FromBase\n\tEnd Object\n\tI=GUIImage'Base.FromBase'\n}\n",
+				"GUIImage.uc": "class GUIImage extends Object;\n",
+			},
+			want: []string{"Core: Base.uc:1 extends Object", "Core: GUIImage.uc:1 extends Object", "Engine: MyPage.uc:9 literal Texture'Engine.BkChar'"},
+		},
+		{
 			name: "OBJ LOAD into the package being built still needs its file",
 			files: map[string]string{"A.uc": "class A extends Object;\n#exec OBJ LOAD FILE=AXResources.u PACKAGE=Self\n" +
 				"#exec OBJ LOAD FILE=..\\Textures\\Self.utx PACKAGE=Self\n"},

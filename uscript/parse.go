@@ -578,7 +578,12 @@ func (p *parser) defaults(i int) int {
 				if p.isWord(k, "class") && p.isSym(k+1, '=') && p.isIdent(k+2) {
 					pkg, name, _ := p.qualified(k + 2)
 					p.add(KindType, pkg, name, "", p.toks[k+2], fClass)
-					break
+				}
+				if p.isWord(k, "name") && p.isSym(k+1, '=') && p.isIdent(k+2) {
+					if p.c.subobjects == nil {
+						p.c.subobjects = map[string]struct{}{}
+					}
+					p.c.subobjects[string(lowerBytes(p.word(k+2)))] = struct{}{}
 				}
 			}
 		case p.isSym(j, '=') && p.isIdent(j+1) && p.isSym(j+2, '.') && p.isIdent(j+3):

@@ -55,6 +55,9 @@ type Class struct {
 	// used as a type, a cast or X.default that no package declares as
 	// anything is an unknown class (Index.Unresolved).
 	vars, types map[string]struct{}
+	// subobjects are the lower-cased names of the defaultproperties
+	// subobjects (Begin Object ... Name=X): Type'Outer.X' may name one.
+	subobjects map[string]struct{}
 }
 
 // group is a group an #exec line puts into a package ("" for the package
