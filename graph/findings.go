@@ -134,6 +134,21 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	return out
 }
 
+// article returns "an" or "a" for a name read aloud: an Engine.dll, an
+// UnrealI.dll, a UWeb.dll (a capital after U is spelt out: you-web).
+func article(name string) string {
+	if name == "" {
+		return "a"
+	}
+	switch c := name[0] | 0x20; {
+	case c == 'u' && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z':
+		return "a"
+	case strings.IndexByte("aeiou", c) >= 0:
+		return "an"
+	}
+	return "a"
+}
+
 // roots are the packages a player or the build starts from: ServerPackages,
 // the other ini roots, maps, and EditPackages.
 func (gr *Graph) roots(opt CheckOptions) []*Package {
@@ -319,9 +334,11 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 		}
 		if len(objs) > 0 {
 			f.Objects = sortedKeys(objs)
-			f.Message += fmt.Sprintf(", nor does a %s.dll or %s.so register the class(es)", p.Name, p.Name)
+			// Only a package known to have native code could have its
+			// classes from a binary; most (Botpack) are script only.
 			if nat.HasPackage(p.Name) {
-				f.Message += fmt.Sprintf(" (the game's %s module has them, but it is not in the install)", p.Name)
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es) (the game's %s module has them, but it is not in the install)",
+					article(p.Name), p.Name, p.Name, p.Name)
 			}
 		}
 		if len(by) > 0 {

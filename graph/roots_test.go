@@ -138,3 +138,40 @@ func TestIniRootBinaryExact(t *testing.T) {
 		t.Errorf("without binaries: have %v", got)
 	}
 }
+
+// TestMissingPackageBinaryWording: a missing package the ini names a class
+// of mentions a .dll/.so only when the game's package has native code.
+func TestMissingPackageBinaryWording(t *testing.T) {
+	f, err := ini.Parse("Server.ini", []byte("[Engine.GameEngine]\nServerActors=Botpack.Stats\nServerActors=UWeb.WebServer\nServerActors=IpServer.Query\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeSpecs(t, dir, baseSpecs)
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2, Roots: RootsOf(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nat := fakeNatives{classes: map[string][]string{"uweb": {"WebServer"}, "ipserver": {"Query"}}}
+	want := map[string]string{
+		"Botpack":  "package Botpack is named by 1 ini line(s) but no file resolves through Paths",
+		"UWeb":     "package UWeb is named by 1 ini line(s) but no file resolves through Paths, nor does a UWeb.dll or UWeb.so register the class(es) (the game's UWeb module has them, but it is not in the install)",
+		"IpServer": "package IpServer is named by 1 ini line(s) but no file resolves through Paths, nor does an IpServer.dll or IpServer.so register the class(es) (the game's IpServer module has them, but it is not in the install)",
+	}
+	for _, fd := range findingsOf(g.Check(CheckOptions{Natives: nat}), MissingPackage) {
+		if w, ok := want[fd.Package]; ok {
+			if fd.Message != w {
+				t.Errorf("%s:\nhave %q\nwant %q", fd.Package, fd.Message, w)
+			}
+			delete(want, fd.Package)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no missing_package for %v", want)
+	}
+	for name, w := range map[string]string{"Engine": "an", "UnrealI": "an", "UWindow": "a", "Botpack": "a", "": "a"} {
+		if have := article(name); have != w {
+			t.Errorf("article(%q) = %q, want %q", name, have, w)
+		}
+	}
+}

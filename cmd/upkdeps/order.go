@@ -39,8 +39,13 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 			res := g.CheckSources(edit, src)
 			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
-				if sp.HasSources {
+				switch p := g.Package(sp.Name); {
+				case sp.HasSources:
 					rep.Sources = append(rep.Sources, sp.Name)
+				case p != nil && !p.Missing():
+					rep.compiled = append(rep.compiled, sp.Name)
+				default:
+					rep.neither = append(rep.neither, sp.Name)
 				}
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, !res.Valid)
@@ -58,6 +63,9 @@ type orderReport struct {
 	graph.OrderResult
 	// Sources lists the EditPackages entries whose Classes/*.uc were read.
 	Sources []string `json:"sources"`
+	// compiled and neither list, for the text, the other entries: with a
+	// compiled .u, and with neither sources nor a .u.
+	compiled, neither []string
 }
 
 func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
@@ -66,9 +74,15 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	bw.printf("upkdeps order: %s\n", rep.Ini)
 	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
 	if len(rep.Sources) > 0 {
-		bw.printf("Read from sources (Classes/*.uc): %s; the others from their compiled .u\n", strings.Join(rep.Sources, " "))
+		bw.printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
 	} else {
-		bw.printf("No sources found: constraints come from the compiled .u files\n")
+		bw.printf("No sources found\n")
+	}
+	if len(rep.compiled) > 0 {
+		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.compiled, " "))
+	}
+	if len(rep.neither) > 0 {
+		bw.printf("Neither sources nor a compiled .u (nothing to check): %s\n", strings.Join(rep.neither, " "))
 	}
 	if res.Valid {
 		bw.printf("The order is valid.\n")
