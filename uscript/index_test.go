@@ -174,7 +174,7 @@ func TestDependencies(t *testing.T) {
 			files: map[string]string{
 				"MyPage.uc": "class MyPage extends Base;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=BkChar\n\tEnd Object\n" +
 					"\tImg=GUIImage'MyPage.BkChar'\n\tImg2=GUIImage'Outer.BkChar'\n\tImg3=GUIImage'Outer.FromBase'\n\tTex=Texture'Engine.BkChar'\n}\n",
-				"Base.uc": "class Base extends Object;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=FromBase\n\tEnd Object\n\tI=GUIImage'Base.FromBase'\n}\n",
+				"Base.uc":     "class Base extends Object;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=FromBase\n\tEnd Object\n\tI=GUIImage'Base.FromBase'\n}\n",
 				"GUIImage.uc": "class GUIImage extends Object;\n",
 			},
 			want: []string{"Core: Base.uc:1 extends Object", "Core: GUIImage.uc:1 extends Object", "Engine: MyPage.uc:9 literal Texture'Engine.BkChar'"},
