@@ -40,6 +40,8 @@ const (
 	EditOrder      FindingKind = "edit_order"
 	EditMissing    FindingKind = "edit_missing"
 	UnknownClass   FindingKind = "unknown_class"
+	IniRepeat      FindingKind = "ini_repeat"
+	IniSection     FindingKind = "ini_section"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )

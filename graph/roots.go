@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/upkdeps/upkdeps/ini"
 )
@@ -63,4 +64,40 @@ type Natives interface {
 	// FromBinary reports whether pkg's own binary was read, so that its
 	// list of classes is exact.
 	FromBinary(pkg string) bool
+}
+
+// IniFindings reports the ServerPackages and ServerActors lines that repeat
+// an earlier one (ini_repeat) and the lines of these keys and EditPackages
+// in a section the engine does not read them from (ini_section), each
+// naming the lines involved in Roots.
+func IniFindings(f *ini.File) []Finding {
+	var out []Finding
+	line := func(n int, key, value string) string {
+		return fmt.Sprintf("%s:%d %s=%s", filepath.Base(f.Path), n, key, value)
+	}
+	for _, p := range f.ListProblems() {
+		v := p.Value
+		if !p.Misplaced() {
+			v = p.FirstValue // the first spelling
+		}
+		pkg, _, _ := strings.Cut(strings.Fields(v + " ")[0], ".")
+		at := line(p.Line, p.Key, p.Value)
+		if p.Misplaced() {
+			out = append(out, Finding{Kind: IniSection, Severity: Warning, Package: pkg, Roots: []string{at},
+				Message: fmt.Sprintf("%s is in [%s], which the engine never reads %s from: it reads [%s]",
+					at, p.Section, p.Key, p.ReadFrom)})
+			continue
+		}
+		first := line(p.First, p.Key, p.FirstValue)
+		how := "repeats"
+		if p.Value != p.FirstValue {
+			how = "repeats, in another case,"
+		}
+		msg := fmt.Sprintf("%s %s %s: one line is enough", at, how, first)
+		if strings.EqualFold(p.Key, "ServerActors") {
+			msg = fmt.Sprintf("%s %s %s: the server spawns the actor once per line", at, how, first)
+		}
+		out = append(out, Finding{Kind: IniRepeat, Severity: Warning, Package: pkg, Roots: []string{first, at}, Message: msg})
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +174,28 @@ func TestMissingPackageBinaryWording(t *testing.T) {
 		if have := article(name); have != w {
 			t.Errorf("article(%q) = %q, want %q", name, have, w)
 		}
+	}
+}
+
+func TestIniFindings(t *testing.T) {
+	f, err := ini.Parse("Server.ini", []byte("[Engine.GameEngine]\nServerPackages=Botpack\nServerPackages=botpack\n"+
+		"ServerActors=IpDrv.UdpBeacon\nServerActors=IpDrv.UdpBeacon\n[Engine.GameInfo]\nServerPackages=MyMod\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"ini_repeat Botpack [Server.ini:2 ServerPackages=Botpack Server.ini:3 ServerPackages=botpack]: Server.ini:3 ServerPackages=botpack repeats, in another case, Server.ini:2 ServerPackages=Botpack: one line is enough",
+		"ini_repeat IpDrv [Server.ini:4 ServerActors=IpDrv.UdpBeacon Server.ini:5 ServerActors=IpDrv.UdpBeacon]: Server.ini:5 ServerActors=IpDrv.UdpBeacon repeats Server.ini:4 ServerActors=IpDrv.UdpBeacon: the server spawns the actor once per line",
+		"ini_section MyMod [Server.ini:7 ServerPackages=MyMod]: Server.ini:7 ServerPackages=MyMod is in [Engine.GameInfo], which the engine never reads ServerPackages from: it reads [Engine.GameEngine]",
+	}
+	var have []string
+	for _, fd := range IniFindings(f) {
+		if fd.Severity != Warning {
+			t.Errorf("%s: severity %s", fd.Kind, fd.Severity)
+		}
+		have = append(have, fmt.Sprintf("%s %s %v: %s", fd.Kind, fd.Package, fd.Roots, fd.Message))
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
 	}
 }

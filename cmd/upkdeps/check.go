@@ -228,6 +228,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 		Jobs:           a.cfg.Jobs,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
+	findings = append(findings, graph.IniFindings(in.ini)...)
 	graph.SortFindings(findings)
 	return findings, checked{g, src}, nil
 }
