@@ -136,16 +136,29 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	return out
 }
 
+// isDeviceRoot reports whether an ini line names a class only native code
+// provides: a render, audio or network device, the viewport manager or
+// UE1's renderer.
+func isDeviceRoot(r RootRef) bool {
+	k := strings.ToLower(r.Key)
+	return strings.HasSuffix(k, "device") || k == "viewportmanager" || k == "render"
+}
+
 // article returns "an" or "a" for a name read aloud: an Engine.dll, an
-// UnrealI.dll, a UWeb.dll (a capital after U is spelt out: you-web).
+// UnrealI.dll, a UWeb.dll; a leading capital before another is spelt out
+// (you-web, ex-OpenGL, ay-L-Audio).
 func article(name string) string {
 	if name == "" {
 		return "a"
 	}
-	switch c := name[0] | 0x20; {
-	case c == 'u' && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z':
+	c := name[0] | 0x20
+	if len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
+		if strings.IndexByte("aefhilmnorsx", c) >= 0 {
+			return "an"
+		}
 		return "a"
-	case strings.IndexByte("aeiou", c) >= 0:
+	}
+	if strings.IndexByte("aeiou", c) >= 0 {
 		return "an"
 	}
 	return "a"
@@ -336,11 +349,16 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 		}
 		if len(objs) > 0 {
 			f.Objects = sortedKeys(objs)
-			// Only a package known to have native code could have its
-			// classes from a binary; most (Botpack) are script only.
-			if nat.HasPackage(p.Name) {
+			// Only a package with native code could have its classes
+			// from a binary: one the game's tables know, or a device
+			// (render, audio, network driver); most (Botpack) are
+			// script only.
+			switch {
+			case nat.HasPackage(p.Name):
 				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es) (the game's %s module has them, but it is not in the install)",
 					article(p.Name), p.Name, p.Name, p.Name)
+			case slices.ContainsFunc(refs, isDeviceRoot):
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es)", article(p.Name), p.Name, p.Name)
 			}
 		}
 		if len(by) > 0 {

@@ -143,7 +143,8 @@ func TestIniRootBinaryExact(t *testing.T) {
 // TestMissingPackageBinaryWording: a missing package the ini names a class
 // of mentions a .dll/.so only when the game's package has native code.
 func TestMissingPackageBinaryWording(t *testing.T) {
-	f, err := ini.Parse("Server.ini", []byte("[Engine.GameEngine]\nServerActors=Botpack.Stats\nServerActors=UWeb.WebServer\nServerActors=IpServer.Query\n"))
+	f, err := ini.Parse("Server.ini", []byte("[Engine.Engine]\nGameRenderDevice=XOpenGLDrv.XOpenGLRenderDevice\n"+
+		"[Engine.GameEngine]\nServerActors=Botpack.Stats\nServerActors=UWeb.WebServer\nServerActors=IpServer.Query\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +159,8 @@ func TestMissingPackageBinaryWording(t *testing.T) {
 		"Botpack":  "package Botpack is named by 1 ini line(s) but no file resolves through Paths",
 		"UWeb":     "package UWeb is named by 1 ini line(s) but no file resolves through Paths, nor does a UWeb.dll or UWeb.so register the class(es) (the game's UWeb module has them, but it is not in the install)",
 		"IpServer": "package IpServer is named by 1 ini line(s) but no file resolves through Paths, nor does an IpServer.dll or IpServer.so register the class(es) (the game's IpServer module has them, but it is not in the install)",
+		// A device is native whatever the tables say.
+		"XOpenGLDrv": "package XOpenGLDrv is named by 1 ini line(s) but no file resolves through Paths, nor does an XOpenGLDrv.dll or XOpenGLDrv.so register the class(es); only the game client loads it (a dedicated server does not)",
 	}
 	for _, fd := range findingsOf(g.Check(CheckOptions{Natives: nat}), MissingPackage) {
 		if w, ok := want[fd.Package]; ok {
@@ -170,7 +173,7 @@ func TestMissingPackageBinaryWording(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("no missing_package for %v", want)
 	}
-	for name, w := range map[string]string{"Engine": "an", "UnrealI": "an", "UWindow": "a", "Botpack": "a", "": "a"} {
+	for name, w := range map[string]string{"Engine": "an", "UnrealI": "an", "UWindow": "a", "Botpack": "a", "": "a", "XOpenGLDrv": "an", "ALAudio": "an", "SoftDrv": "a", "D3DDrv": "a"} {
 		if have := article(name); have != w {
 			t.Errorf("article(%q) = %q, want %q", name, have, w)
 		}
