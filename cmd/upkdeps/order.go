@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -95,7 +96,7 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	switch {
 	case res.Suggested == nil:
 		bw.printf("\nNo order can work until the cycle above is broken.\n")
-	case !res.Valid:
+	case !res.Valid && !slices.Equal(res.Suggested, res.EditPackages):
 		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
 		for _, n := range res.Suggested {
 			bw.printf("EditPackages=%s\n", n)
