@@ -411,7 +411,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 		bw.printf("  packages: %s\n", strings.Join(f.Packages, ", "))
 	}
 	if len(f.Chain) > 0 {
-		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing {
+		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing || f.Kind == graph.UnknownClass {
 			bw.printf("  evidence:\n")
 			for _, c := range f.Chain {
 				bw.printf("    %s\n", c)

@@ -34,7 +34,7 @@ func TestOrderUnknownClassAndSummary(t *testing.T) {
 		"Neither sources nor a compiled .u (nothing to check): Ghost\n",
 		"The order is NOT valid.\n",
 		"WARNING unknown_class: Mod\n",
-		"Mod/Classes/BarB.uc:1: class BarB extends NoSuchParentClass;",
+		"  evidence:\n    Mod/Classes/BarB.uc:1: class BarB extends NoSuchParentClass;\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s\nstderr %s", want, out, errOut)
