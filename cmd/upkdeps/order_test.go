@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
 // TestOrderUnknownClassAndSummary: a source whose parent class exists
@@ -42,5 +44,31 @@ func TestOrderUnknownClassAndSummary(t *testing.T) {
 	}
 	if strings.Contains(out, "compiled .u:") || strings.Contains(out, "Suggested order") || code != exitFindings {
 		t.Errorf("exit %d; a summary of compiled packages where there are none, or the same order suggested:\n%s", code, out)
+	}
+}
+
+// TestCheckIniLists: check reports a ServerPackages entry listed twice and
+// one in a section the engine does not read, naming the lines.
+func TestCheckIniLists(t *testing.T) {
+	dir := chdirDemo(t)
+	p := filepath.Join(dir, filepath.FromSlash(demo.Ini))
+	text, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = append(text, "\n[Engine.GameEngine]\nServerPackages=demoskins\n[Engine.GameInfo]\nServerPackages=DemoGame\n"...)
+	if err := os.WriteFile(p, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
+	for _, want := range []string{
+		`"kind": "ini_repeat"`,
+		`"message": "Demo.ini:43 ServerPackages=demoskins repeats, in another case, Demo.ini:24 ServerPackages=DemoSkins: one line is enough"`,
+		`"kind": "ini_section"`,
+		`it reads [Engine.GameEngine]"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in:\n%s\nstderr %s", want, out, errOut)
+		}
 	}
 }
