@@ -75,7 +75,7 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 			deps = append(deps, dep)
 		}
 		src.deps[lower(sp.Name)] = deps
-		src.unknown = append(src.unknown, src.unknownClasses(sp, idx.Unresolved(sp))...)
+		src.unknown = append(src.unknown, src.unknownClasses(sp, idx)...)
 	}
 	return src, nil
 }
@@ -142,10 +142,10 @@ func (gr *Graph) addNames(idx *uscript.Index, pkgs []*uscript.Package) {
 
 // unknownClasses turns the references of sp that name no class into
 // unknown_class findings, one per name with every line that uses it.
-func (s *Sources) unknownClasses(sp *uscript.Package, evs []uscript.Evidence) []Finding {
+func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Finding {
 	var out []Finding
 	byName := map[string]int{}
-	for _, ev := range evs {
+	for _, ev := range idx.Unresolved(sp) {
 		if ev.Kind == uscript.KindLiteral && !strings.HasPrefix(strings.ToLower(ev.Name), "class'") {
 			continue
 		}
@@ -162,6 +162,9 @@ func (s *Sources) unknownClasses(sp *uscript.Package, evs []uscript.Evidence) []
 			if left, right, ok := strings.Cut(name, "."); ok {
 				msg = fmt.Sprintf("%s uses %s, but no package %s and no class %s (with a type %s) is known: ucc make fails on it",
 					sp.Name, name, left, left, right)
+				if idx.IsPackage(left) || strings.EqualFold(left, sp.Name) {
+					msg = fmt.Sprintf("%s uses the class %s, which package %s does not define: ucc make fails on it", sp.Name, name, left)
+				}
 			}
 			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
 				Packages: []string{sp.Name}, Objects: []string{name}, Message: msg})

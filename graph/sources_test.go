@@ -69,7 +69,8 @@ func TestUnknownClasses(t *testing.T) {
 			"var class<Pawn> P;\n" +
 			"var class<NoSuchClass> C;\n" +
 			"function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }\n" +
-			"var Gone.Other O;\n", // Gone is a (missing) package: edit_missing, not unknown
+			"var Gone.Other O;\n" + // Gone is a (missing) package: edit_missing, not unknown
+			"defaultproperties\n{\n\tC=Class'Engine.NoSuchInEngine'\n\tD=Class'Engine.Pawn'\n}\n",
 		"Mod/C.uc":      "class C extends Actor;\nvar NoSuchType T2;\nvar Later L;\n",
 		"Late/Later.uc": "class Later extends Actor;\n",
 	}
@@ -83,12 +84,18 @@ func TestUnknownClasses(t *testing.T) {
 		"unknown_class Mod: NoSuchLiteral | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
 		"unknown_class Mod: NoSuchParentClass | Mod/Classes/A.uc:1: class A extends NoSuchParentClass;",
 		"unknown_class Mod: NoSuchType | Mod/Classes/B.uc:3: var NoSuchType T; | Mod/Classes/C.uc:2: var NoSuchType T2;",
+		"unknown_class Mod: Engine.NoSuchInEngine | Mod/Classes/B.uc:10: C=Class'Engine.NoSuchInEngine'",
 	}
 	if have := findingLines(res.Findings, UnknownClass, EditMissing); !slices.Equal(have, want) {
 		t.Errorf("findings:\nhave %q\nwant %q", have, want)
 	}
 	if res.Valid {
 		t.Error("order valid with unknown classes")
+	}
+	for _, f := range res.Findings {
+		if f.Kind == UnknownClass && f.Objects[0] == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
+			t.Errorf("message %q", f.Message)
+		}
 	}
 	if eo := findingLines(res.Findings, EditOrder); len(eo) != 1 {
 		t.Errorf("a class of a later package is an order error, not unknown: %q", eo)
@@ -101,6 +108,7 @@ func TestUnknownClasses(t *testing.T) {
 	files["Mod/NoSuchType.uc"] = "class NoSuchType extends Actor;\nfunction NoSuchCast(Actor A) {}\n"
 	files["Mod/C.uc"] = "class C extends Actor;\nvar NoSuchType T2;\nvar SType S;\n"
 	files["Mod/B.uc"] = strings.Replace(files["Mod/B.uc"], "var Gone.Other O;\n", "", 1)
+	files["Mod/B.uc"] = strings.Replace(files["Mod/B.uc"], "\tC=Class'Engine.NoSuchInEngine'\n", "", 1)
 	edit = edit[:4]
 	g, src = sourceInstall(t, specs, files, edit)
 	res = g.CheckSources(edit, src)

@@ -33,6 +33,9 @@ type Index struct {
 
 type pkgInfo struct {
 	name string // spelling first added
+	// complete is set when the package's classes are known (AddCompiled
+	// with a class list, AddSource): Class'Pkg.X' must then name one.
+	complete bool
 }
 
 // Dependency is one package a source package uses, with the lines that say
@@ -95,6 +98,7 @@ func (idx *Index) addClass(p *pkgInfo, class string) {
 // package added twice (compiled and from source) is one package.
 func (idx *Index) AddCompiled(pkg string, classes []string) {
 	p := idx.pkg(pkg)
+	p.complete = p.complete || classes != nil
 	for _, c := range classes {
 		idx.addClass(p, c)
 	}
@@ -122,6 +126,7 @@ func (idx *Index) AddNative(pkg string, classes []string) {
 // name its sources declare (see AddNames).
 func (idx *Index) AddSource(sp *Package) {
 	p := idx.pkg(sp.Name)
+	p.complete = true
 	for _, c := range sp.Classes {
 		idx.addClass(p, c.Name)
 		idx.addNames(c.funcs)
@@ -296,6 +301,35 @@ func (r *resolver) ownObject(c *Class, ref Ref) bool {
 	return false
 }
 
+// notInPackage reports whether a reference that can only name a class
+// (extends Pkg.X, within Pkg.X, Class'Pkg.X') names a package whose
+// classes are all known, none of them X, and no native class X of it.
+func (r *resolver) notInPackage(ref Ref) bool {
+	switch {
+	case ref.Package == "":
+		return false
+	case ref.Kind == KindLiteral && !strings.EqualFold(ref.Type, "class"):
+		return false
+	case ref.Kind != KindLiteral && ref.Kind != KindExtends && ref.Kind != KindWithin:
+		return false
+	}
+	name := ref.Name
+	if ref.Kind == KindLiteral && strings.Contains(name, ".") {
+		return false // Class'Pkg.Group.X': not a plain class path
+	}
+	if strings.EqualFold(ref.Package, r.self) {
+		return !r.own[string(r.lower(name))]
+	}
+	p := r.idx.pkgs[string(r.lower(ref.Package))]
+	if p == nil || !p.complete {
+		return false
+	}
+	if n, ok := r.idx.natives[string(r.lower(name))]; ok && strings.EqualFold(n, ref.Package) {
+		return false
+	}
+	return !r.definedIn(name, ref.Package)
+}
+
 // known reports whether a package declares name as anything at all.
 func (r *resolver) known(name string) bool {
 	key := r.lower(name)
@@ -451,7 +485,7 @@ func (idx *Index) Unresolved(p *Package) []Evidence {
 	var out []Evidence
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
-			if _, _, o := r.resolve(ref); o == unresolved && !r.ownObject(c, ref) {
+			if _, _, o := r.resolve(ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) {
 				out = append(out, evidence(c, ref, nil))
 			}
 		}

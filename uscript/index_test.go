@@ -298,4 +298,15 @@ func TestUnresolvedKnownNames(t *testing.T) {
 	if have := evidenceLines(idx.Unresolved(q3)); len(have) != 0 {
 		t.Errorf("inline enum and struct, operator: have %q, want none", have)
 	}
+	// A class a package whose classes are known does not define; a group
+	// path, a texture, an unknown package and a native class are not.
+	idx.AddCompiled("Gone", nil)
+	idx.AddNative("Engine", []string{"Canvas"})
+	q4 := srcPackage(t, "Fourth", map[string]string{"D.uc": "class D extends Engine.NoSuchBase within Engine.Actor;\n" +
+		"defaultproperties\n{\n\tA=Class'Engine.NoSuchClass'\n\tB=Class'Engine.Actor'\n\tC=Class'Gone.Thing'\n\tE=Class'Engine.Grp.X'\n" +
+		"\tF=Texture'Engine.NoSuchTex'\n\tG=Class'Engine.Canvas'\n\tH=Class'Fourth.NotMine'\n\tI=Class'Fourth.D'\n}\n"})
+	want = []string{"D.uc:1 extends Engine.NoSuchBase", "D.uc:4 literal Class'Engine.NoSuchClass'", "D.uc:10 literal Class'Fourth.NotMine'"}
+	if have := evidenceLines(idx.Unresolved(q4)); !slices.Equal(have, want) {
+		t.Errorf("classes a known package does not define:\nhave %q\nwant %q", have, want)
+	}
 }
