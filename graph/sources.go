@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,6 +68,9 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 		}
 		var deps []OrderDep
 		for _, d := range idx.Dependencies(sp) {
+			if src.execFileThere(gr, d) {
+				continue
+			}
 			dep := OrderDep{Package: sp.Name, On: d.Package, Source: "source", Evidence: src.line(d.Evidence[0])}
 			for _, ev := range d.Evidence {
 				dep.lines = append(dep.lines, src.line(ev))
@@ -78,6 +82,29 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 		src.unknown = append(src.unknown, src.unknownClasses(sp, idx)...)
 	}
 	return src, nil
+}
+
+// execFileThere reports whether a dependency that only #exec OBJ LOAD
+// lines make, on a package no Paths entry finds, is met by the file the
+// lines name: ucc make runs in <GameRoot>/System and opens FILE= as given
+// (..\Textures\Foo.utx) before it searches the Paths.
+func (s *Sources) execFileThere(gr *Graph, d uscript.Dependency) bool {
+	if p := gr.Package(d.Package); p != nil && !p.Missing() {
+		return false
+	}
+	for _, ev := range d.Evidence {
+		if ev.Kind != uscript.KindExec {
+			return false
+		}
+		name := filepath.FromSlash(strings.ReplaceAll(ev.Name, `\`, "/"))
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(s.Root, "System", name)
+		}
+		if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Sources) line(ev uscript.Evidence) string {

@@ -149,3 +149,50 @@ func TestEditMissingGrouped(t *testing.T) {
 		t.Errorf("check:\nhave %q", have)
 	}
 }
+
+// TestExecLoadFile: #exec OBJ LOAD FILE=F needs F when the package is
+// built, whatever PACKAGE= says; the path given (from System) counts as
+// well as the Paths.
+func TestExecLoadFile(t *testing.T) {
+	files := map[string]string{
+		"Mod/A.uc": "class A extends Actor;\n" +
+			"#exec OBJ LOAD FILE=AXResources.u PACKAGE=Mod\n" +
+			"#exec OBJ LOAD FILE=..\\Textures\\Here.utx PACKAGE=Mod.Skins\n" +
+			"#exec OBJ LOAD FILE=..\\Textures\\Gone.utx\n",
+	}
+	edit := []string{"Core", "Engine", "Mod"}
+	root := t.TempDir()
+	sys := filepath.Join(root, "System")
+	tex := filepath.Join(root, "Textures")
+	for _, d := range []string{sys, tex} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tex, "Here.utx"), []byte("a texture package"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeSpecs(t, sys, baseSpecs)
+	writeSources(t, root, files)
+	g, err := Build(context.Background(), dirResolver{sys}, Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := g.ScanSources(root, edit, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"edit_missing AXResources:  | Mod/Classes/A.uc:2: #exec OBJ LOAD FILE=AXResources.u PACKAGE=Mod",
+		"edit_missing Gone:  | Mod/Classes/A.uc:4: #exec OBJ LOAD FILE=..\\Textures\\Gone.utx",
+	}
+	res := g.CheckSources(edit, src)
+	if have := findingLines(res.Findings, EditMissing, UnknownClass); !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+	for _, f := range res.Findings {
+		if f.Package == "AXResources" && !strings.Contains(f.Message, "neither listed before it in EditPackages nor present as a compiled package") {
+			t.Errorf("a .u is code: %q", f.Message)
+		}
+	}
+}
