@@ -81,5 +81,10 @@ func FuzzParse(f *testing.F) {
 		file.Redirect()
 		file.ServerPackages()
 		GuessGame(file)
+		for _, lp := range file.ListProblems() {
+			if lp.Line < 1 || lp.First >= lp.Line || lp.Misplaced() == (lp.ReadFrom == "") {
+				t.Fatalf("bad list problem %+v", lp)
+			}
+		}
 	})
 }
