@@ -12,8 +12,9 @@ var packageExts = map[string]bool{
 // directive records the package an #exec line loads. OBJ LOAD loads FILE=
 // into PACKAGE= (its first part) or, without PACKAGE=, into the package
 // named by the file's base name; either way the file must exist when the
-// package is built, so its base name is a reference too. Other commands import raw data into this
-// package; they count only when FILE= names a package file. The groups the
+// package is built, so its base name is a reference too. Other commands
+// import raw data into this package; they count only when FILE= names a
+// package file. The groups the
 // line fills (PACKAGE=Pkg.Group, GROUP=Group) are remembered, so that
 // Texture'Group.Tex' can resolve to the package itself.
 func (p *parser) directive(t token) {

@@ -283,6 +283,11 @@ func TestUnresolvedKnownNames(t *testing.T) {
 	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
 		t.Errorf("closed index:\nhave %q\nwant %q", have, want)
 	}
+	// class<X> after X on the same line: one reference, class only.
+	same := srcPackage(t, "Same", map[string]string{"S.uc": "class S extends Actor;\nvar NoSuchOne A; var class<NoSuchOne> B;\n"})
+	if have := evidenceLines(NewIndex(map[string][]string{"Engine": {"Actor"}}).Unresolved(same)); !slices.Equal(have, []string{"S.uc:2 type NoSuchOne"}) {
+		t.Errorf("class<X> on the line of X: have %q", have)
+	}
 	// A package added with AddSource lends its declared names to others.
 	idx.AddSource(p)
 	want = []string{"B.uc:2 type NoSuchType"}

@@ -17,6 +17,7 @@ type parser struct {
 	closes    []int32 // for a ( or { token: the index of its closing token, or -1
 	c         *Class
 	haveClass bool
+	inClass   bool              // typeUnit is inside class<...>
 	textLine  int32             // the line of text
 	text      string            // the evidence text of the last line asked for
 	names     map[string]string // interned names
@@ -462,13 +463,10 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	if p.isSym(i+1, '<') {
 		switch {
 		case equalFold(w, "class"), equalFold(w, "array"):
-			from := len(p.c.Refs)
+			outer := p.inClass
+			p.inClass = p.inClass || equalFold(w, "class")
 			j := p.typeUnit(i+2, emit, depth+1)
-			if equalFold(w, "class") {
-				for k := from; k < len(p.c.Refs); k++ {
-					p.c.Refs[k].class = true
-				}
-			}
+			p.inClass = outer
 			if p.isSym(j, '>') {
 				j++
 			}
@@ -486,7 +484,11 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	}
 	pkg, name, next := p.qualified(i)
 	if emit {
-		p.add(KindType, pkg, name, "", p.toks[i], 0)
+		flags := 0
+		if p.inClass {
+			flags = fClass // class<X> names nothing but a class
+		}
+		p.add(KindType, pkg, name, "", p.toks[i], flags)
 	}
 	return next
 }
