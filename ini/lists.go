@@ -43,15 +43,18 @@ var listKeys = []struct {
 
 // gameEngineSections are the sections ServerPackages and ServerActors are
 // read from: the config section of the game engine class ([Engine.Engine]
-// GameEngine=, Engine.GameEngine by default; a subclass such as
-// XC_Engine.XC_GameEngine reads its own), and [Engine.GameEngine] and
-// [XC_Engine.XC_GameEngine], which ServerPackages merges.
+// GameEngine=, Engine.GameEngine by default). A subclass reads its own
+// section (a config variable that is not globalconfig is read from the
+// section of the object's class): Deus Ex's DeusEx.DeusExGameEngine reads
+// only [DeusEx.DeusExGameEngine]. [Engine.GameEngine] and
+// [XC_Engine.XC_GameEngine] are read together otherwise, as ServerPackages
+// merges them.
 func gameEngineSections(f *File) []string {
-	out := []string{SectionGameEngine}
-	if v, ok := f.Value(SectionEngine, "GameEngine"); ok && strings.Count(v, ".") == 1 && !strings.EqualFold(v, SectionGameEngine) {
-		out = []string{v, SectionGameEngine}
+	v, ok := f.Value(SectionEngine, "GameEngine")
+	if ok && strings.Count(v, ".") == 1 && !strings.EqualFold(v, SectionGameEngine) && !strings.EqualFold(v, SectionXCGameEngine) {
+		return []string{v}
 	}
-	return append(out, SectionXCGameEngine)
+	return []string{SectionGameEngine, SectionXCGameEngine}
 }
 
 // engineLike reports whether a section belongs to the engine's own classes

@@ -26,10 +26,15 @@ func TestListProblems(t *testing.T) {
 				"7 Engine.Engine EditPackages=Core Editor.EditorEngine"},
 		},
 		{
-			name: "a game engine subclass reads its own section",
+			name: "a game engine subclass reads its own section only",
 			text: "[Engine.Engine]\nGameEngine=MyEngine.MyGameEngine\n[MyEngine.MyGameEngine]\nServerPackages=A\n[Engine.GameEngine]\nServerPackages=a\n" +
 				"[Other.OldGameEngine]\nServerPackages=B\n",
-			want: []string{"6 Engine.GameEngine ServerPackages=a 4", "8 Other.OldGameEngine ServerPackages=B MyEngine.MyGameEngine"},
+			want: []string{"6 Engine.GameEngine ServerPackages=a MyEngine.MyGameEngine", "8 Other.OldGameEngine ServerPackages=B MyEngine.MyGameEngine"},
+		},
+		{
+			name: "XC_GameEngine reads both, as ServerPackages merges them",
+			text: "[Engine.Engine]\nGameEngine=XC_Engine.XC_GameEngine\n[XC_Engine.XC_GameEngine]\nServerPackages=A\n[Engine.GameEngine]\nServerPackages=B\n",
+			want: []string{},
 		},
 		{
 			name: "EditPackages repeats are the order check's",
