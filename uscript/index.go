@@ -29,6 +29,9 @@ type Index struct {
 	// type name found nowhere is an unknown class.
 	names  map[string]struct{}
 	closed bool
+	// sources are the classes of the source packages added, by lower-cased
+	// name (the first added), for the subobjects a subclass may name.
+	sources map[string]*Class
 }
 
 type pkgInfo struct {
@@ -127,7 +130,13 @@ func (idx *Index) AddNative(pkg string, classes []string) {
 func (idx *Index) AddSource(sp *Package) {
 	p := idx.pkg(sp.Name)
 	p.complete = true
+	if idx.sources == nil {
+		idx.sources = map[string]*Class{}
+	}
 	for _, c := range sp.Classes {
+		if _, ok := idx.sources[strings.ToLower(c.Name)]; !ok {
+			idx.sources[strings.ToLower(c.Name)] = c
+		}
 		idx.addClass(p, c.Name)
 		idx.addNames(c.funcs)
 		idx.addNames(c.vars)
@@ -281,8 +290,8 @@ func (r *resolver) definedIn(class, pkg string) bool {
 // ownObject reports whether the literal Type'A.B' of class c names an
 // object of c rather than a package A: A is c or a class it extends
 // (GUIImage'MyPage.BkChar' in class MyPage), or A is no package and B a
-// subobject (Begin Object ... Name=B) of c or of a class it extends in
-// the same package.
+// subobject (Begin Object ... Name=B) of c or of a class it extends (in
+// this package or a source package of the index).
 func (r *resolver) ownObject(c *Class, ref Ref) bool {
 	if ref.Kind != KindLiteral || ref.Package == "" {
 		return false
@@ -296,7 +305,12 @@ func (r *resolver) ownObject(c *Class, ref Ref) bool {
 		if _, ok := c.subobjects[string(r.lower(first))]; ok && !pkgKnown {
 			return true
 		}
-		c = r.byName[strings.ToLower(c.Super)]
+		super := strings.ToLower(c.Super)
+		if next := r.byName[super]; next != nil {
+			c = next
+		} else {
+			c = r.idx.sources[super]
+		}
 	}
 	return false
 }

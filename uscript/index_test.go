@@ -288,6 +288,16 @@ func TestUnresolvedKnownNames(t *testing.T) {
 	if have := evidenceLines(NewIndex(map[string][]string{"Engine": {"Actor"}}).Unresolved(same)); !slices.Equal(have, []string{"S.uc:2 type NoSuchOne"}) {
 		t.Errorf("class<X> on the line of X: have %q", have)
 	}
+	// A subobject of a parent class in another source package.
+	gui := srcPackage(t, "GUIBase", map[string]string{"BasePage.uc": "class BasePage extends Actor;\n" +
+		"defaultproperties\n{\n\tBegin Object Class=Actor Name=Header\n\tEnd Object\n}\n"})
+	gidx := NewIndex(map[string][]string{"Engine": {"Actor"}})
+	gidx.AddSource(gui)
+	page := srcPackage(t, "MyGUI", map[string]string{"MyPage.uc": "class MyPage extends BasePage;\n" +
+		"defaultproperties\n{\n\tH=Actor'Somewhere.Header'\n\tI=Actor'Somewhere.NotASubobject'\n}\n"})
+	if have := depLines(gidx.Dependencies(page)); !slices.Equal(have, []string{"GUIBase: MyPage.uc:1 extends BasePage", "Somewhere: MyPage.uc:5 literal Actor'Somewhere.NotASubobject'"}) {
+		t.Errorf("subobject of a parent in another package: have %q", have)
+	}
 	// A package added with AddSource lends its declared names to others.
 	idx.AddSource(p)
 	want = []string{"B.uc:2 type NoSuchType"}
