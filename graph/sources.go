@@ -14,7 +14,8 @@ import (
 )
 
 // Sources is what the UnrealScript sources of EditPackages say: the
-// scanned packages and their dependencies, for CheckEditPackages and Check.
+// scanned packages, their dependencies and unknown classes, for
+// CheckSources and Check.
 type Sources struct {
 	Root     string                // the game root the packages were found under
 	Packages []*uscript.Package    // one per EditPackages entry, in list order

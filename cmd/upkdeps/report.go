@@ -50,7 +50,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			}
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
-				res := c.g.CheckEditPackages(edit, c.src.Deps())
+				res := c.g.CheckSources(edit, c.src)
 				opt.Order = &res
 			}
 			var page bytes.Buffer
