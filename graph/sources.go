@@ -29,7 +29,10 @@ type Sources struct {
 // in EditPackages order, and of the native classes of nat (nil: the
 // built-in tables): a class only native code defines exists before any
 // package is built and makes no dependency. Entries without sources get no
-// source dependencies: their compiled imports stand in.
+// source dependencies: their compiled imports stand in. A class name no
+// package, source or native code defines (checked against the names the
+// compiled code packages' name tables declare when it is not plainly a
+// class) becomes an unknown_class finding (Findings).
 func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
 	src := &Sources{Root: gameRoot, deps: map[string][]OrderDep{}}
 	idx := uscript.NewIndex(nil)
