@@ -82,10 +82,13 @@ func IniFindings(f *ini.File) []Finding {
 		}
 		pkg, _, _ := strings.Cut(strings.Fields(v + " ")[0], ".")
 		at := line(p.Line, p.Key, p.Value)
+		// The key without an index or append mark: ServerActors[2],
+		// ServerActors+ (SWRC).
+		key, _, _ := strings.Cut(strings.TrimSuffix(p.Key, "+"), "[")
 		if p.Misplaced() {
 			out = append(out, Finding{Kind: IniSection, Severity: Warning, Package: pkg, Roots: []string{at},
 				Message: fmt.Sprintf("%s is in [%s], which the engine never reads %s from: it reads [%s]",
-					at, p.Section, p.Key, p.ReadFrom)})
+					at, p.Section, key, p.ReadFrom)})
 			continue
 		}
 		first := line(p.First, p.Key, p.FirstValue)
@@ -94,7 +97,7 @@ func IniFindings(f *ini.File) []Finding {
 			how = "repeats, in another case,"
 		}
 		msg := fmt.Sprintf("%s %s %s: one line is enough", at, how, first)
-		if strings.EqualFold(p.Key, "ServerActors") {
+		if strings.EqualFold(key, "ServerActors") {
 			msg = fmt.Sprintf("%s %s %s: the server spawns the actor once per line", at, how, first)
 		}
 		out = append(out, Finding{Kind: IniRepeat, Severity: Warning, Package: pkg, Roots: []string{first, at}, Message: msg})

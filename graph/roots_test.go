@@ -201,4 +201,20 @@ func TestIniFindings(t *testing.T) {
 	if !slices.Equal(have, want) {
 		t.Errorf("have %q\nwant %q", have, want)
 	}
+	// SWRC's appends: the key is ServerActors whatever the line's form.
+	f, err = ini.Parse("Swrc.ini", []byte("[Engine.GameEngine]\nServerActors+=IpDrv.A\nServerActors+=IpDrv.A\n[Engine.GameInfo]\nServerActors+=IpDrv.B\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have = nil
+	for _, fd := range IniFindings(f.ForGame(ini.SWRC)) {
+		have = append(have, fd.Message)
+	}
+	want = []string{
+		"Swrc.ini:3 ServerActors+=IpDrv.A repeats Swrc.ini:2 ServerActors+=IpDrv.A: the server spawns the actor once per line",
+		"Swrc.ini:5 ServerActors+=IpDrv.B is in [Engine.GameInfo], which the engine never reads ServerActors from: it reads [Engine.GameEngine]",
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("SWRC appends:\nhave %q\nwant %q", have, want)
+	}
 }

@@ -42,6 +42,9 @@ type app struct {
 	// settingsAreErrors makes an unsafe ini value (search.SettingErrors)
 	// an error instead of a warning: set by commands that change a cache.
 	settingsAreErrors bool
+	// notesInReport leaves the install's case notes (search.CaseNotes) to
+	// the command's report instead of stderr: set by check.
+	notesInReport bool
 }
 
 func newRootCmd(a *app) *cobra.Command {
