@@ -104,3 +104,20 @@ func IniFindings(f *ini.File) []Finding {
 	}
 	return out
 }
+
+// AddEditLines gives each finding of an EditPackages entry listed twice
+// (edit_order with the one package) the ini lines that list it, in Roots,
+// so that the report names both lines.
+func AddEditLines(fs []Finding, f *ini.File) {
+	entries := f.Entries(ini.SectionEditor, "EditPackages")
+	for i := range fs {
+		if fs[i].Kind != EditOrder || len(fs[i].Packages) != 1 || len(fs[i].Roots) > 0 {
+			continue
+		}
+		for _, e := range entries {
+			if strings.EqualFold(e.Value, fs[i].Packages[0]) {
+				fs[i].Roots = append(fs[i].Roots, fmt.Sprintf("%s:%d %s=%s", filepath.Base(f.Path), e.Line, e.Key, e.Value))
+			}
+		}
+	}
+}

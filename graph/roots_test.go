@@ -218,3 +218,22 @@ func TestIniFindings(t *testing.T) {
 		t.Errorf("SWRC appends:\nhave %q\nwant %q", have, want)
 	}
 }
+
+func TestAddEditLines(t *testing.T) {
+	f, err := ini.Parse("Game.ini", []byte("[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=engine\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := build(t, baseSpecs)
+	res := g.CheckEditPackages(f.EditPackages(), nil)
+	AddEditLines(res.Findings, f)
+	var roots []string
+	for _, fd := range res.Findings {
+		if fd.Kind == EditOrder && len(fd.Packages) == 1 {
+			roots = append(roots, fd.Roots...)
+		}
+	}
+	if want := []string{"Game.ini:3 EditPackages=Engine", "Game.ini:4 EditPackages=engine"}; !slices.Equal(roots, want) {
+		t.Errorf("have %q, want %q (findings %+v)", roots, want, res.Findings)
+	}
+}

@@ -235,6 +235,7 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
 	findings = append(findings, graph.IniFindings(in.ini)...)
+	graph.AddEditLines(findings, in.ini)
 	graph.SortFindings(findings)
 	return findings, checked{g, src}, nil
 }

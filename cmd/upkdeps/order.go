@@ -38,6 +38,7 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 				return err
 			}
 			res := g.CheckSources(edit, src)
+			graph.AddEditLines(res.Findings, in.ini)
 			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
 				switch p := g.Package(sp.Name); {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/report"
 )
@@ -51,6 +52,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
 				res := c.g.CheckSources(edit, c.src)
+				graph.AddEditLines(res.Findings, in.ini)
 				opt.Order = &res
 			}
 			var page bytes.Buffer
