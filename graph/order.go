@@ -33,10 +33,19 @@ type SourceDeps func(pkg string) ([]OrderDep, bool)
 // OrderResult is the outcome of checking EditPackages.
 type OrderResult struct {
 	EditPackages []string   `json:"edit_packages"`
-	Valid        bool       `json:"valid"`
+	Valid        bool       `json:"valid"` // no error among the entries that could be checked
 	Findings     []Finding  `json:"findings"`
 	Suggested    []string   `json:"suggested"` // nil when a cycle makes any order impossible
 	Constraints  []OrderDep `json:"constraints"`
+	// Checked counts the distinct entries whose dependencies are known
+	// (from sources or a readable compiled package); Unchecked are the
+	// others, with the reason, in list order.
+	Checked   int         `json:"checked"`
+	Unchecked []Unchecked `json:"unchecked"`
+	// Rebuilt are the entries ucc make would rebuild, in list order: those
+	// with sources whose .u is missing or unreadable, or every entry with
+	// OrderOptions.Clean.
+	Rebuilt []string `json:"rebuilt"`
 
 	// resourceOnly holds the lower-cased names of the missing packages
 	// only resource references name (textures, sounds): Check leaves their
@@ -103,18 +112,45 @@ func (m missingUses) resourceOnly() map[string]bool {
 	return out
 }
 
-// compiledDeps returns the constraints from a compiled package's imports.
-func (gr *Graph) compiledDeps(name string) []OrderDep {
+// Unchecked is an EditPackages entry whose dependencies nothing tells.
+type Unchecked struct {
+	Package string `json:"package"`
+	Reason  string `json:"reason"`
+}
+
+// OrderOptions configure CheckEditPackages.
+type OrderOptions struct {
+	// Sources are the entries' UnrealScript sources (nil: none): an entry
+	// with sources is checked from them, the others from their compiled
+	// imports.
+	Sources *Sources
+	// Natives says which classes are native-only (nil: BuiltinNatives):
+	// compiled imports of those make no order constraint.
+	Natives Natives
+	// Clean treats every entry as rebuilt, as a build from sources alone
+	// would: an order violation or cycle is then always an error.
+	Clean bool
+}
+
+// compiledDeps returns the constraints from a compiled package's imports:
+// an import of native-only classes only is none (see nativeOnly).
+func (gr *Graph) compiledDeps(name string, nat Natives) []OrderDep {
 	p := gr.Package(name)
 	if p == nil || p.Missing() {
 		return nil
 	}
 	var out []OrderDep
 	for _, q := range gr.Imports(p) {
+		e := gr.Edge(p, q)
+		if !orderEdge(nat, e) {
+			continue
+		}
 		ev := fmt.Sprintf("compiled import: %s imports package %s", p.Rel, q.Name)
+		if o, ok := orderObject(nat, e); ok {
+			ev = fmt.Sprintf("compiled import: %s imports %s", p.Rel, o.describe(q.Name))
+		}
 		code := false
-		if e := gr.Edge(p, q); e != nil && len(e.Objects) > 0 {
-			ev = fmt.Sprintf("compiled import: %s imports %s", p.Rel, e.Objects[0].describe(q.Name))
+		if e != nil {
 			for _, o := range e.Objects {
 				code = code || o.Class == "Class" && strings.EqualFold(o.ClassPackage, "Core")
 			}
@@ -126,10 +162,24 @@ func (gr *Graph) compiledDeps(name string) []OrderDep {
 
 // CheckEditPackages validates the build order of EditPackages: each package
 // may only use packages listed before it (or present compiled packages that
-// are not listed). It uses src for packages with sources, and the compiled
-// imports otherwise, and suggests the closest valid order.
-func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
-	res := OrderResult{EditPackages: append([]string{}, edit...), Findings: []Finding{}, Constraints: []OrderDep{}}
+// are not listed). It uses the sources of entries that have them and the
+// compiled imports otherwise, and suggests the closest valid order.
+//
+// Severity follows what ucc make does: it rebuilds only the entries whose
+// .u is missing, so an order violation or cycle among entries that all
+// have their .u is a warning (a clean rebuild fails there), and an error
+// when an entry involved will be rebuilt. An entry with neither sources
+// nor a readable compiled package cannot be checked: an edit_unchecked
+// warning says why. A class the sources name that nothing defines is an
+// unknown_class finding, of the same severity rule (see ScanSources).
+func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult {
+	res := OrderResult{EditPackages: append([]string{}, edit...), Findings: []Finding{}, Constraints: []OrderDep{},
+		Unchecked: []Unchecked{}, Rebuilt: []string{}}
+	nat := opt.Natives
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
+	src := opt.Sources.Deps()
 	pos := map[string]int{}
 	missing := missingUses{}
 	var unique []string
@@ -145,6 +195,37 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 		unique = append(unique, n)
 	}
 
+	// What each entry's dependencies come from, and whether ucc make
+	// rebuilds it.
+	deps := map[string][]OrderDep{}
+	rebuilt := map[string]bool{}
+	for _, n := range unique {
+		d, hasSrc := []OrderDep(nil), false
+		if src != nil {
+			d, hasSrc = src(n)
+		}
+		p := gr.Package(n)
+		compiled := p != nil && p.scan != nil
+		switch {
+		case hasSrc:
+		case compiled:
+			d = gr.compiledDeps(n, nat)
+		default:
+			reason := gr.uncheckedReason(n, opt.Sources)
+			res.Unchecked = append(res.Unchecked, Unchecked{Package: n, Reason: reason})
+			res.Findings = append(res.Findings, Finding{Kind: EditUnchecked, Severity: Warning, Package: n, Packages: []string{n},
+				Message: fmt.Sprintf("%s (position %d) cannot be checked: %s", n, pos[lower(n)]+1, reason)})
+		}
+		if hasSrc || compiled {
+			res.Checked++
+		}
+		if opt.Clean || hasSrc && !compiled {
+			rebuilt[lower(n)] = true
+			res.Rebuilt = append(res.Rebuilt, n)
+		}
+		deps[lower(n)] = d
+	}
+
 	// Constraint graph over listed packages: an edge dep -> pkg.
 	g := simple.NewDirectedGraph()
 	for i := range unique {
@@ -152,15 +233,8 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	}
 	for _, n := range unique {
 		i := pos[lower(n)]
-		deps, ok := []OrderDep(nil), false
-		if src != nil {
-			deps, ok = src(n)
-		}
-		if !ok {
-			deps = gr.compiledDeps(n)
-		}
 		reported := map[string]bool{}
-		for _, d := range deps {
+		for _, d := range deps[lower(n)] {
 			if d.lines == nil {
 				d.lines = []string{d.Evidence}
 			}
@@ -173,9 +247,15 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 			case listed && j > i:
 				if !reported[lower(d.On)] {
 					reported[lower(d.On)] = true
-					res.Findings = append(res.Findings, Finding{Kind: EditOrder, Severity: Error, Package: n,
+					f := Finding{Kind: EditOrder, Severity: Error, Package: n,
 						Packages: []string{n, edit[j]}, Chain: []string{d.Evidence},
-						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)})
+						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)}
+					if !rebuilt[lower(n)] && !rebuilt[lower(d.On)] {
+						f.Severity = Warning
+						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither while both .u files exist",
+							n, i+1, edit[j], j+1)
+					}
+					res.Findings = append(res.Findings, f)
 				}
 			case !listed:
 				if dep := gr.Package(d.On); dep == nil || dep.Missing() {
@@ -189,6 +269,7 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	}
 	res.Findings = append(res.Findings, missing.findings()...)
 	res.resourceOnly = missing.resourceOnly()
+	res.Findings = append(res.Findings, opt.Sources.unknownFindings(rebuilt)...)
 	slices.SortFunc(res.Constraints, func(a, b OrderDep) int {
 		if c := cmpName(a.Package, b.Package); c != 0 {
 			return c
@@ -205,13 +286,22 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	if errors.As(err, &uo) {
 		for _, comp := range uo {
 			var members []string
+			sev := Warning
 			for _, n := range comp {
 				members = append(members, edit[n.ID()])
+				if rebuilt[lower(edit[n.ID()])] {
+					sev = Error
+				}
 			}
 			slices.SortFunc(members, cmpName)
-			res.Findings = append(res.Findings, Finding{Kind: Cycle, Severity: Error, Package: members[0], Packages: members,
+			f := Finding{Kind: Cycle, Severity: sev, Package: members[0], Packages: members,
 				Chain:   cycleEvidence(members, res.Constraints),
-				Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))})
+				Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))}
+			if sev == Warning {
+				f.Message = fmt.Sprintf("a clean rebuild fails here: EditPackages %s depend on each other in a cycle, so no build order works; ucc make rebuilds none of them while their .u files exist",
+					strings.Join(members, ", "))
+			}
+			res.Findings = append(res.Findings, f)
 		}
 	} else {
 		res.Suggested = make([]string, len(sorted))
@@ -229,17 +319,16 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	return res
 }
 
-// CheckSources is CheckEditPackages with the dependencies s read from the
-// sources (nil: the compiled imports only), plus its unknown_class
-// findings: the order is valid only when no class is unknown.
-func (gr *Graph) CheckSources(edit []string, s *Sources) OrderResult {
-	res := gr.CheckEditPackages(edit, s.Deps())
-	if unknown := s.Findings(); len(unknown) > 0 {
-		res.Findings = append(res.Findings, unknown...)
-		SortFindings(res.Findings)
-		res.Valid = false
+// uncheckedReason says why an entry with no sources and no readable
+// compiled package cannot be checked.
+func (gr *Graph) uncheckedReason(n string, s *Sources) string {
+	if p := gr.Package(n); p != nil && p.Err != nil {
+		return fmt.Sprintf("its package file %s cannot be read, and it has no sources (%s/Classes/*.uc)", p.Rel, n)
 	}
-	return res
+	if sp := s.pkg(n); sp != nil && sp.ClassesDir != "" {
+		return fmt.Sprintf("no compiled package, and its Classes folder %s holds no .uc file: ucc make cannot build it", s.rel(sp.ClassesDir))
+	}
+	return fmt.Sprintf("neither a compiled package nor sources (%s/Classes/*.uc): ucc make cannot build it", n)
 }
 
 // cycleEvidence lists the constraints between members of a cycle.

@@ -225,7 +225,7 @@ func TestAddEditLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := build(t, baseSpecs)
-	res := g.CheckEditPackages(f.EditPackages(), nil)
+	res := g.CheckEditPackages(f.EditPackages(), OrderOptions{})
 	AddEditLines(res.Findings, f)
 	var roots []string
 	for _, fd := range res.Findings {

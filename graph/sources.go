@@ -15,7 +15,7 @@ import (
 
 // Sources is what the UnrealScript sources of EditPackages say: the
 // scanned packages, their dependencies and unknown classes, for
-// CheckSources and Check.
+// CheckEditPackages and Check.
 type Sources struct {
 	Root     string                // the game root the packages were found under
 	Packages []*uscript.Package    // one per EditPackages entry, in list order
@@ -188,13 +188,13 @@ func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Find
 		if !ok {
 			k = len(out)
 			byName[lower(name)] = k
-			msg := fmt.Sprintf("%s uses a class %s that no package listed before it (compiled or from sources) and no native code defines: ucc make fails on it",
+			msg := fmt.Sprintf("%s uses a class %s that no package listed before it (compiled or from sources) and no native code defines",
 				sp.Name, name)
 			if left, right, ok := strings.Cut(name, "."); ok {
-				msg = fmt.Sprintf("%s uses %s, but no package %s and no class %s (with a type %s) is known: ucc make fails on it",
+				msg = fmt.Sprintf("%s uses %s, but no package %s and no class %s (with a type %s) is known",
 					sp.Name, name, left, left, right)
 				if idx.IsPackage(left) || strings.EqualFold(left, sp.Name) {
-					msg = fmt.Sprintf("%s uses the class %s, which package %s does not define: ucc make fails on it", sp.Name, name, left)
+					msg = fmt.Sprintf("%s uses the class %s, which package %s does not define", sp.Name, name, left)
 				}
 			}
 			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
@@ -205,13 +205,23 @@ func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Find
 	return out
 }
 
-// Findings returns the unknown_class findings of the sources (nil-safe);
-// the caller owns the slice.
-func (s *Sources) Findings() []Finding {
+// unknownFindings returns the unknown_class findings of the sources
+// (nil-safe): an error for an entry ucc make rebuilds (it fails there), a
+// warning otherwise (a clean rebuild fails there).
+func (s *Sources) unknownFindings(rebuilt map[string]bool) []Finding {
 	if s == nil {
 		return nil
 	}
-	return slices.Clone(s.unknown)
+	out := slices.Clone(s.unknown)
+	for i := range out {
+		f := &out[i]
+		if rebuilt[lower(f.Package)] {
+			f.Severity, f.Message = Error, f.Message+": ucc make fails on it"
+		} else {
+			f.Severity, f.Message = Warning, f.Message+fmt.Sprintf(": a clean rebuild fails on it (ucc make rebuilds %s only when its .u is missing)", f.Package)
+		}
+	}
+	return out
 }
 
 func (s *Sources) rel(file string) string {
@@ -229,6 +239,31 @@ func (s *Sources) Deps() SourceDeps {
 	return func(pkg string) ([]OrderDep, bool) {
 		deps, ok := s.deps[lower(pkg)]
 		return deps, ok
+	}
+}
+
+// noteUnbuilt rewrites the message of each missing_package and
+// missing_object about a package with no file but with UnrealScript
+// sources among the EditPackages (a package not compiled yet): what to do
+// comes first, the finding's own details after.
+func (gr *Graph) noteUnbuilt(fs []Finding, s *Sources) {
+	if s == nil {
+		return
+	}
+	unbuilt := map[string]*uscript.Package{}
+	for _, sp := range s.Packages {
+		if p := gr.Package(sp.Name); sp.HasSources && (p == nil || p.Missing()) {
+			unbuilt[lower(sp.Name)] = sp
+		}
+	}
+	for i := range fs {
+		f := &fs[i]
+		sp := unbuilt[lower(f.Package)]
+		if sp == nil || (f.Kind != MissingPackage && f.Kind != MissingObject) {
+			continue
+		}
+		f.Message = fmt.Sprintf("%s has sources (%s, %d class(es)) but no compiled package: run ucc make; until then %s",
+			f.Package, s.rel(sp.ClassesDir), len(sp.Classes), f.Message)
 	}
 }
 
@@ -250,7 +285,7 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 	}
 	var out []Finding
 	for _, sp := range s.Packages {
-		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || IsStock(sp.Name) {
+		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(sp.Name) {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Warning, Package: sp.Name,
@@ -259,4 +294,17 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 				sp.Name, sp.Name)})
 	}
 	return out
+}
+
+// pkg returns the scanned entry named n (nil-safe; nil when there is none).
+func (s *Sources) pkg(n string) *uscript.Package {
+	if s == nil {
+		return nil
+	}
+	for _, sp := range s.Packages {
+		if strings.EqualFold(sp.Name, n) {
+			return sp
+		}
+	}
+	return nil
 }

@@ -76,21 +76,37 @@ func TestUnknownClasses(t *testing.T) {
 	}
 	edit := []string{"Core", "Engine", "Base", "Mod", "Late"}
 	g, src := sourceInstall(t, specs, files, edit)
-	res := g.CheckSources(edit, src)
+	res := g.CheckEditPackages(edit, OrderOptions{Sources: src})
 	want := []string{
-		"edit_missing Gone:  | Mod/Classes/B.uc:7: var Gone.Other O; | compiled import: Base.u imports Gone.Other (Core.Class)",
 		"unknown_class Mod: NoSuchCast | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
 		"unknown_class Mod: NoSuchClass | Mod/Classes/B.uc:5: var class<NoSuchClass> C;",
 		"unknown_class Mod: NoSuchLiteral | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
 		"unknown_class Mod: NoSuchParentClass | Mod/Classes/A.uc:1: class A extends NoSuchParentClass;",
 		"unknown_class Mod: NoSuchType | Mod/Classes/B.uc:3: var NoSuchType T; | Mod/Classes/C.uc:2: var NoSuchType T2;",
 		"unknown_class Mod: Engine.NoSuchInEngine | Mod/Classes/B.uc:10: C=Class'Engine.NoSuchInEngine'",
+		"edit_missing Gone:  | Mod/Classes/B.uc:7: var Gone.Other O; | compiled import: Base.u imports Gone.Other (Core.Class)",
 	}
 	if have := findingLines(res.Findings, UnknownClass, EditMissing); !slices.Equal(have, want) {
 		t.Errorf("findings:\nhave %q\nwant %q", have, want)
 	}
 	if res.Valid {
 		t.Error("order valid with unknown classes")
+	}
+	for _, f := range findingsOf(res.Findings, UnknownClass) {
+		if f.Severity != Error || !strings.HasSuffix(f.Message, ": ucc make fails on it") {
+			t.Errorf("Mod has no .u, ucc make rebuilds it: %s %q", f.Severity, f.Message)
+		}
+	}
+	// With Mod.u there, ucc make rebuilds nothing: warnings, the order valid.
+	gw, srcw := sourceInstall(t, append(slices.Clone(specs), pkgSpec{file: "Mod.u", exports: []string{"A:Class"}}), files, edit)
+	resw := gw.CheckEditPackages(edit, OrderOptions{Sources: srcw})
+	for _, f := range findingsOf(resw.Findings, UnknownClass) {
+		if f.Severity != Warning || !strings.Contains(f.Message, "a clean rebuild fails on it (ucc make rebuilds Mod only when its .u is missing)") {
+			t.Errorf("Mod.u present: %s %q", f.Severity, f.Message)
+		}
+	}
+	if n := len(findingsOf(resw.Findings, UnknownClass)); n != 6 {
+		t.Errorf("Mod.u present: %d unknown_class findings, want 6: %q", n, findingLines(resw.Findings, UnknownClass))
 	}
 	for _, f := range res.Findings {
 		if f.Kind == UnknownClass && f.Objects[0] == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
@@ -111,7 +127,7 @@ func TestUnknownClasses(t *testing.T) {
 	files["Mod/B.uc"] = strings.Replace(files["Mod/B.uc"], "\tC=Class'Engine.NoSuchInEngine'\n", "", 1)
 	edit = edit[:4]
 	g, src = sourceInstall(t, specs, files, edit)
-	res = g.CheckSources(edit, src)
+	res = g.CheckEditPackages(edit, OrderOptions{Sources: src})
 	want = []string{"edit_missing Gone:  | compiled import: Base.u imports Gone.Other (Core.Class)"}
 	if have := findingLines(res.Findings, UnknownClass, EditMissing, EditOrder); !res.Valid || !slices.Equal(have, want) {
 		t.Errorf("all defined: valid %v, findings %q, want %q", res.Valid, have, want)
@@ -132,7 +148,7 @@ func TestEditMissingGrouped(t *testing.T) {
 		"edit_missing GoneCode:  | Mod/Classes/A.uc:5: C=Class'GoneCode.X' | Mod2/Classes/B.uc:5: C=Class'GoneCode.Y'",
 		"edit_missing GoneTex:  | Mod/Classes/A.uc:4: Skin=Texture'GoneTex.Skin' | Mod2/Classes/B.uc:6: Skin=Texture'GoneTex.Other' | compiled import: Base.u imports GoneTex.Skin (Engine.Texture)",
 	}
-	res := g.CheckSources(edit, src)
+	res := g.CheckEditPackages(edit, OrderOptions{Sources: src})
 	if have := findingLines(res.Findings, EditMissing); !slices.Equal(have, want) {
 		t.Errorf("order:\nhave %q\nwant %q", have, want)
 	}
@@ -186,7 +202,7 @@ func TestExecLoadFile(t *testing.T) {
 		"edit_missing AXResources:  | Mod/Classes/A.uc:2: #exec OBJ LOAD FILE=AXResources.u PACKAGE=Mod",
 		"edit_missing Gone:  | Mod/Classes/A.uc:4: #exec OBJ LOAD FILE=..\\Textures\\Gone.utx",
 	}
-	res := g.CheckSources(edit, src)
+	res := g.CheckEditPackages(edit, OrderOptions{Sources: src})
 	if have := findingLines(res.Findings, EditMissing, UnknownClass); !slices.Equal(have, want) {
 		t.Errorf("have %q\nwant %q", have, want)
 	}
