@@ -52,6 +52,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
 				res := c.g.CheckEditPackages(edit, graph.OrderOptions{Sources: c.src, Natives: c.nat})
+				graph.AddEditLines(res.Findings, in.ini)
 				opt.Order = &res
 			}
 			var page bytes.Buffer
