@@ -81,6 +81,11 @@ type replacement struct {
 // maxModFile caps one file of a mod folder read into memory.
 const maxModFile = 1 << 30
 
+// maxModHeld caps the bytes of all the packages of one mod that check
+// --with holds (the graph reads them from memory): a package past it is
+// listed as unreadable, not checked. (A variable for the tests.)
+var maxModHeld int64 = 2 << 30
+
 // readMod lists the files of a mod folder or archive; visit gets each
 // file's path inside the mod and its bytes (nil when it is not read: not a
 // package, or err says why it cannot be).
@@ -88,6 +93,14 @@ func readMod(ctx context.Context, src string, visit func(member string, data []b
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
+	}
+	var held int64
+	hold := func(size int64) error {
+		if held+size > maxModHeld {
+			return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", maxModHeld)
+		}
+		held += size
+		return nil
 	}
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
@@ -103,6 +116,9 @@ func readMod(ctx context.Context, src string, visit func(member string, data []b
 			}
 			if !isPackageName(name) {
 				return visit(name, nil, nil)
+			}
+			if err := hold(m.Size); err != nil {
+				return visit(m.Path(), nil, err)
 			}
 			data, err := m.ReadAll()
 			if err != nil {
@@ -129,6 +145,9 @@ func readMod(ctx context.Context, src string, visit func(member string, data []b
 		}
 		if info.Size() > maxModFile {
 			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
+		}
+		if err := hold(info.Size()); err != nil {
+			return visit(rel, nil, err)
 		}
 		data, err := fsutil.ReadRegular(p, maxModFile)
 		return visit(rel, data, err)
