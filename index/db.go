@@ -173,6 +173,14 @@ func (d *DB) Close() error { return d.db.Close() }
 func (d *DB) Path() string { return d.path }
 
 func (d *DB) migrate(ctx context.Context) error {
+	// Up to date (the usual case): no write lock taken.
+	var v int
+	if err := d.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v == SchemaVersion() {
+		return nil
+	}
 	steps := append([]string{schema}, migrations...)
 	for {
 		// Each step in one immediate transaction that reads the version

@@ -120,6 +120,13 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		return err
 	}
 	db, err := a.openDB(dryRun)
+	if err != nil && !dryRun {
+		// An index fix may not write (another user's) is read as it is:
+		// fix writes to it only to mark a changed source for re-reading.
+		if ro, rerr := a.openDB(true); rerr == nil {
+			db, err = ro, nil
+		}
+	}
 	if err != nil {
 		return err
 	}
