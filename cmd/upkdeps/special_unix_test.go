@@ -107,3 +107,33 @@ func TestFIFOPathsDoNotBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestFIFOManifestDoesNotBlock: a named pipe called manifest.json in a
+// redirect folder is not waited on: build reports it, verify finishes.
+func TestFIFOManifestDoesNotBlock(t *testing.T) {
+	dir := chdirDemo(t)
+	if err := os.MkdirAll(filepath.Join(dir, "Redir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "Redir", "manifest.json"), 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	for _, args := range [][]string{
+		{"redirect", "build", "--ini", demo.Ini, "--out", "Redir", "--dry-run", "--no-progress"},
+		{"redirect", "verify", "--ini", demo.Ini, "Redir"},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			out, errOut, code := runCLI(t, args...)
+			done <- fmt.Sprintf("exit %d\n%s%s", code, out, errOut)
+		}()
+		select {
+		case out := <-done:
+			if args[1] == "build" && !strings.Contains(out, "manifest.json: ignored (") {
+				t.Errorf("%v: manifest.json not named:\n%s", args[:2], out)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%v blocked on a named pipe", args[:2])
+		}
+	}
+}
