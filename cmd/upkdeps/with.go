@@ -172,7 +172,15 @@ func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, e
 	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
 		Replaces: []replacement{}, Unreadable: []modProblem{}}
 	paths := s.Paths()
+	seen := map[string]bool{}
 	err := readMod(ctx, src, func(member string, data []byte, err error) error {
+		if err == nil && seen[strings.ToLower(member)] {
+			// Two members of one name: the first is the mod's (as the
+			// index keeps it), the later one is reported.
+			err = fmt.Errorf("another member is named %s too: only the first is checked", member)
+			data = nil
+		}
+		seen[strings.ToLower(member)] = true
 		if err != nil {
 			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: modError(src, member, err)})
 			return nil

@@ -126,6 +126,7 @@ func TestCheckWithCorruptMember(t *testing.T) {
 		{"System/Broken.u", good[:40]},
 		{"../evil/Evil.u", good},
 		{"System/ModA.u", good},
+		{"System/moda.u", fixPkg(t, 11)},
 	} {
 		w, _ := zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: zip.Store, CRC32: crc32.ChecksumIEEE(m.data),
 			CompressedSize64: uint64(len(m.data)), UncompressedSize64: uint64(len(m.data))})
@@ -142,6 +143,7 @@ func TestCheckWithCorruptMember(t *testing.T) {
 		"adds     System/ModA.u",
 		"unreadable, checked without it: System/Broken.u: format: ",
 		`unreadable, checked without it: ../evil/Evil.u: "../evil/Evil.u": insecure member name`,
+		"unreadable, checked without it: System/moda.u: another member is named System/moda.u too: only the first is checked",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
