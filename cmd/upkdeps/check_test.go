@@ -93,6 +93,9 @@ func TestOrderDepsWhy(t *testing.T) {
 		{"why-demo.json", exitOK, []string{"why", "--json", "DM-Demo", "Engine"}},
 		{"graph-demo.dot", exitOK, []string{"graph"}},
 		{"graph-demo-from.dot", exitOK, []string{"graph", "--from", "DemoWeapons", "--depth", "1"}},
+		{"graph-demo-all.dot", exitOK, []string{"graph", "--all-edges", "--stock"}},
+		{"graph-demo-path.dot", exitOK, []string{"graph", "--path", "DM-Demo", "DemoSnd"}},
+		{"graph-demo-cycle.dot", exitOK, []string{"graph", "--cycle", "1"}},
 	} {
 		out, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini)...)
 		if code != tc.code {
@@ -124,6 +127,30 @@ func TestGraphOutputFile(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "gif"); code != exitError {
 		t.Errorf("bad --format: code %d", code)
+	}
+}
+
+// TestGraphViews: the views' usage errors, and a picture too big to be
+// legible is refused in one line (DOT is still written, with a warning).
+func TestGraphViews(t *testing.T) {
+	chdirDemo(t)
+	for _, args := range [][]string{
+		{"--cycle", "2"}, {"--path", "DM-Demo"}, {"--path", "Core", "DM-Demo"}, {"--from", "Core", "--cycle", "1"},
+	} {
+		if _, errOut, code := runCLI(t, append([]string{"graph", "--ini", demo.Ini}, args...)...); code != exitError || strings.Count(errOut, "\n") > 3 {
+			t.Errorf("graph %v: code %d, stderr %q", args, code, errOut)
+		}
+	}
+	_, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "svg", "--max-nodes", "5")
+	if code != exitError || !strings.Contains(errOut, "too many to draw legibly") || !strings.Contains(errOut, "--from PKG --depth 1") {
+		t.Errorf("svg past --max-nodes: code %d, stderr %q", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--max-nodes", "5")
+	if code != exitOK || !strings.HasPrefix(out, "digraph") || !strings.Contains(errOut, "warning: graph:") {
+		t.Errorf("dot past --max-nodes: code %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(errOut, "graph: 18 nodes for 19 packages (2 stock packages grouped") {
+		t.Errorf("no summary of what is drawn: %q", errOut)
 	}
 }
 
