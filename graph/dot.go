@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -138,7 +139,7 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 		d.Nodes = append(d.Nodes, DrawNode{ID: p.Name, Label: p.Name, Package: p, Start: start[p],
 			Cycle: cycleOf[p], Tooltip: packageTooltip(p)})
 	}
-	for _, pi := range slices.Sorted(mapKeys(groups)) {
+	for _, pi := range slices.Sorted(maps.Keys(groups)) {
 		ms := groups[pi]
 		folder := folderName(pi, opt.Folders)
 		n := DrawNode{ID: "stock " + folder, Members: ms, Tooltip: "stock packages in " + folder + ": " + strings.Join(names(ms), ", ")}
@@ -412,16 +413,6 @@ func folderName(pi int, folders []string) string {
 		return "other folders"
 	}
 	return "Paths[" + strconv.Itoa(pi) + "]"
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // WriteDOT draws the graph in Graphviz DOT (see Draw for what is drawn).
