@@ -14,6 +14,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/gvrender"
 )
 
 // Past these a diagram is not legible (measured on generated installs:
@@ -180,16 +181,20 @@ func drawnSummary(d *graph.Drawing) string {
 	return s
 }
 
-// renderDOT runs Graphviz's dot, within renderTimeout. Graphviz's own
+// renderDOT runs Graphviz's dot, within renderTimeout, or when dot is not
+// installed the built-in engine of a build with -tags graphvizwasm. Graphviz's own
 // messages (a thousand lines on a large graph) are not passed on: only
 // their first line.
 func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
-	bin, err := exec.LookPath("dot")
-	if err != nil {
-		return nil, errors.New("--format " + format + " needs Graphviz's dot, which is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz), or use --format dot")
-	}
 	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
 	defer cancel()
+	bin, err := exec.LookPath("dot")
+	if err != nil {
+		if gvrender.Available {
+			return gvrender.Render(ctx, src, format)
+		}
+		return nil, errors.New("--format " + format + " needs Graphviz's dot, which is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz), use --format dot, or build upkdeps with -tags graphvizwasm (Graphviz built in)")
+	}
 	var out, stderr bytes.Buffer
 	c := exec.CommandContext(ctx, bin, "-T"+format)
 	c.Stdin, c.Stdout, c.Stderr = bytes.NewReader(src), &out, &stderr
