@@ -94,6 +94,8 @@ func TestOrderDepsWhy(t *testing.T) {
 		{"why-demo.json", exitOK, []string{"why", "--json", "DM-Demo", "Engine"}},
 		{"graph-demo.dot", exitOK, []string{"graph"}},
 		{"graph-demo-from.dot", exitOK, []string{"graph", "--from", "DemoWeapons", "--depth", "1"}},
+		{"downloads-demo.txt", exitOK, []string{"downloads"}},
+		{"downloads-demo.json", exitOK, []string{"downloads", "--json", "DM-Second"}},
 		{"graph-demo-all.dot", exitOK, []string{"graph", "--all-edges", "--stock"}},
 		{"graph-demo-path.dot", exitOK, []string{"graph", "--path", "DM-Demo", "DemoSnd"}},
 		{"graph-demo-cycle.dot", exitOK, []string{"graph", "--cycle", "1"}},
@@ -103,6 +105,9 @@ func TestOrderDepsWhy(t *testing.T) {
 			t.Errorf("%v: code %d, want %d (stderr %q)", tc.args, code, tc.code, errOut)
 		}
 		golden(t, tc.golden, out)
+	}
+	if _, errOut, code := runCLI(t, "downloads", "--ini", demo.Ini, "DM-Nope"); code != exitError || !strings.Contains(errOut, "DM-Nope: no such map") {
+		t.Errorf("downloads of an unknown map: code %d, stderr %q", code, errOut)
 	}
 	if _, _, code := runCLI(t, "why", "--ini", demo.Ini, "Core", "DM-Demo"); code != exitFindings {
 		t.Errorf("why with no chain: code %d, want %d", code, exitFindings)
