@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/report"
 )
 
@@ -53,6 +54,12 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 				res := c.g.CheckEditPackages(edit, c.src.Deps())
 				opt.Order = &res
 			}
+			dl, err := redirect.NewDownloads(c.g, redirect.DownloadOptions{ServerPackages: in.ini.ServerPackages(),
+				Generation: in.search.Generation()})
+			if err != nil {
+				return err
+			}
+			opt.Downloads = dl
 			var page bytes.Buffer
 			if err := report.Write(&page, report.Build(rep, c.g, opt), in.iniPath); err != nil {
 				return err

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/redirect"
+)
+
+// boxesOverlap is a script returning the names of the first two nodes of
+// the SVG matched by sel whose boxes overlap ("" when none do), and how
+// many nodes it has.
+const boxesOverlap = `(function (sel) {
+	var rs = Array.from(document.querySelectorAll(sel + ' a.node rect')).map(function (r) { return r.getBoundingClientRect(); });
+	var names = Array.from(document.querySelectorAll(sel + ' a.node')).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
+	for (var i = 0; i < rs.length; i++) for (var j = i + 1; j < rs.length; j++) {
+		var a = rs[i], b = rs[j];
+		if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return [names[i] + ' / ' + names[j], rs.length];
+	}
+	return ['', rs.length];
+})`
+
+// TestReportPicturesInBrowser: the demo page's pictures. The package graph
+// shows the package and its neighbours without overlap, a missing import
+// as missing, the cycle in red, and a click navigates; each cycle is
+// drawn with its packages; the downloads view's totals are those of
+// downloads --json. Nothing logs an error or leaves the file.
+// UPKDEPS_SCREENSHOT_DIR=$PWD/docs regenerates docs/report-*.png of them.
+func TestReportPicturesInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, errOut, code := runCLI(t, "downloads", "--ini", demo.Ini, "--json")
+	var dl redirect.Downloads
+	if err := json.Unmarshal([]byte(out), &dl); code != exitOK || err != nil {
+		t.Fatalf("downloads --json: code %d, %v, stderr %q", code, err, errOut)
+	}
+	tb.open(t, "report.html", "#/pkg/DemoGame")
+	// hash moves to a view the way a link does (no reload).
+	hash := func(frag string) chromedp.Action {
+		return chromedp.Evaluate(`location.hash = `+strconv.Quote(frag), nil)
+	}
+	nodes := func(sel string) int {
+		var r []any
+		tb.run(t, "boxes of "+sel, chromedp.Evaluate(boxesOverlap+"("+strconv.Quote(sel)+")", &r))
+		if r[0] != "" {
+			t.Errorf("%s: nodes overlap: %v", sel, r[0])
+		}
+		return int(r[1].(float64))
+	}
+	count := func(sel string) int {
+		var n int
+		tb.run(t, "count "+sel, chromedp.Evaluate(`document.querySelectorAll(`+strconv.Quote(sel)+`).length`, &n))
+		return n
+	}
+	// DemoGame: 1 hop both ways: itself, importers and imports (hubs merged).
+	if n := nodes("#nb-svg"); n < 8 {
+		t.Errorf("DemoGame's graph: %d nodes, want it and at least 7 neighbours", n)
+	}
+	for _, name := range []string{"DemoGame", "DemoWeapons", "DemoExtras", "DM-Demo"} {
+		if count(`#nb-svg a.node[data-name="`+name+`"]`) != 1 {
+			t.Errorf("DemoGame's graph lacks %s", name)
+		}
+	}
+	if count(`#nb-svg a.node.kind-missing[data-name="DemoExtras"]`) != 1 {
+		t.Error("the missing DemoExtras is not drawn as missing")
+	}
+	if count(`#nb-svg path.edge.in-cycle`) == 0 || count(`#nb-svg a.node.in-cycle[data-name="DemoWeapons"]`) != 1 {
+		t.Error("the DemoGame <-> DemoWeapons cycle is not highlighted")
+	}
+	tb.run(t, "click a node", chromedp.Click(`#nb-svg a[data-name="DemoWeapons"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+
+	tb.run(t, "cycles", hash("#/cycles"), chromedp.WaitVisible(`#cycle-svg-1`, chromedp.ByQuery))
+	if n := nodes("#cycle-svg-1"); n != 2 {
+		t.Errorf("cycle 1 drawn with %d packages, want 2", n)
+	}
+	if count(`#cycle-svg-1 path.edge.in-cycle`) != 2 {
+		t.Errorf("cycle 1: want its 2 imports drawn")
+	}
+
+	tb.run(t, "downloads", hash("#/downloads"), chromedp.WaitVisible(`#dl-roots`, chromedp.ByQuery))
+	if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) {
+		t.Errorf("downloads total: %s packages, downloads --json says %d", have, dl.Total.Count)
+	}
+	var bytes string
+	tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
+	if bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
+		t.Errorf("downloads total: %s bytes, downloads --json says %d", bytes, dl.Total.Bytes)
+	}
+	if n := count(`#dl-roots tbody tr`); n != len(dl.Roots) {
+		t.Errorf("downloads: %d root rows, want %d", n, len(dl.Roots))
+	}
+	for i, r := range dl.Roots {
+		var name string
+		tb.run(t, "row", chromedp.AttributeValue(`#dl-roots tbody tr:nth-child(`+strconv.Itoa(i+1)+`)`, "data-name", &name, nil, chromedp.ByQuery))
+		if name != r.Name {
+			t.Errorf("downloads row %d: %s, want %s (heaviest first)", i+1, name, r.Name)
+		}
+	}
+	if n := count(`#dl-shared tbody tr`); n != len(dl.Packages) {
+		t.Errorf("downloads: %d shared rows, want %d", n, len(dl.Packages))
+	}
+	if dir := os.Getenv("UPKDEPS_SCREENSHOT_DIR"); dir != "" || testing.Verbose() {
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		for _, shot := range [][3]string{{"report-graph.png", "#/pkg/DemoGame", "#nb-svg"}, {"report-cycle.png", "#/cycles", "#cycle-svg-1"}, {"report-downloads.png", "#/downloads", "#dl-roots"}} {
+			name := shot[0]
+			var png []byte
+			tb.run(t, "screenshot", chromedp.EmulateViewport(960, 700), hash(shot[1]),
+				chromedp.WaitVisible(shot[2], chromedp.ByQuery), chromedp.CaptureScreenshot(&png))
+			if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("screenshot: %s", filepath.Join(dir, name))
+		}
+	}
+	tb.clean(t)
+}
