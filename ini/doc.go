@@ -54,6 +54,21 @@
 // repeated Paths= entries in file order. A real ini uses one form; when both
 // appear, Entries shows every line with its index and line number.
 //
+// # Syntax and where it comes from
+//
+//   - Sections, "Key=Value", repeated keys as lists, ";" comments at the
+//     start of a line, the first "=" splitting: the stock inis of UE1 and
+//     UE2 games (the corpus UnrealTournament.ini, UT2004 Default.ini and
+//     DeusEx.ini) and the public UT v432 headers' FConfigCacheIni.
+//   - Indexed keys "Paths[0]=": older inis and UnrealEd's writes (the corpus
+//     make.ini files of EliotVU/Unreal-Library).
+//   - UTF-16 with a byte-order mark: UT2004's user inis.
+//   - "Key+=Value", an append to the list Key: Star Wars: Republic Commando's
+//     System.ini (Paths+=, EditPackages+=, ServerPackages+=, ServerActors+=).
+//     Only a profile with Profile.AppendSyntax reads it so (File.ForGame);
+//     other engines read a key named "Key+" that no setting has, and so does
+//     Parse. (UE3's "+Key=" and "-Key=" are not UE1/UE2 syntax.)
+//
 // # Security
 //
 // Ini files are untrusted input. Load refuses files over MaxFileSize (64 MiB)

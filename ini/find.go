@@ -21,6 +21,7 @@ var KnownNames = []string{
 	"Swat4X.ini",
 	"Swat4DedicatedServer.ini",
 	"Swat4XDedicatedServer.ini",
+	"System.ini", // SWRC
 	"Default.ini",
 }
 

@@ -25,6 +25,7 @@ func FuzzParse(f *testing.F) {
 		utf16Text("[A]\nK=v\n", binary.BigEndian),
 		text("[A]", "K=`x", `T="""y`, "-=1", `"Q"=2`, "[DEFAULT]", "D=1", "[default]", "D=2"),
 		text("[A]", "K=a;b#c", `V="q"`, "W=\\", "[B", "x"),
+		text("[Core.System]", "Paths+=*.u", "Paths +=../Maps/*.ctm", "Paths=x", "P+ +=y", "Q[0]+=z", "+=w"),
 		[]byte("[A]\rK=1\r\nK=2\n\rK[0]=3"),
 		{0xEF, 0xBB, 0xBF, '[', 'A', ']', '\n', 'K', '=', 0xE9},
 		{0xC1, 0x83, 0x2A, 0x9E, 0x45, 0x00},
@@ -81,5 +82,18 @@ func FuzzParse(f *testing.F) {
 		file.Redirect()
 		file.ServerPackages()
 		GuessGame(file)
+		// SWRC's reading adds each "Key+=" line to Key's list and loses none.
+		swrc := file.ForGame(SWRC)
+		appends := 0
+		for _, sec := range swrc.Sections() {
+			for _, e := range swrc.SectionEntries(sec) {
+				if e.Append {
+					appends++
+				}
+			}
+		}
+		if appends != len(file.AppendLines()) || len(swrc.AppendLines()) != 0 {
+			t.Fatalf("ForGame(swrc) read %d appends of %d Key+= lines, left %d", appends, len(file.AppendLines()), len(swrc.AppendLines()))
+		}
 	})
 }

@@ -28,11 +28,12 @@ var (
 	RavenShield  = Game{"r6rs", 2}
 	ShadowOps    = Game{"shadowops", 2}
 	UE2Runtime   = Game{"ue2runtime", 2}
+	SWRC         = Game{"swrc", 2}
 	UE2          = Game{"ue2", 2} // some other Unreal Engine 2 game
 )
 
 // Games lists the games ParseGame accepts by their short names.
-var Games = []Game{UT99, Unreal, DeusEx, Rune, UE1, UT2003, UT2004, KillingFloor, Swat4, RavenShield, ShadowOps, UE2Runtime, UE2}
+var Games = []Game{UT99, Unreal, DeusEx, Rune, UE1, UT2003, UT2004, KillingFloor, Swat4, RavenShield, ShadowOps, UE2Runtime, SWRC, UE2}
 
 // Profile is what upkdeps knows of a game's installation: the names of its
 // game ini, the section that holds Paths and CachePath, the extensions its
@@ -73,6 +74,8 @@ var Profiles = []Profile{
 		[]string{".sfr", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, "UELib src/UnrealPackage.cs (BuildName.RM extensions)"},
 	{UE2Runtime, "Unreal Engine 2 Runtime", nil, SectionSystem,
 		[]string{".u", ".urt", ".utx", ".uax", ".usx", ".ukx"}, "UE2 Runtime installs (maps .urt)"},
+	{SWRC, "Star Wars: Republic Commando", []string{"System.ini"}, SectionSystem,
+		[]string{".u", ".ctm", ".utx", ".uax", ".usx", ".ukx"}, "SWRC installs (GameData/System/System.ini, maps .ctm, packages 159/1: UELib BuildName.SWRepublicCommando)"},
 	{UE2, "Unreal Engine 2 game", nil, SectionSystem, nil, "engine source ([Core.System])"},
 }
 
@@ -110,6 +113,7 @@ var gameAliases = map[string]Game{
 	"r6rs": RavenShield, "ravenshield": RavenShield,
 	"shadowops": ShadowOps, "rm": ShadowOps,
 	"ue2runtime": UE2Runtime, "ue2rt": UE2Runtime,
+	"swrc": SWRC, "republiccommando": SWRC,
 	"ue2": UE2,
 }
 
@@ -162,7 +166,7 @@ var gameOrder = []Game{UT2004, KillingFloor, Swat4, UT2003, UT99, DeusEx, Rune, 
 var gameByMapExt = map[string]Game{
 	".unr": UE1, ".dx": DeusEx, ".run": Rune,
 	".ut2": UE2, ".usx": UE2, ".ukx": UE2, ".rom": UE2, ".s4m": Swat4,
-	".rsm": RavenShield, ".sfr": ShadowOps, ".urt": UE2Runtime,
+	".rsm": RavenShield, ".sfr": ShadowOps, ".urt": UE2Runtime, ".ctm": SWRC,
 }
 
 // GuessGame tells the game from the ini: first its file name
@@ -171,7 +175,8 @@ var gameByMapExt = map[string]Game{
 // DefaultGame, DefaultServerGame, EditPackages: Botpack is UT99, DeusEx is
 // Deus Ex, UT2k4Assault is UT2004, ...), then the extensions in Paths (.ut2,
 // .usx and .ukx are UE2; .unr is UE1; .rsm is Raven Shield, ...), read
-// from the section SystemSection finds. It returns the zero Game when nothing
+// from the section SystemSection finds (Paths+= lines too), then Paths+=
+// lines themselves, which only SWRC's engine reads. It returns the zero Game when nothing
 // tells. The packages' own versions are the stronger evidence; callers
 // combine both.
 func GuessGame(f *File) Game {
@@ -204,7 +209,10 @@ func GuessGame(f *File) Game {
 		}
 	}
 	guess := Game{}
-	for _, p := range f.Values(f.SystemSection(Game{}), "Paths") {
+	sec := f.SystemSection(Game{})
+	// "Paths+=" lines count: only a game that appends with them writes them.
+	appended := f.Values(sec, "Paths+")
+	for _, p := range append(f.Values(sec, "Paths"), appended...) {
 		ext := strings.ToLower(filepath.Ext(strings.ReplaceAll(p, `\`, "/")))
 		g, ok := gameByMapExt[ext]
 		switch {
@@ -214,6 +222,9 @@ func GuessGame(f *File) Game {
 		case guess.Generation == 0 || g.Generation == 2:
 			guess = g // a UE2 extension outranks .unr
 		}
+	}
+	if len(appended) > 0 {
+		return SWRC // the one engine that reads Paths+= (see File.ForGame)
 	}
 	return guess
 }

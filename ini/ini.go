@@ -40,6 +40,9 @@ type Entry struct {
 	Index int    // array index of an indexed key ("Paths[3]" is 3); -1 for a plain key
 	Value string // value with surrounding blanks and one pair of surrounding double quotes removed
 	Line  int    // 1-based line number
+	// Append is set on a "Key+=Value" line read as an append to Key's list,
+	// as a game whose profile has AppendSyntax reads it (see File.ForGame).
+	Append bool
 }
 
 // loadOptions configure gopkg.in/ini.v1 (v1.67.3: LoadOptions in its ini.go,

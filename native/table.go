@@ -232,3 +232,22 @@ func TableFor(game string, generation int) *Table {
 	}
 	return Builtin(generationTables[generation])
 }
+
+// ownTables names the built-in table made from each game's own binaries.
+var ownTables = map[string]string{"ut99": "ut99-469", "undying": "undying", "ut2004": "ut2004"}
+
+// OwnTable returns a copy of the built-in table made from the game's own
+// binaries (a table name is accepted as game too, "ut99-436"), or nil.
+// Unlike TableFor it never gives another game's or generation's table:
+// for what a header must export, UT99's Pickup is not Unreal's, nor
+// UT2004's classes another UE2 game's.
+func OwnTable(game string) *Table {
+	game = strings.ToLower(strings.TrimSpace(game))
+	if t := Builtin(game); t != nil {
+		return t
+	}
+	if name, ok := ownTables[game]; ok {
+		return Builtin(name)
+	}
+	return nil
+}

@@ -150,3 +150,20 @@ class AActor : public UObject { DECLARE_CLASS(AActor,UObject,(CLASS_Transient | 
 		}
 	}
 }
+
+// TestOwnTable: only a game's own table, never another game's or the
+// generation's (which TableFor falls back on).
+func TestOwnTable(t *testing.T) {
+	for _, c := range []struct{ game, want string }{
+		{"ut99", "ut99-469"}, {"UT2004", "ut2004"}, {"undying", "undying"}, {"ut99-436", "ut99-436"},
+		{"ue1", ""}, {"unreal", ""}, {"deusex", ""}, {"ue2", ""}, {"kf", ""}, {"ut2003", ""}, {"", ""},
+	} {
+		got := ""
+		if tab := OwnTable(c.game); tab != nil {
+			got = tab.Name
+		}
+		if got != c.want {
+			t.Errorf("OwnTable(%q) = %q, want %q", c.game, got, c.want)
+		}
+	}
+}

@@ -35,7 +35,15 @@
 // even on Windows: the file system is read through directory listings, one
 // per folder, cached in the Searcher. Looking a hundred thousand names up
 // costs one listing per Paths folder, not a file system call per candidate.
-// Folder names in Paths are taken as the operating system resolves them.
+//
+// Which platform's file-name rules apply is a property of the install, not
+// of the machine reading it (see Platform and DetectPlatform: its binaries
+// tell). Under Windows rules the folders of Paths, CachePath and names
+// match ignoring case, and so does a pattern's extension ("Walls.Dtx" for
+// "*.dtx") in step 2; under Linux rules they match exactly. The package
+// name itself is the engine's step 4 under both. Either way CaseNotes names
+// each setting whose folder or extension the disk spells in another case,
+// with the fix, once: what a Linux server would miss.
 //
 // Packages lists every package file reachable through Paths, and Collisions
 // turns that list into reusable findings.
@@ -45,8 +53,10 @@
 // Ini values and names are untrusted. They are only joined to the ini's
 // folder and looked up in directory listings: nothing is created, written or
 // deleted. A name holding folders ("..\Maps\X.unr") makes the Searcher list
-// those folders, each once, as the engine would look there; a name holding
-// NUL is refused. Package headers are read (UE2 GUID checks, the generation guess)
+// those folders, each once, as the engine would look there; under Windows
+// rules a folder that does not exist as written also lists its parents, up
+// to the first that exists, to match it ignoring case. A name holding NUL
+// is refused. Package headers are read (UE2 GUID checks, the generation guess)
 // through package format, which validates them; a file that cannot be read is
 // reported, never fatal. Listings are held in memory: the cost is the size of
 // the folders the ini names.

@@ -95,7 +95,15 @@ func (s *Searcher) candidate(p *pattern, name string) cand {
 		return cand{dir: p.dir, base: base, relDir: p.rel}
 	}
 	full := filepath.Join(p.dir, filepath.FromSlash(base))
-	return cand{dir: filepath.Dir(full), base: filepath.Base(full), full: full}
+	return s.folderCand(full)
+}
+
+// folderCand is the file full, its folder resolved under the Searcher's
+// rules (see resolveDir).
+func (s *Searcher) folderCand(full string) cand {
+	dir := s.resolveDir(filepath.Dir(full))
+	full = filepath.Join(dir, filepath.Base(full))
+	return cand{dir: dir, base: filepath.Base(full), full: full}
 }
 
 // exts returns the extensions the exact pass appends to a name in p: none,
@@ -156,15 +164,14 @@ func (s *Searcher) find(name string, guid *format.GUID, gen int, trace bool) Res
 func (l *lookup) search(n string) bool {
 	s := l.s
 	// 1. The name as given.
-	full := s.abs(n)
-	if l.try(cand{dir: filepath.Dir(full), base: filepath.Base(full), full: full}, StepAsGiven, -1, true) {
+	if l.try(s.folderCand(s.abs(n)), "", StepAsGiven, -1, true) {
 		return true
 	}
 	// 2. Each Paths entry.
 	for i := range s.pats {
 		p := &s.pats[i]
 		for _, ext := range p.exts() {
-			if l.try(s.candidate(p, n+ext), StepPaths, i, true) {
+			if l.try(s.candidate(p, n+ext), ext, StepPaths, i, true) {
 				return true
 			}
 		}
@@ -197,7 +204,7 @@ func (l *lookup) cacheExact() bool {
 	g := l.guid.String()
 	if s.gen == 1 {
 		for _, ext := range s.cache.exts() {
-			if l.try(s.candidate(s.cache, g+ext), StepCache, -1, false) {
+			if l.try(s.candidate(s.cache, g+ext), ext, StepCache, -1, false) {
 				return true
 			}
 		}
@@ -206,7 +213,7 @@ func (l *lookup) cacheExact() bool {
 	if l.gen > 0 {
 		name := g + "-" + strconv.Itoa(l.gen)
 		for _, ext := range s.cache.exts() {
-			if l.try(s.candidate(s.cache, name+ext), StepCache, -1, false) {
+			if l.try(s.candidate(s.cache, name+ext), ext, StepCache, -1, false) {
 				return true
 			}
 		}
@@ -215,7 +222,7 @@ func (l *lookup) cacheExact() bool {
 	// No generation: the highest one present, spelled exactly.
 	for _, cg := range s.cacheGens(g) {
 		if strings.HasPrefix(cg.name, g+"-") && strings.HasSuffix(cg.name, ".uxx") {
-			return l.try(s.candidate(s.cache, cg.name), StepCache, -1, false)
+			return l.try(s.candidate(s.cache, cg.name), "", StepCache, -1, false)
 		}
 	}
 	if l.trace {
@@ -258,16 +265,40 @@ func (l *lookup) cacheFold() bool {
 }
 
 // try records candidate c and takes it when it exists and passes the UE2
-// GUID check (installed files only).
-func (l *lookup) try(c cand, step string, index int, installed bool) bool {
+// GUID check (installed files only). ext is the extension c's name ends
+// in, which Windows rules match ignoring case ("Foo.Dtx" for "Foo.dtx").
+func (l *lookup) try(c cand, ext, step string, index int, installed bool) bool {
 	if l.trace {
 		l.r.Tried = append(l.r.Tried, l.s.relOf(c))
 	}
-	if !l.s.list(c.dir).has(c.base) || !l.accept(c, installed) {
+	ls := l.s.list(c.dir)
+	if ls.has(c.base) {
+		if !l.accept(c, installed) {
+			return false
+		}
+		l.choose(c, step, index, !installed)
+		return true
+	}
+	if l.s.platform.Platform != Windows || ext == "" {
 		return false
 	}
-	l.choose(c, step, index, !installed)
-	return true
+	stem := c.base[:len(c.base)-len(ext)]
+	for _, m := range ls.folded(c.base) {
+		if m[:len(stem)] != stem {
+			continue // the name differs in case: the case-insensitive pass's
+		}
+		mc := c
+		mc.base = m
+		if mc.full != "" {
+			mc.full = mc.path()
+		}
+		if l.rejected[mc.path()] || !l.accept(mc, installed) {
+			continue
+		}
+		l.choose(mc, step, index, !installed)
+		return true
+	}
+	return false
 }
 
 // tryFold takes the first file of c's folder whose name equals c's ignoring

@@ -50,6 +50,7 @@ type listing struct {
 	files map[string]struct{} // exact names of the entries that are not folders
 	fold  map[string][]string // lower-cased name -> names, sorted
 	names []string            // every name, sorted
+	dirs  map[string][]string // lower-cased name -> names of the subfolders, sorted
 }
 
 func newListing(entries []fs.DirEntry, err error) *listing {
@@ -57,6 +58,11 @@ func newListing(entries []fs.DirEntry, err error) *listing {
 	for _, e := range entries {
 		// A link is taken for a file: telling would cost a stat per link.
 		if e.IsDir() {
+			if l.dirs == nil {
+				l.dirs = make(map[string][]string)
+			}
+			k := strings.ToLower(e.Name())
+			l.dirs[k] = append(l.dirs[k], e.Name())
 			continue
 		}
 		n := e.Name()
@@ -67,6 +73,9 @@ func newListing(entries []fs.DirEntry, err error) *listing {
 		l.names = append(l.names, n)
 	}
 	sort.Strings(l.names)
+	for _, ds := range l.dirs {
+		sort.Strings(ds)
+	}
 	for _, n := range l.names {
 		k := strings.ToLower(n)
 		l.fold[k] = append(l.fold[k], n)
@@ -85,6 +94,21 @@ func (l *listing) folded(name string) []string {
 	var out []string
 	for _, n := range l.fold[strings.ToLower(name)] {
 		if strings.EqualFold(n, name) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// foldedDirs returns the subfolders named name ignoring case, sorted, name
+// itself first when present.
+func (l *listing) foldedDirs(name string) []string {
+	var out []string
+	for _, n := range l.dirs[strings.ToLower(name)] {
+		switch {
+		case n == name:
+			out = append([]string{n}, out...)
+		case strings.EqualFold(n, name):
 			out = append(out, n)
 		}
 	}

@@ -32,6 +32,9 @@ type Options struct {
 	CacheDir string
 	// FS is the file system to read; nil means OS.
 	FS FS
+	// Platform selects the file-name rules (see Platform). "" detects them
+	// from the binaries in the ini's folder (DetectPlatform).
+	Platform Platform
 }
 
 // Searcher looks package names up in one installation. It caches folder
@@ -52,6 +55,8 @@ type Searcher struct {
 	cacheExt string
 	// settingErrs are the ini values that could not be used as they are.
 	settingErrs []error
+	platform    PlatformInfo
+	notes       []CaseNote
 
 	dirs     sync.Map // folder -> *listing
 	mu       sync.Mutex
@@ -64,7 +69,7 @@ type Searcher struct {
 // PathEntry is one Paths entry of the system section as the Searcher uses it.
 type PathEntry struct {
 	Raw    string // as written in the ini, e.g. "..\Textures\*.utx"
-	Dir    string // the folder, absolute and cleaned
+	Dir    string // the folder, absolute and cleaned; under Windows rules as the disk spells it
 	Rel    string // Dir relative to the game root, with "/" ("Textures", "System"; "." for the root; absolute outside it)
 	Prefix string // any file-name part before the "*" ("" in every real ini)
 	Ext    string // the pattern's extension with its dot (".utx"); "" when the entry has no "*"
@@ -122,6 +127,15 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if s.fsys == nil {
 		s.fsys = OS
 	}
+	s.platform = detectPlatform(s.list(iniDir).names)
+	switch opt.Platform {
+	case "":
+	case Windows, Linux:
+		s.platform.Platform, s.platform.Given = opt.Platform, true
+		s.platform.Reason = "given"
+	default:
+		return nil, fmt.Errorf("search: platform %q: want windows, linux or \"\" (detect)", opt.Platform)
+	}
 	if s.lang == "" {
 		s.lang = sys.Language
 	}
@@ -132,6 +146,10 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 
 	for i, raw := range sys.Paths {
 		p := s.newPattern(i, raw)
+		s.noteFolder(i, raw, p.dir)
+		p.dir = s.resolveDir(p.dir)
+		p.rel = s.relPrefix(p.dir)
+		s.noteExtensions(raw, &p)
 		s.pats = append(s.pats, p)
 		s.entries = append(s.entries, PathEntry{
 			Raw:    raw,
@@ -178,6 +196,8 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			break
 		}
 		cacheDir = s.abs(slashes(sys.CachePath))
+		s.noteFolder(-1, sys.CachePath, cacheDir)
+		cacheDir = s.resolveDir(cacheDir)
 	}
 	if cacheDir != "" {
 		s.cache = &pattern{index: -1, dir: cacheDir, rel: s.relPrefix(cacheDir), ext: s.cacheExt}

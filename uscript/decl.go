@@ -63,6 +63,9 @@ type Enum struct {
 	Name   string
 	Values []string
 	Line   int
+	// InStruct is set for an enum declared inside a struct (in a member's
+	// type or on its own): the struct's, not the class's.
+	InStruct bool
 }
 
 // Struct is a struct declaration.
@@ -544,6 +547,7 @@ func (r *declReader) varDecl(i int, member bool) ([]Var, int, error) {
 	case r.isWord(j, "enum") && r.isIdent(j+1):
 		var e Enum
 		e, j = r.enumDecl(j)
+		e.InStruct = !member
 		r.d.Enums = append(r.d.Enums, e)
 		typ = Type{Name: e.Name, Line: e.Line}
 	case r.isWord(j, "struct"):
@@ -652,6 +656,7 @@ func (r *declReader) structDecl(i int) (int, error) {
 		case "enum":
 			if r.isIdent(k + 1) {
 				e, next := r.enumDecl(k)
+				e.InStruct = true
 				r.d.Enums = append(r.d.Enums, e)
 				k = next
 				if r.isSym(k, ';') {
@@ -700,6 +705,9 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	j++
 	if f.Kind == "event" && r.isWord(j, "function") {
 		j++ // "static event function" (Wheel of Time's Legend)
+	}
+	if f.Kind == "function" || f.Kind == "event" {
+		j = r.afterSpecifiers(j, &f)
 	}
 	if strings.HasSuffix(f.Kind, "operator") && r.isSym(j, '(') {
 		end := r.closing(j)
@@ -777,6 +785,50 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	}
 	r.d.Funcs = append(r.d.Funcs, f)
 	return k, r.count(1)
+}
+
+// afterKeywordSpecifiers are the function specifiers UnrealScript also
+// accepts after the function or event keyword (function native final
+// SetTimer(...), event simulated Bar()); "function event" declares an
+// event.
+var afterKeywordSpecifiers = map[string]bool{
+	"native": true, "intrinsic": true, "final": true, "static": true, "simulated": true, "singular": true,
+	"latent": true, "iterator": true, "exec": true, "private": true, "protected": true,
+}
+
+// afterSpecifiers reads the specifiers after a function or event keyword
+// at j into f and returns the index after them. A specifier's word
+// followed by "(" is the function's name (function Final()), except for
+// native(N) followed by more of the header.
+func (r *declReader) afterSpecifiers(j int, f *Func) int {
+	for r.isIdent(j) {
+		w := r.lower(j)
+		if w == "event" && f.Kind == "function" && !r.isSym(j+1, '(') {
+			// "native static function event ClientTravel(" (XIII's
+			// Engine): an event, as "event function" is.
+			f.Kind = "event"
+			j++
+			continue
+		}
+		if !afterKeywordSpecifiers[w] {
+			break
+		}
+		next := j + 1
+		if r.isSym(next, '(') {
+			if w != "native" && w != "intrinsic" || !(next+2 < len(r.toks) && r.toks[next+1].kind == tNumber && r.isSym(next+2, ')') && r.isIdent(next+3)) {
+				break
+			}
+			if n, err := strconv.Atoi(r.text(next + 1)); err == nil {
+				f.NativeIndex = n
+			}
+			next += 3
+		}
+		if !hasMod(f.Modifiers, w) {
+			f.Modifiers = append(f.Modifiers, w)
+		}
+		j = next
+	}
+	return j
 }
 
 // params reads the parameters between the parentheses (from, end).

@@ -252,3 +252,53 @@ func TestReadDeclsUnterminated(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDeclsSpecifiersAfterKeyword: UnrealScript accepts function
+// specifiers after the function or event keyword too. Before, the first
+// form dropped the function and the second made native its return type.
+func TestReadDeclsSpecifiersAfterKeyword(t *testing.T) {
+	src := `class A extends Actor native;
+function native final SetTimer(float Rate, bool bLoop);
+function native Foo();
+event simulated Bar();
+function native(233) final int Counted(int X);
+static function private iterator AllOf(out Actor A);
+function Final();
+function native Static();
+event latent int Wait(float T) { }
+native static function event ClientTravel(string URL, bool bItems);
+function Event();
+`
+	d, err := ReadDecls("A.uc", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type fn struct {
+		kind, name, mods, ret string
+		native                int
+		params                int
+	}
+	var got []fn
+	for _, f := range d.Funcs {
+		ret := ""
+		if f.Return != nil {
+			ret = f.Return.String()
+		}
+		got = append(got, fn{f.Kind, f.Name, strings.Join(f.Modifiers, " "), ret, f.NativeIndex, len(f.Params)})
+	}
+	want := []fn{
+		{"function", "SetTimer", "native final", "", -1, 2},
+		{"function", "Foo", "native", "", -1, 0},
+		{"event", "Bar", "simulated", "", -1, 0},
+		{"function", "Counted", "native final", "int", 233, 1},
+		{"function", "AllOf", "static private iterator", "", -1, 1},
+		{"function", "Final", "", "", -1, 0},
+		{"function", "Static", "native", "", -1, 0},
+		{"event", "Wait", "latent", "int", -1, 1},
+		{"event", "ClientTravel", "native static", "", -1, 2},
+		{"function", "Event", "", "", -1, 0},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("functions:\n have %+v\n want %+v", got, want)
+	}
+}

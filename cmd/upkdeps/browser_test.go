@@ -89,9 +89,11 @@ func newTab(t testing.TB) *tab {
 	if browser.err != nil {
 		t.Fatalf("starting %s: %v", bin, browser.err)
 	}
+	// No deadline on the tab itself: a loaded 2-core machine running the
+	// race detector once took over a minute for the whole test (a 60 s tab
+	// deadline failed half the runs). Each step gets stepTimeout instead.
 	ctx, cancel := chromedp.NewContext(browser.ctx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() { cancelTime(); cancel() })
+	t.Cleanup(cancel)
 	tb := &tab{ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch ev := ev.(type) {
@@ -121,6 +123,20 @@ func newTab(t testing.TB) *tab {
 	return tb
 }
 
+// stepTimeout bounds one browser step (a navigation, a click and its wait):
+// generous, so that only a step that will never finish fails, and well
+// inside go test's own 10-minute limit so the failure names the step.
+const stepTimeout = 3 * time.Minute
+
+// do runs actions in the tab within stepTimeout. The first call on a tab
+// creates its target, and must use the tab's own context: a derived one
+// would close the tab when it ends (newTab makes that first call).
+func (tb *tab) do(actions ...chromedp.Action) error {
+	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
+	defer cancel()
+	return chromedp.Run(ctx, actions...)
+}
+
 // open loads a page file and waits until its script has drawn it.
 func (tb *tab) open(t testing.TB, file, fragment string) {
 	t.Helper()
@@ -128,7 +144,7 @@ func (tb *tab) open(t testing.TB, file, fragment string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Run(tb.ctx, chromedp.Navigate("file://"+abs+fragment),
+	if err := tb.do(chromedp.Navigate("file://"+abs+fragment),
 		chromedp.WaitVisible(`html[data-ready]`, chromedp.ByQuery)); err != nil {
 		t.Fatalf("loading %s: %v (problems: %v)", file, err, tb.problems)
 	}
@@ -146,7 +162,7 @@ func (tb *tab) clean(t testing.TB) {
 
 func (tb *tab) run(t testing.TB, what string, actions ...chromedp.Action) {
 	t.Helper()
-	if err := chromedp.Run(tb.ctx, actions...); err != nil {
+	if err := tb.do(actions...); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
@@ -273,11 +289,11 @@ func (tb *tab) url(t testing.TB) string {
 
 // screenshot writes a package view and the summary of the demo report as
 // report-demo.png and report-demo-summary.png into dir (default: the
-// temporary folder) for a person to look at; the README's copies in docs/
+// test's own temporary folder) for a person to look at; the README's copies in docs/
 // come from UPKDEPS_SCREENSHOT_DIR=$PWD/docs go test -run TestReportInBrowser ./cmd/upkdeps.
 func screenshot(t testing.TB, tb *tab, dir string) {
 	if dir == "" {
-		dir = os.TempDir()
+		dir = t.TempDir()
 	}
 	for name, frag := range map[string]string{"report-demo.png": "#/pkg/DemoGame?d=2", "report-demo-summary.png": "#/summary"} {
 		var png []byte

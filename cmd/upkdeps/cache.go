@@ -78,7 +78,7 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 		return nil, err
 	}
 	c.Classify(in.search)
-	return &cacheView{c: c, in: in, root: in.search.Root(), game: in.gameLabel(), iniPath: in.iniPath}, nil
+	return &cacheView{c: c, in: in, root: in.search.Root(), game: in.gameLabel() + "; " + in.rulesLabel(), iniPath: in.iniPath}, nil
 }
 
 // rel shows path relative to the view's root with "/", or as it is when it

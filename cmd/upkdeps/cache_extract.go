@@ -44,7 +44,7 @@ run prints. Exit 1 when something was refused.`,
 				}
 			}
 			if v.in != nil {
-				opt.Paths = v.in.ini.SystemFor(v.in.game).Paths
+				opt.Paths = v.in.placementPaths()
 				opt.SystemDir = v.in.search.Dir()
 			}
 			if len(args) > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -35,6 +36,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 			if withMod != "" && cmd.Flags().Changed("index") {
 				return usagef("--with and --index: use one at a time")
 			}
+			a.notesInReport = true
 			in, err := a.openInstall()
 			if err != nil {
 				return err
@@ -96,8 +98,11 @@ type checkReport struct {
 	SchemaVersion   int             `json:"schema_version"`
 	Ini             string          `json:"ini"`
 	Game            string          `json:"game"`
+	Platform        string          `json:"platform"`
+	PlatformReason  string          `json:"platform_reason"`
 	PackagesScanned int             `json:"packages_scanned"`
 	MissingPaths    []string        `json:"missing_paths"`
+	CaseNotes       []caseNote      `json:"case_notes"`
 	Summary         checkSummary    `json:"summary"`
 	Findings        []graph.Finding `json:"findings"`
 	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
@@ -173,7 +178,8 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 	}
 	rep := &checkReport{WithCache: wc,
 		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
-		MissingPaths: []string{}, Findings: findings,
+		Platform: string(in.platform()), PlatformReason: in.search.Platform().Reason,
+		MissingPaths: []string{}, CaseNotes: caseNotes(in.search), Findings: findings,
 		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
@@ -296,10 +302,13 @@ const textLimit = 10
 
 func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s)\n", rep.Ini, rep.Game)
+	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	bw.printf("%d packages scanned", rep.PackagesScanned)
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
+	}
+	for _, n := range rep.CaseNotes {
+		bw.printf("\ncase: %s", n.Message)
 	}
 	bw.printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
 	if wc := rep.WithCache; wc != nil {
@@ -426,4 +435,27 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 			}
 		}
 	}
+}
+
+// caseNote is a search.CaseNote in check --json (README.md).
+type caseNote struct {
+	Setting string   `json:"setting"`
+	Value   string   `json:"value"`
+	Kind    string   `json:"kind"`
+	Want    string   `json:"want"`
+	Have    string   `json:"have"`
+	Folder  string   `json:"folder"`
+	Files   []string `json:"files"`
+	Count   int      `json:"count"`
+	Message string   `json:"message"`
+}
+
+// caseNotes returns the install's case notes, [] when none.
+func caseNotes(s *search.Searcher) []caseNote {
+	out := []caseNote{}
+	for _, n := range s.CaseNotes() {
+		out = append(out, caseNote{Setting: n.Setting, Value: n.Value, Kind: n.Kind, Want: n.Want, Have: n.Have,
+			Folder: n.Folder, Files: orEmpty(n.Files), Count: n.Count, Message: n.Message})
+	}
+	return out
 }

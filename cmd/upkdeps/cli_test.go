@@ -51,11 +51,7 @@ func init() {
 
 func goldenDir(*testing.T) string { return goldenRoot }
 
-func TestVersionAndUsage(t *testing.T) {
-	out, _, code := runCLI(t, "--version")
-	if code != exitOK || !strings.Contains(out, "upkdeps version") {
-		t.Errorf("--version: code %d, out %q", code, out)
-	}
+func TestUsage(t *testing.T) {
 	_, errOut, code := runCLI(t, "info")
 	if code != exitError || !strings.Contains(errOut, "requires at least 1 arg") {
 		t.Errorf("info without files: code %d, stderr %q", code, errOut)
@@ -68,7 +64,7 @@ func TestVersionAndUsage(t *testing.T) {
 	if code != exitError {
 		t.Errorf("unknown flag: code %d, want %d", code, exitError)
 	}
-	out, _, code = runCLI(t, "completion", "bash")
+	out, _, code := runCLI(t, "completion", "bash")
 	if code != exitOK || !strings.Contains(out, "upkdeps") {
 		t.Errorf("completion bash: code %d", code)
 	}

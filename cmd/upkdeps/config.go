@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
+
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // Config is every setting a command may use, from (highest first) flags,
@@ -19,6 +21,7 @@ type Config struct {
 	Config     string `mapstructure:"config"`      // config file used ("" when none)
 	Ini        string `mapstructure:"ini"`         // the game ini; "" = look for one
 	Game       string `mapstructure:"game"`        // game profile override
+	Platform   string `mapstructure:"platform"`    // file-name rules: windows, linux; "" = from the install's binaries
 	Cache      string `mapstructure:"cache"`       // cache folder override
 	JSON       bool   `mapstructure:"json"`        // JSON instead of text
 	Jobs       int    `mapstructure:"jobs"`        // parallel workers
@@ -32,6 +35,9 @@ type Config struct {
 func (c *Config) Validate() error {
 	if c.Jobs < 0 {
 		return fmt.Errorf("--jobs must be 0 (all cores) or more, not %d", c.Jobs)
+	}
+	if _, err := search.ParsePlatform(c.Platform); err != nil {
+		return fmt.Errorf("--platform: %w", err)
 	}
 	if c.Jobs == 0 {
 		c.Jobs = runtime.GOMAXPROCS(0)
@@ -47,7 +53,8 @@ func newLoader(root *cobra.Command) *loader {
 	pf := root.PersistentFlags()
 	pf.String("config", "", "config file (default: ./upkdeps.yaml, then the user config folder's upkdeps/upkdeps.yaml)")
 	pf.String("ini", "", "the game's ini file (default: look for a known game ini in . and ./System)")
-	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, r6rs, shadowops, ue2runtime, ue1, ue2 (default: from the ini)")
+	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, r6rs, shadowops, ue2runtime, swrc, ue1, ue2 (default: from the ini)")
+	pf.String("platform", "", "file-name rules of the install: windows (names match ignoring case) or linux (default: from its binaries: .exe/.dll or .so/ucc-bin)")
 	pf.Int("jobs", 0, "parallel workers (0 = one per core)")
 	pf.Bool("no-progress", false, "never show a progress bar")
 	return &loader{}
@@ -59,7 +66,7 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
 	v.AutomaticEnv()
 	for key, def := range map[string]any{
-		"config": "", "ini": "", "game": "", "cache": "", "json": false, "jobs": 0, "no-progress": false, "db": "",
+		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false, "db": "",
 	} {
 		v.SetDefault(key, def)
 	}

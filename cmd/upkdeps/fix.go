@@ -110,7 +110,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: []fixCopy{}, Unresolved: plan.Unresolved}
-	paths := in.ini.SystemFor(in.game).Paths
+	paths := in.placementPaths()
 	for _, s := range plan.Steps {
 		c := fixCopy{Step: s, Status: "planned"}
 		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.search.Dir())

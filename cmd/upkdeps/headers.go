@@ -47,12 +47,15 @@ package is read from <root>/<Pkg>/Classes/*.uc; each sees the packages before it
 
 --check writes nothing: it compares each header with the one on disk (line endings ignored)
 and reports, per class, the members added, removed, retyped or moved, the native functions,
-events and enums that differ, with the file:line of the declaration. Exit 1 when a header is
+events and enums that differ, with the file:line of the declaration, and next to those the
+differences of layout (DECLARE_CLASS, packing marks) and order. Exit 1 when a header is
 stale or missing.
 
-The order of classes, of the AUTOGENERATE lines and the spelling of names the engine knew
-before compiling come from the engine binary, not from the sources: they are taken from the
-existing header when there is one (--fresh ignores it). Writing replaces a header atomically;
+The layout, the order of classes, of the AUTOGENERATE lines and the spelling of names the
+engine knew before compiling come from the engine binary, not from the sources: they are
+taken from the existing header when there is one (--layout overrides the layout, --fresh
+ignores the rest). Which classes the native module registers comes from its binary, else
+the existing header, else the game's own table. Writing replaces a header atomically;
 a file that is not a generated header is only replaced with --force.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runHeaders(cmd, f, args)
@@ -65,7 +68,7 @@ a file that is not a generated header is only replaced with --force.`,
 	fl.BoolVar(&f.dryRun, "dry-run", false, "say what would be written without writing")
 	fl.BoolVar(&f.force, "force", false, "replace a file that is not a generated header")
 	fl.BoolVar(&f.fresh, "fresh", false, "ignore the existing headers' class order, name order and spellings")
-	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "ue1-early", "undying" or "ue2" (default: from the game, else ue1)`)
+	fl.StringVar(&f.layout, "layout", "", `the header layout: "ue1", "ue1-early", "undying", "ue2" or "ue2-early" (default: the existing header's, else from the game, else ue1)`)
 	fl.StringVar(&f.eol, "eol", "", `line ends of a written header: "crlf" or "lf" (default: the existing header's, else crlf as ucc writes)`)
 	fl.BoolVar(&f.verbose, "verbose", false, "list unchanged headers too")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
@@ -94,12 +97,16 @@ type headersPackage struct {
 	// Classes/*.uc: not generated, not checked), current, stale, missing
 	// (check: no header on disk), orphaned (a header on disk, no native
 	// class), written, would-write, unchanged, refused.
-	Status     string          `json:"status"`
-	Changes    []headersChange `json:"changes"`
-	FirstDiff  int             `json:"first_diff_line,omitempty"` // the first differing line of the header on disk
-	FirstWant  string          `json:"first_diff_want,omitempty"`
-	FirstHave  string          `json:"first_diff_have,omitempty"`
-	Diagnostic string          `json:"diagnostic,omitempty"`
+	Status string `json:"status"`
+	// NativesFrom says what told which classes the native module
+	// registers, besides the script's native keyword: binary, header (the
+	// existing one), table (the game's own), or "" (nothing).
+	NativesFrom string          `json:"natives_from,omitempty"`
+	Changes     []headersChange `json:"changes"`
+	FirstDiff   int             `json:"first_diff_line,omitempty"` // the first differing line of the header on disk
+	FirstWant   string          `json:"first_diff_want,omitempty"`
+	FirstHave   string          `json:"first_diff_have,omitempty"`
+	Diagnostic  string          `json:"diagnostic,omitempty"`
 }
 
 type headersChange struct {
@@ -122,7 +129,8 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	}
 	var root string
 	var pkgs, selected []string
-	var nat *native.Set
+	var nat *native.Set // the binaries read (a table in it is not used)
+	game := ""          // the game profile, whose own table is the last evidence
 	// compiledFile finds the .u of a package without sources.
 	var compiledFile func(pkg string) string
 	generation := 0
@@ -146,9 +154,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 				}
 			}
 		}
-		if t := native.TableFor(a.cfg.Game, 0); t != nil {
-			nat.AddTable(t)
-		}
+		game = a.cfg.Game
 	} else {
 		in, err := a.openInstall()
 		if err != nil {
@@ -162,6 +168,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.iniPath)
 		}
 		selected = args
+		game = in.game.Name
 		if nat, err = a.loadNatives(in); err != nil {
 			return err
 		}
@@ -179,24 +186,42 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			return usagef("%s is not in EditPackages", s)
 		}
 	}
-	layoutName := f.layout
-	if layoutName == "" {
-		switch {
-		case strings.EqualFold(a.cfg.Game, "undying"):
-			layoutName = "undying"
-		case generation == 2:
-			layoutName = "ue2"
-		default:
-			layoutName = "ue1"
-		}
-	}
-	layout, ok := header.LayoutByName(layoutName)
-	if !ok {
-		return usagef("unknown --layout %q (ue1, ue1-early, undying, ue2)", layoutName)
-	}
 	out := f.out
 	if out == "" {
 		out = root
+	}
+	// The existing headers: what ucc wrote tells the layout, and which
+	// classes the native module registers when no binary does.
+	existing := map[string][]byte{}        // at the output, by lower-cased package
+	generated := map[string]*header.File{} // generated headers, parsed
+	var written [][]byte                   // generated headers, in compile order
+	for _, p := range pkgs {
+		path := headerPath(out, p)
+		data, err := readHeaderFile(path)
+		if err != nil {
+			return err
+		}
+		if data != nil {
+			existing[strings.ToLower(p)] = data
+		} else if out != root {
+			// Writing elsewhere: the game's own header still tells the
+			// engine's layout, order and spellings.
+			path = headerPath(root, p)
+			if data, err = readHeaderFile(path); err != nil {
+				return err
+			}
+		}
+		if data == nil || !isGenerated(data) {
+			continue
+		}
+		if hf, err := header.ParseHeader(bytes.NewReader(data), path); err == nil {
+			generated[strings.ToLower(p)] = hf
+			written = append(written, data)
+		}
+	}
+	layout, err := chooseLayout(f.layout, game, generation, written)
+	if err != nil {
+		return err
 	}
 	mode := "write"
 	switch {
@@ -208,29 +233,17 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	rep := headersReport{SchemaVersion: 1, Root: root, Output: out, Layout: layout.Name, Mode: mode, Packages: []headersPackage{}, Diagnostics: []string{}}
 
 	g := header.New(layout)
-	existing := map[string][]byte{}
-	for _, p := range pkgs {
-		path := headerPath(out, p)
-		data, err := readHeaderFile(path)
-		if err != nil {
-			return err
-		}
-		if data != nil {
-			existing[strings.ToLower(p)] = data
-		} else if out != root {
-			// Writing elsewhere: the game's own header still tells the
-			// engine's order and spellings.
-			path = headerPath(root, p)
-			if data, err = readHeaderFile(path); err != nil {
-				return err
+	if !f.fresh {
+		for _, p := range pkgs {
+			if hf := generated[strings.ToLower(p)]; hf != nil {
+				g.AddHints(p, header.HintsFrom(hf))
 			}
 		}
-		if data == nil || f.fresh || !isGenerated(data) {
-			continue
-		}
-		if hf, err := header.ParseHeader(bytes.NewReader(data), path); err == nil {
-			g.AddHints(p, header.HintsFrom(hf))
-		}
+	}
+	reg := registrations{binaries: nat, headers: generated}
+	if t := native.OwnTable(game); t != nil {
+		reg.table = native.NewSet()
+		reg.table.AddTable(t)
 	}
 	hasSources := map[string]bool{}
 	for _, p := range pkgs {
@@ -252,9 +265,8 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 			}
 			continue
 		}
-		name := p
 		incs := incFiles(root, p)
-		if err := g.Add(header.Package{Name: p, Classes: pd.Classes, Native: func(c string) bool { return nat.Has(name, c) },
+		if err := g.Add(header.Package{Name: p, Classes: pd.Classes, Native: reg.of(p).has,
 			Include: func(cpp string) bool { return incs[strings.ToLower(cpp+".h")] }}); err != nil {
 			return err
 		}
@@ -266,13 +278,13 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		var hp headersPackage
 		if hasSources[strings.ToLower(p)] {
 			var err error
-			hp, err = a.headerFor(g, p, out, existing[strings.ToLower(p)], f, mode)
+			hp, err = a.headerFor(g, p, out, existing[strings.ToLower(p)], f, mode, reg.of(p))
 			if err != nil {
 				return err
 			}
-			if hp.Status == "orphaned" && !nat.HasPackage(p) {
+			if hp.Status == "orphaned" && hp.NativesFrom == "" {
 				// Classes native only in C++ (UT2004's Fire) need the module.
-				hp.Diagnostic += "; no binary or table of the game lists " + p + "'s native classes: give --game, or the binaries beside the ini"
+				hp.Diagnostic += "; no binary, header or table of the game lists " + p + "'s native classes: give --game, or the binaries beside the ini"
 			}
 		} else {
 			// Only the compiled package is there: its header (an SDK's)
@@ -300,6 +312,79 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		}
 	}
 	return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, failed)
+}
+
+// chooseLayout returns the layout named (--layout), else the one the
+// existing headers show, else the game profile's, else the generation's.
+func chooseLayout(name, game string, generation int, written [][]byte) (header.Layout, error) {
+	if name != "" {
+		l, ok := header.LayoutByName(name)
+		if !ok {
+			return l, usagef("unknown --layout %q (ue1, ue1-early, undying, ue2, ue2-early)", name)
+		}
+		return l, nil
+	}
+	if l, ok := header.DetectLayout(written...); ok {
+		return l, nil
+	}
+	switch {
+	case strings.EqualFold(game, "undying"):
+		return header.Undying, nil
+	case generation == 2:
+		return header.UE2, nil
+	}
+	return header.UE1, nil
+}
+
+// registrations knows which classes each package's native module
+// registers, from the first evidence there is: the package's own binary;
+// else the classes its existing header declares (UE1) or registers
+// (UE2's AUTO_INITIALIZE_REGISTRANTS), as the engine's C++ registers some
+// whose script does not say native (Engine.SavedMove); else the game's own
+// built-in table. Never another game's table.
+type registrations struct {
+	binaries *native.Set
+	headers  map[string]*header.File // generated headers by lower-cased package
+	table    *native.Set             // the game's own table, or nil
+}
+
+// registration is the evidence for one package.
+type registration struct {
+	from string // binary, header, table or ""
+	has  func(class string) bool
+}
+
+func (r registrations) of(pkg string) registration {
+	switch {
+	case r.binaries.FromBinary(pkg):
+		return registration{"binary", func(c string) bool { return r.binaries.Has(pkg, c) }}
+	case r.headers[strings.ToLower(pkg)] != nil:
+		hf := r.headers[strings.ToLower(pkg)]
+		set := map[string]bool{}
+		for _, c := range hf.Classes {
+			set[strings.ToLower(c.Name[1:])] = true
+		}
+		for _, c := range hf.Registrants {
+			if len(c) > 1 {
+				set[strings.ToLower(c[1:])] = true
+			}
+		}
+		return registration{"header", func(c string) bool { return set[strings.ToLower(c)] }}
+	case r.table.HasPackage(pkg):
+		return registration{"table", func(c string) bool { return r.table.Has(pkg, c) }}
+	}
+	return registration{"", func(string) bool { return false }}
+}
+
+// notRegistered says why a class declared without native is not exported.
+func (r registration) notRegistered(pkg string) string {
+	switch r.from {
+	case "binary":
+		return pkg + "'s binary does not register it"
+	case "table":
+		return "the game's table does not list it: give the binaries beside the ini"
+	}
+	return "no binary or table of the game registers it: give --game, or the binaries beside the ini"
 }
 
 // addCompiled adds the compiled package at path to the generator.
@@ -384,10 +469,10 @@ func isGenerated(data []byte) bool {
 
 func lfOnly(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")) }
 
-func (a *app) headerFor(g *header.Generator, pkg, out string, old []byte, f headersFlags, mode string) (headersPackage, error) {
+func (a *app) headerFor(g *header.Generator, pkg, out string, old []byte, f headersFlags, mode string, ev registration) (headersPackage, error) {
 	path := headerPath(out, pkg)
 	rel := filepath.ToSlash(filepath.Join(pkg, "Inc", pkg+"Classes.h"))
-	hp := headersPackage{Package: pkg, Changes: []headersChange{}}
+	hp := headersPackage{Package: pkg, Changes: []headersChange{}, NativesFrom: ev.from}
 	text, model, ok, err := g.Header(pkg)
 	if err != nil {
 		return hp, err
@@ -425,7 +510,7 @@ func (a *app) headerFor(g *header.Generator, pkg, out string, old []byte, f head
 					// registered by a native module known here.
 					if file, line, exported, ok := g.Declared(pkg, c.Class); ok && !exported {
 						c.File, hc.Line = file, line
-						hc.Want = "declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini"
+						hc.Want = "declared without native; " + ev.notRegistered(pkg)
 					}
 				}
 				if c.File != "" {
@@ -541,8 +626,11 @@ func writeHeadersText(w io.Writer, rep headersReport, verbose bool) error {
 			}
 			bw.printf("    %s\n", changeText(c, p.Header))
 		}
-		if p.Status == "stale" && len(p.Changes) == 0 {
+		switch {
+		case p.Status == "stale" && len(p.Changes) == 0:
 			bw.printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
+		case p.Status == "stale":
+			bw.printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
 		}
 	}
 	switch rep.Mode {
@@ -568,6 +656,28 @@ func changeText(c headersChange, hdr string) string {
 		at = fmt.Sprintf("%s:%d: ", hdr, c.HeaderLine)
 	}
 	s := at + c.Kind + ": " + c.Name
+	switch c.Kind {
+	case header.NamesChanged:
+		s = at + c.Kind + ":"
+		if c.Want != "" {
+			s += " added " + c.Want
+		}
+		if c.Have != "" {
+			if c.Want != "" {
+				s += ";"
+			}
+			s += " removed " + c.Have
+		}
+		return s
+	case header.OrderChanged:
+		return s + " (the same, in another order)"
+	case header.PackingChanged:
+		s += fmt.Sprintf(": want %s, have %s", c.Want, c.Have)
+		if c.File != "" && c.HeaderLine > 0 {
+			s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
+		}
+		return s
+	}
 	switch {
 	case c.Want != "" && c.Have != "":
 		s += fmt.Sprintf(" (want %s, have %s)", c.Want, c.Have)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/testutil"
+	"github.com/upkdeps/upkdeps/native"
+	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
 // headerTree is a small source tree with native classes in Engine.
@@ -165,20 +168,66 @@ func TestHeadersUsage(t *testing.T) {
 	}
 }
 
-// TestHeadersCorpusUndying checks the corpus pair through the command: the
-// generated headers match the ones ucc make -h wrote.
+// TestHeadersCorpusUndying checks the corpus pair through the command, no
+// flag given (the layout comes from the headers): the generated headers
+// match the ones ucc make -h wrote.
 func TestHeadersCorpusUndying(t *testing.T) {
 	root := filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal")
-	out, errOut, code := runCLI(t, "headers", "--root", root, "--game", "undying", "--check", "--verbose", "Core", "Engine", "IpDrv")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--verbose", "Core", "Engine", "IpDrv")
 	if code != exitOK || !strings.Contains(out, "Engine: Engine/Inc/EngineClasses.h up to date (62 classes)") ||
 		!strings.Contains(out, "IpDrv: IpDrv/Inc/IpDrvClasses.h up to date (3 classes)") {
 		t.Errorf("code %d\n%s%s", code, out, errOut)
 	}
 }
 
-// TestHeadersClassNoLongerNative: a class the header has but whose script
-// lost its native keyword is reported at its declaration, with the way out.
-func TestHeadersClassNoLongerNative(t *testing.T) {
+// TestHeadersCorpusUndyingModderEdit: in a copy of the corpus pair, one
+// variable added to a native class is all --check reports, and the
+// header written differs by that line only.
+func TestHeadersCorpusUndyingModderEdit(t *testing.T) {
+	root := copyPackages(t, filepath.Join(testutil.Corpus(t), "l0m-dev__Undying-Renewal"), "Core", "Engine", "IpDrv")
+	modderEdit(t, root, "Pawn.uc", "float\tMeleeRange;", "Core", "Engine", "IpDrv")
+}
+
+// copyPackages copies the Classes and Inc folders of the packages of a
+// source tree into a temporary folder and returns it.
+func copyPackages(t *testing.T, from string, pkgs ...string) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, p := range pkgs {
+		for _, sub := range []string{"Classes", "Inc"} {
+			dir := filepath.Join(p, sub)
+			entries, err := os.ReadDir(filepath.Join(from, dir))
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if !e.Type().IsRegular() {
+					continue
+				}
+				data, err := os.ReadFile(filepath.Join(from, dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, dir, e.Name()), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return root
+}
+
+// TestHeadersRegisteredByHeader: without a binary, a class the existing
+// header declares is one the native module registers, even when its
+// script lacks native (the engine's C++ registers Engine.SavedMove): the
+// check finds nothing, and writing keeps it.
+func TestHeadersRegisteredByHeader(t *testing.T) {
 	root := writeHeaderTree(t, headerTree)
 	if _, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK {
 		t.Fatalf("write: code %d", code)
@@ -187,8 +236,46 @@ func TestHeadersClassNoLongerNative(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Pawn.uc"), []byte(pawn), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check", "--json")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if code != exitOK || len(rep.Packages) != 2 || rep.Packages[1].Status != "current" || rep.Packages[1].NativesFrom != "header" || rep.Packages[1].Classes != 2 {
+		t.Errorf("code %d\n%s", code, out)
+	}
+	// --fresh ignores the header's order and spellings, not what it says
+	// is registered; writing elsewhere reads the game's header still.
+	out, _, _ = runHeaders(t, root, "--root", root, "-o", t.TempDir(), "Core", "Engine", "--dry-run", "--fresh")
+	if !strings.Contains(out, "(2 classes)") {
+		t.Errorf("writing elsewhere still reads the game's header: %s", out)
+	}
+}
+
+// TestHeadersClassNoLongerNative: when the package's binary is there, it
+// alone says which classes are registered: a class the header has but
+// whose script lost its native keyword, and which the binary does not
+// register, is reported at its declaration. The binary is UT99 v469's
+// Engine.so from the corpus (it registers Actor and Pawn, not Gadget).
+func TestHeadersClassNoLongerNative(t *testing.T) {
+	so := filepath.Join(testutil.Corpus(t), "OldUnreal__UnrealTournamentPatches", "System", "Engine.so")
+	files := map[string]string{"Engine/Classes/Gadget.uc": "class Gadget extends Actor native;\nvar int Charge;\n"}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	root := writeHeaderTree(t, files)
+	if err := os.Symlink(so, filepath.Join(root, "System", "Engine.so")); err != nil {
+		t.Skipf("no symlink: %v", err)
+	}
+	if out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine"); code != exitOK || !strings.Contains(out, "(3 classes)") {
+		t.Fatalf("write: code %d\n%s", code, out)
+	}
+	gadget := strings.Replace(files["Engine/Classes/Gadget.uc"], " native;", ";", 1)
+	if err := os.WriteFile(filepath.Join(root, "Engine", "Classes", "Gadget.uc"), []byte(gadget), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check")
-	want := "Engine/Classes/Pawn.uc:1: class removed: APawn (declared without native; no binary or table of the game registers it: give --game, or the binaries beside the ini) [EngineClasses.h:"
+	want := "Engine/Classes/Gadget.uc:1: class removed: AGadget (declared without native; Engine's binary does not register it) [EngineClasses.h:"
 	if code != exitFindings || !strings.Contains(out, want) {
 		t.Errorf("code %d\n%s\nwant %s", code, out, want)
 	}
@@ -252,48 +339,18 @@ func TestHeadersCompiledParent(t *testing.T) {
 	}
 }
 
-// TestHeadersUT2004Tree checks a UT2004 source tree (UnrealScript sources,
-// the *Classes.h ucc make -h wrote from them, System/UT2004.ini) through
-// the command: every header whose package's native classes upkdeps knows
-// matches. Set UPKDEPS_UT2004_TREE to such a tree; the test skips without.
-// Fire's classes are native only in Fire.dll, which the built-in UT2004
-// table (made from Core and Engine import libraries) does not list.
-func TestHeadersUT2004Tree(t *testing.T) {
-	root := os.Getenv("UPKDEPS_UT2004_TREE")
-	if root == "" {
-		t.Skip("UPKDEPS_UT2004_TREE (a UT2004 3369 source tree with its *Classes.h) not set: skipping")
-	}
-	out, errOut, _ := runCLI(t, "headers", "--ini", filepath.Join(root, "System", "UT2004.ini"), "--game", "ut2004", "--check", "--json")
-	var rep headersReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
-	current := 0
-	for _, p := range rep.Packages {
-		switch {
-		case p.Status == "current":
-			current++
-		case p.Status == "orphaned" && p.Package == "Fire":
-		case p.Status == "stale" || p.Status == "missing" || p.Status == "orphaned":
-			t.Errorf("%s: %s, first difference at line %d:\n want %s\n have %s\n%+v", p.Package, p.Status, p.FirstDiff, p.FirstWant, p.FirstHave, p.Changes)
-		}
-	}
-	if current == 0 {
-		t.Errorf("no header checked: %s", out)
-	}
-}
-
 // TestHeadersWheelOfTime checks Wheel of Time's sources and headers
 // (github.com/babbygremlin/WOT-Scripts; set UPKDEPS_WOT_TREE to a
-// checkout): WOT matches; Engine differs only by SavedMove, native only in
-// the game's Engine.dll; Legend's header really is stale (two constants
-// changed after it was written).
+// checkout), no flag given: the layout (ue1-early) comes from the headers,
+// Engine.SavedMove is native because Engine's header declares it (its
+// script does not say so), WOT and Engine match; Legend's header really
+// is stale (two constants changed after it was written).
 func TestHeadersWheelOfTime(t *testing.T) {
 	root := os.Getenv("UPKDEPS_WOT_TREE")
 	if root == "" {
 		t.Skip("UPKDEPS_WOT_TREE (a checkout of babbygremlin/WOT-Scripts) not set: skipping")
 	}
-	out, errOut, code := runCLI(t, "headers", "--root", root, "--layout", "ue1-early", "--check", "--json", "Core", "Engine", "Legend", "WOT")
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "Legend", "WOT")
 	var rep headersReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
@@ -308,7 +365,7 @@ func TestHeadersWheelOfTime(t *testing.T) {
 	}
 	want := map[string]string{
 		"Core":   "none: ",
-		"Engine": "stale: ASavedMove class removed ASavedMove",
+		"Engine": "current: ",
 		"Legend": "stale: ULegendCanvas const changed BaseSizeY, ULegendCanvas const changed BaseSizeX",
 		"WOT":    "current: ",
 	}
@@ -318,6 +375,188 @@ func TestHeadersWheelOfTime(t *testing.T) {
 	for p, w := range want {
 		if got[p] != w {
 			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+	modderEdit(t, copyPackages(t, root, "Core", "Engine"), "Pawn.uc", "int      Health;", "Core", "Engine")
+}
+
+// TestHeadersXIII checks XIII's published sources and headers, an early
+// UE2 build (github.com/Ch0wW/xiii_unrealscript; set UPKDEPS_XIII_TREE to
+// a checkout), no flag given: the layout (ue2-early) comes from the
+// headers, and --check reports only what really changed since they were
+// written: Engine's MapList renamed MapListInfo to MapStructInfo, GUI's
+// GUILabel gained bChecked. A variable added to Pawn is reported alone.
+func TestHeadersXIII(t *testing.T) {
+	root := os.Getenv("UPKDEPS_XIII_TREE")
+	if root == "" {
+		t.Skip("UPKDEPS_XIII_TREE (a checkout of Ch0wW/xiii_unrealscript) not set: skipping")
+	}
+	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "GUI")
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	got := map[string]string{}
+	for _, p := range rep.Packages {
+		var kinds []string
+		for _, c := range p.Changes {
+			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
+		}
+		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+	}
+	want := map[string]string{
+		"Core":   "none: ",
+		"Engine": "stale: AMapList member added MapStructInfo, AMapList member removed MapListInfo",
+		"GUI":    "stale: UGUILabel member added bChecked",
+	}
+	if code != exitFindings || rep.Layout != "ue2-early" || len(got) != len(want) {
+		t.Errorf("code %d, layout %s, packages %v", code, rep.Layout, got)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: %q, want %q", p, got[p], w)
+		}
+	}
+	// With MapList as its header has it, a modder's variable is all.
+	copied := copyPackages(t, root, "Core", "Engine")
+	ml := filepath.Join(copied, "Engine", "Classes", "MapList.uc")
+	text, err := os.ReadFile(ml)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ml, bytes.Replace(text, []byte("MapStructInfo;"), []byte("MapListInfo;"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modderEdit(t, copied, "Pawn.uc", "var PlayerReplicationInfo PlayerReplicationInfo;", "Core", "Engine")
+}
+
+// TestHeadersLayoutFromHeader: the existing header tells the layout; no
+// --layout is needed to find it current, and --layout still overrides.
+func TestHeadersLayoutFromHeader(t *testing.T) {
+	for _, layout := range []string{"ue1", "ue1-early", "ue2", "ue2-early"} {
+		root := writeHeaderTree(t, headerTree)
+		if _, _, code := runHeaders(t, root, "--root", root, "--layout", layout, "Core", "Engine"); code != exitOK {
+			t.Fatalf("%s: write: code %d", layout, code)
+		}
+		out, _, code := runHeaders(t, root, "--root", root, "--check", "Core", "Engine")
+		if code != exitOK || !strings.Contains(out, "(layout "+layout+", check)") || !strings.Contains(out, "All headers match their sources.") {
+			t.Errorf("%s: code %d\n%s", layout, code, out)
+		}
+		other := "ue1"
+		if layout == "ue1" {
+			other = "ue2"
+		}
+		if out, _, code := runHeaders(t, root, "--root", root, "--check", "--layout", other, "Core", "Engine"); code != exitFindings {
+			t.Errorf("%s checked as %s: code %d\n%s", layout, other, code, out)
+		}
+		modderEdit(t, root, "Pawn.uc", "var int Health;\n", "Core", "Engine")
+	}
+}
+
+// modderEdit adds one variable after the line holding after in Engine/Classes/<file> of
+// root and checks that --check reports that member only and that the
+// header written then differs from the one before by that line only.
+func modderEdit(t *testing.T, root, file, after string, pkgs ...string) {
+	t.Helper()
+	src := filepath.Join(root, "Engine", "Classes", file)
+	hdr := filepath.Join(root, "Engine", "Inc", "EngineClasses.h")
+	text, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(text), after)
+	if at < 0 {
+		t.Fatalf("%s has no %q", file, after)
+	}
+	eol := strings.IndexByte(string(text[at:]), '\n') + at + 1
+	line := "var int ModderCount;\n"
+	if bytes.Contains(text, []byte("\r\n")) {
+		line = "var int ModderCount;\r\n"
+	}
+	edited := string(text[:eol]) + line + string(text[eol:])
+	if err := os.WriteFile(src, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runHeaders(t, root, append([]string{"--root", root, "--check", "--json"}, pkgs...)...)
+	var rep headersReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var changes []string
+	for _, p := range rep.Packages {
+		for _, c := range p.Changes {
+			changes = append(changes, p.Package+" "+c.Class+" "+c.Kind+" "+c.Name)
+		}
+	}
+	if code != exitFindings || len(changes) != 1 || !strings.HasSuffix(changes[0], "member added ModderCount") {
+		t.Errorf("%s: check after adding ModderCount: code %d, changes %v", rep.Layout, code, changes)
+	}
+	if _, _, code := runHeaders(t, root, append([]string{"--root", root}, pkgs...)...); code != exitOK {
+		t.Fatalf("write: code %d", code)
+	}
+	after2, err := os.ReadFile(hdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := strings.Split(string(lfOnly(after2)), "\n"), strings.Split(string(lfOnly(before)), "\n")
+	i := 0
+	for i < len(h) && w[i] == h[i] {
+		i++
+	}
+	if len(w) != len(h)+1 || !strings.Contains(w[i], "INT ModderCount") || strings.Join(w[i+1:], "\n") != strings.Join(h[i:], "\n") {
+		t.Errorf("%s: the written header differs by more than the added line (first at line %d: %q)", rep.Layout, i+1, w[min(i, len(w)-1)])
+	}
+}
+
+// TestHeadersNoOtherGamesTable: without binary and header, only the game's
+// own table says which classes are registered: --game ue1 does not get
+// UT99's Pickup, nor a UE2 game UT2004's; --game ut99 does.
+func TestHeadersNoOtherGamesTable(t *testing.T) {
+	files := map[string]string{"Engine/Classes/Pickup.uc": "class Pickup extends Actor;\nvar int Charge;\n"}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	root := writeHeaderTree(t, files)
+	for _, c := range []struct {
+		game string
+		want string
+	}{
+		{"ue1", "(2 classes)"}, {"ue2", "(2 classes)"}, {"kf", "(2 classes)"}, {"ut99", "(3 classes)"}, {"ut2004", "(3 classes)"},
+	} {
+		out, _, code := runHeaders(t, root, "--root", root, "--game", c.game, "--dry-run", "Core", "Engine")
+		if code != exitOK || !strings.Contains(out, "Engine: would write Engine/Inc/EngineClasses.h "+c.want) {
+			t.Errorf("--game %s: code %d, want %s\n%s", c.game, code, c.want, out)
+		}
+	}
+}
+
+// TestRegistrationsOrder: the binary, else the header (its classes, and
+// UE2's registrants), else the game's own table.
+func TestRegistrationsOrder(t *testing.T) {
+	table := native.NewSet()
+	table.AddTable(&native.Table{Name: "own", Packages: map[string][]string{"Engine": {"Pickup"}, "Fire": {"FireTexture"}}})
+	reg := registrations{
+		binaries: native.NewSet(),
+		headers:  map[string]*header.File{"engine": {Classes: []*header.Class{{Name: "ASavedMove"}}, Registrants: []string{"ACarriedObject", "UChannel"}}},
+		table:    table,
+	}
+	for _, c := range []struct {
+		pkg, class string
+		from       string
+		want       bool
+	}{
+		{"Engine", "SavedMove", "header", true}, {"Engine", "CarriedObject", "header", true}, {"Engine", "channel", "header", true},
+		{"Engine", "Pickup", "header", false}, // the header is the evidence: the table is not asked
+		{"Fire", "FireTexture", "table", true}, {"Fire", "Other", "table", false},
+		{"Mod", "Thing", "", false},
+	} {
+		r := reg.of(c.pkg)
+		if r.from != c.from || r.has(c.class) != c.want {
+			t.Errorf("%s.%s: from %q has %v, want %q %v", c.pkg, c.class, r.from, r.has(c.class), c.from, c.want)
 		}
 	}
 }

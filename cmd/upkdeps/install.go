@@ -50,9 +50,31 @@ func (a *app) openInstall() (*install, error) {
 		}
 		in.game = g
 	}
-	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache})
+	// A licensee's ini syntax ("Paths+=" in SWRC) is read as its engine reads it.
+	in.ini = f.ForGame(in.game)
+	f = in.ini
+	if p := in.game.Profile(); p == nil || !p.AppendSyntax() {
+		if lines := f.AppendLines(); len(lines) > 0 {
+			l := lines[0]
+			fmt.Fprintf(a.stderr, "warning: %s:%d: [%s] %s=%s and %d more Key+= line(s): this engine reads %q as a key of its own, not as an append (only swrc's does: give --game swrc if this is its ini)\n",
+				path, l.Line, l.Section, l.Key, l.Value, len(lines)-1, l.Key)
+		}
+	}
+	platform, err := search.ParsePlatform(a.cfg.Platform)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache, Platform: platform})
 	if err != nil {
 		return nil, err
+	}
+	if p := s.Platform(); p.Ambiguous() {
+		fmt.Fprintf(a.stderr, "note: %s: %s (give --platform to choose)\n", path, p.Reason)
+	}
+	if !a.notesInReport {
+		for _, n := range s.CaseNotes() {
+			fmt.Fprintf(a.stderr, "warning: %s: %s\n", path, n.Message)
+		}
 	}
 	for _, err := range s.SettingErrors() {
 		if a.settingsAreErrors {
@@ -122,6 +144,26 @@ func (in *install) nothingToScan() error {
 		in.iniPath, strings.Join(paths, ", "))
 }
 
+// placementPaths are the Paths a file is placed by (cache.TargetDir, the
+// engine's MoveCacheEntry): as written, but under Windows rules an entry
+// whose folder the disk spells in another case names that folder, as
+// Windows would write into it.
+func (in *install) placementPaths() []string {
+	paths := in.ini.SystemFor(in.game).Paths
+	if in.platform() != search.Windows {
+		return paths
+	}
+	entries := in.search.Paths()
+	for _, n := range in.search.CaseNotes() {
+		if n.Kind != search.CaseFolder || n.Index < 0 || n.Index >= len(paths) || n.Index >= len(entries) {
+			continue
+		}
+		e := entries[n.Index]
+		paths[n.Index] = filepath.Join(e.Dir, e.Prefix+"*"+e.Ext)
+	}
+	return paths
+}
+
 // binaryDirs are the folders whose .dll and .so files are the packages'
 // native code: the ini's own folder (the game's System folder, where the
 // engine loads its modules from) and the folders of the code packages in
@@ -170,6 +212,22 @@ func (in *install) folders() []string {
 		out = append(out, p.Raw)
 	}
 	return out
+}
+
+// platform returns the file-name rules the install is searched under.
+func (in *install) platform() search.Platform {
+	return in.search.Platform().Platform
+}
+
+// rulesLabel names the platform rules for report headers.
+func (in *install) rulesLabel() string { return rulesLabel(string(in.platform())) }
+
+// rulesLabel turns a platform ("windows") into "Windows rules".
+func rulesLabel(p string) string {
+	if p == "" {
+		return "no platform"
+	}
+	return strings.ToUpper(p[:1]) + p[1:] + " rules"
 }
 
 // gameLabel names the profile for report headers.

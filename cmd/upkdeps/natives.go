@@ -28,7 +28,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 			if err != nil {
 				return err
 			}
-			rep := nativesReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Packages: []nativePackage{}, Ignored: []string{}}
+			rep := nativesReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Packages: []nativePackage{}, Ignored: []string{}}
 			for _, name := range nat.Packages() {
 				classes, src, _ := nat.Classes(name)
 				np := nativePackage{Package: name, Classes: classes, NativeOnly: []string{}, Scripted: []string{},
@@ -71,6 +71,7 @@ type nativesReport struct {
 	SchemaVersion int             `json:"schema_version"`
 	Ini           string          `json:"ini"`
 	Game          string          `json:"game"`
+	Platform      string          `json:"platform"`
 	BinariesRead  int             `json:"binaries_read"`
 	Packages      []nativePackage `json:"packages"`
 	Ignored       []string        `json:"ignored_binaries"`
@@ -93,7 +94,7 @@ type nativeSource struct {
 
 func writeNativesText(w io.Writer, rep nativesReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps natives: %s (%s)\n", rep.Ini, rep.Game)
+	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	bw.printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
 	for _, p := range rep.Packages {
 		from := "built-in table " + p.Source.Table

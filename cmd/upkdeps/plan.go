@@ -95,6 +95,7 @@ type planReport struct {
 	SchemaVersion int          `json:"schema_version"`
 	Ini           string       `json:"ini"`
 	Game          string       `json:"game"`
+	Platform      string       `json:"platform"`
 	DB            string       `json:"db"`
 	Games         []string     `json:"archive_games"`
 	ItemsKnown    int          `json:"items_known"`
@@ -112,7 +113,7 @@ type planChoice struct {
 }
 
 func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
-	rep := planReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), DB: db, Games: req.Games, ItemsKnown: known,
+	rep := planReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), DB: db, Games: req.Games, ItemsKnown: known,
 		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
 	for _, n := range req.Missing {
 		rep.Missing = append(rep.Missing, n.Name)
@@ -125,7 +126,7 @@ func planReportOf(in *install, db string, known int, req unrealarchive.PlanReque
 
 func writePlanText(w io.Writer, rep planReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan: %s (%s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
 	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
 	if rep.Exact {
 		bw.printf(" (the fewest possible)\n")

@@ -169,6 +169,7 @@ type buildJSON struct {
 	SchemaVersion  int                `json:"schema_version"`
 	Ini            string             `json:"ini"`
 	Game           string             `json:"game"`
+	Platform       string             `json:"platform"`
 	Out            string             `json:"out"`
 	DryRun         bool               `json:"dry_run"`
 	Maps           []string           `json:"maps"`
@@ -180,7 +181,7 @@ type buildJSON struct {
 }
 
 func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
-	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Out: rep.Out, DryRun: rep.DryRun,
+	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Out: rep.Out, DryRun: rep.DryRun,
 		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
 		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
 	if r.Actions == nil {
@@ -205,7 +206,7 @@ func summarize(fs []redirect.Finding) redirectSummary {
 }
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect build: %s (%s) -> %s\n", r.Ini, r.Game, r.Out)
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), r.Out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")
@@ -267,6 +268,7 @@ type verifyJSON struct {
 	SchemaVersion int                `json:"schema_version"`
 	Ini           string             `json:"ini"`
 	Game          string             `json:"game"`
+	Platform      string             `json:"platform"`
 	Dir           string             `json:"dir"`
 	Maps          []string           `json:"maps"`
 	Packages      int                `json:"packages"`
@@ -283,14 +285,14 @@ type verifySummary struct {
 
 func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
 	s := summarize(rep.Findings)
-	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Dir: rep.Dir, Maps: orEmpty(m.Maps),
+	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
 		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
 		Summary: verifySummary{Errors: s.Errors, Warnings: s.Warnings, ByKind: s.ByKind}}
 }
 
 func writeVerifyText(w io.Writer, r verifyJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s)\n", r.Dir, r.Ini, r.Game)
+	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, rulesLabel(r.Platform))
 	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)

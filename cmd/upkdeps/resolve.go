@@ -71,6 +71,7 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 type resolveReport struct {
 	Ini          string
 	Game         string
+	Platform     string
 	MissingPaths []string
 	Results      []resolveResult
 }
@@ -89,7 +90,7 @@ type resolveResult struct {
 
 func resolveNames(in *install, names []string, guid format.GUID, gen int) resolveReport {
 	s := in.search
-	rep := resolveReport{Ini: in.iniPath, Game: in.gameLabel()}
+	rep := resolveReport{Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform())}
 	paths := s.Paths()
 	for _, p := range s.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
@@ -123,7 +124,7 @@ func resolveNames(in *install, names []string, guid format.GUID, gen int) resolv
 }
 func writeResolveText(w io.Writer, rep resolveReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps resolve: %s (%s)\n", rep.Ini, rep.Game)
+	bw.printf("upkdeps resolve: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("Paths folders that do not exist: %s\n", strings.Join(rep.MissingPaths, ", "))
 	}

@@ -42,6 +42,9 @@ type app struct {
 	// settingsAreErrors makes an unsafe ini value (search.SettingErrors)
 	// an error instead of a warning: set by commands that change a cache.
 	settingsAreErrors bool
+	// notesInReport leaves the install's case notes (search.CaseNotes) to
+	// the command's report instead of stderr: set by check.
+	notesInReport bool
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -51,7 +54,7 @@ func newRootCmd(a *app) *cobra.Command {
 		Long: `upkdeps reads an Unreal Engine 1/2 game's ini and package files and reports, as the
 engine sees it, what is missing, what collides, what is circular, what order EditPackages
 must build in, what the download cache holds and what a redirect server must serve.`,
-		Version:       version,
+		Version:       buildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -63,6 +66,7 @@ must build in, what the download cache holds and what a redirect server must ser
 			return nil
 		},
 	}
+	root.SetVersionTemplate("upkdeps {{.Version}}\n")
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
@@ -88,6 +92,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newIndexCmd(a),
 		newFindCmd(a),
 		newFixCmd(a),
+		newVersionCmd(a),
 	)
 	// Cobra's own argument errors (a wrong number of arguments, an unknown
 	// command) become usage errors by type, like flag errors above.

@@ -123,12 +123,14 @@
     function fact(k, v, id) { dl.appendChild(el('dt', null, k)); dl.appendChild(el('dd', id ? { id: id } : null, v)); }
     fact('Game', check.game);
     fact('Ini', check.ini);
+    if (check.platform) fact('Platform', check.platform + ' rules' + (check.platform_reason ? ': ' + check.platform_reason : ''));
     fact('Packages scanned', String(check.packages_scanned), 'sum-scanned');
     fact('Errors', String(s.errors), 'sum-errors');
     fact('Warnings', String(s.warnings), 'sum-warnings');
     fact('Graph', N + ' packages (' + P.filter(function (p) { return p.kind === 'missing'; }).length + ' missing), ' +
       G.imports.length + ' imports of ' + totalObjects + ' objects, ' + G.cycles.length + ' import cycle(s)');
     if (check.missing_paths && check.missing_paths.length) fact('Paths folders that do not exist', check.missing_paths.join(', '));
+    (check.case_notes || []).forEach(function (n) { fact('Case of ' + n.setting, n.message); });
     if (check.with_cache) {
       fact('Download cache', check.with_cache.cache + ': ' + check.with_cache.packages_in_cache + ' usable packages, ' +
         check.with_cache.resolved_from_cache.length + ' used, ' + check.with_cache.findings_removed.length + ' finding(s) it removes');

@@ -27,7 +27,10 @@ const (
 	ConstAdded     = "const added"     // a UCONST_ define the header lacks
 	ConstRemoved   = "const removed"   // a UCONST_ define the sources no longer declare
 	ConstChanged   = "const changed"   // the value differs
-	NamesChanged   = "names changed"   // the AUTOGENERATE_NAME list differs (as a set)
+	NamesChanged   = "names changed"   // the AUTOGENERATE_NAME list differs as a set (Want: added, Have: removed)
+	OrderChanged   = "order changed"   // the same classes or names in another order (Name: classes or names)
+	PackingChanged = "packing changed" // a member's packing mark differs (GCC_PACK(4), GCC_ALIGN(16) or none)
+	DeclareChanged = "declare changed" // the DECLARE_CLASS line differs other than in its flags (the layout: 3 or 4 arguments)
 	StructAdded    = "struct added"    // UE2: an exported struct the header lacks
 	StructRemoved  = "struct removed"  // UE2: an exported struct the sources no longer export
 	HeaderMissing  = "header missing"  // the sources export classes but there is no header
@@ -51,10 +54,12 @@ type Change struct {
 }
 
 // Diff compares a generated header's model (want) with an existing one's
-// (have), class by class. Class order, name order and spelling case are
-// engine state (see the package documentation) and not compared; names
-// compare ignoring case, as the engine's names do. The result is in class order
-// of want, then the classes only have has.
+// (have), class by class: every kind of difference, structural ones
+// (members, functions, classes) and those of layout (packing marks, the
+// DECLARE_CLASS line) and order (of the classes both have, of the names).
+// Spelling case is not compared: names compare ignoring case, as the
+// engine's names do. The result is in class order of want, then the
+// classes only have has, then the file's changes.
 func Diff(want, have *File) []Change {
 	var out []Change
 	haveByName := map[string]*Class{}
@@ -97,7 +102,39 @@ func Diff(want, have *File) []Change {
 		}
 	}
 	if !sameSet(want.Names, have.Names) {
-		out = append(out, Change{Kind: NamesChanged, Want: strings.Join(sortedLower(want.Names), " "), Have: strings.Join(sortedLower(have.Names), " ")})
+		added, removed := setDiff(want.Names, have.Names), setDiff(have.Names, want.Names)
+		out = append(out, Change{Kind: NamesChanged, Name: "AUTOGENERATE_NAME", Want: strings.Join(added, " "), Have: strings.Join(removed, " ")})
+	} else if !slices.Equal(sortedLowerKeep(want.Names), sortedLowerKeep(have.Names)) {
+		out = append(out, Change{Kind: OrderChanged, Name: "names"})
+	}
+	var wc, hc []string
+	for _, c := range want.Classes {
+		if haveByName[strings.ToLower(c.Name)] != nil {
+			wc = append(wc, strings.ToLower(c.Name))
+		}
+	}
+	for _, c := range have.Classes {
+		if wantByName[strings.ToLower(c.Name)] {
+			hc = append(hc, strings.ToLower(c.Name))
+		}
+	}
+	if !slices.Equal(wc, hc) {
+		out = append(out, Change{Kind: OrderChanged, Name: "classes"})
+	}
+	return out
+}
+
+// setDiff returns the names of a not in b, ignoring case, in a's order.
+func setDiff(a, b []string) []string {
+	in := map[string]bool{}
+	for _, s := range b {
+		in[strings.ToLower(s)] = true
+	}
+	var out []string
+	for _, s := range a {
+		if !in[strings.ToLower(s)] {
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -127,6 +164,8 @@ func diffClass(w, h *Class) []Change {
 	}
 	if w.Flags != h.Flags {
 		at(FlagsChanged, w.Name, w.Flags, h.Flags, w.Line, h.Line)
+	} else if w.Declare != "" && h.Declare != "" && !strings.EqualFold(w.Declare, h.Declare) && strings.EqualFold(w.Super, h.Super) {
+		at(DeclareChanged, w.Name, w.Declare, h.Declare, w.Line, h.Line)
 	}
 	// Members: by name, then order. A name declared twice (an error the
 	// compiler reports) is matched by occurrence.
@@ -149,6 +188,11 @@ func diffClass(w, h *Class) []Change {
 		default:
 			if !strings.EqualFold(o.Type, m.Type) {
 				at(MemberRetyped, m.Name, m.Type, o.Type, m.Source, o.Line)
+			} else if o.Pack != m.Pack && prevKey(wKeys, i) == prevKey(hKeys, slices.Index(hKeys, k)) {
+				// Only where the member before it is the same: a mark that
+				// follows from a member added, removed or moved before it is
+				// part of that change.
+				at(PackingChanged, m.Name, packMark(m.Pack), packMark(o.Pack), m.Source, o.Line)
 			}
 			wCommon = append(wCommon, k)
 		}
@@ -217,6 +261,22 @@ func diffClass(w, h *Class) []Change {
 		}
 	}
 	return out
+}
+
+// prevKey returns the key of the member before the i-th, "" for the first.
+func prevKey(keys []string, i int) string {
+	if i <= 0 {
+		return ""
+	}
+	return keys[i-1]
+}
+
+// packMark names a packing mark for a change.
+func packMark(p string) string {
+	if p == "" {
+		return "no mark"
+	}
+	return p
 }
 
 // sortedLowerKeep lower-cases enum values keeping their order (the order

@@ -107,3 +107,61 @@ func TestDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffEveryKind: layout, packing and order differences are reported
+// next to structural ones, names as those added and removed.
+func TestDiffEveryKind(t *testing.T) {
+	want := model(t, tree, "Engine")
+	// The header on disk: written in another layout (DECLARE_CLASS without
+	// the package) from sources where Actor's bAfter was an int (so
+	// Velocity had no packing mark) and Touch was another event.
+	old := generate(t, withActor(func(s string) string {
+		s = strings.Replace(s, "var bool bAfter;\n", "var int bAfter;\n", 1)
+		return strings.Replace(s, "event Touch(Actor Other);\n", "event Old();\n", 1)
+	}), UE1Early, nil)["Engine"]
+	have, err := ParseHeader(bytes.NewReader(old), "EngineClasses.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	var names, packing *Change
+	for i, c := range Diff(want, have) {
+		kinds[c.Kind]++
+		switch c.Kind {
+		case NamesChanged:
+			names = &Diff(want, have)[i]
+		case PackingChanged:
+			packing = &Diff(want, have)[i]
+		}
+	}
+	if kinds[DeclareChanged] != len(want.Classes) || kinds[MemberRetyped] != 1 || kinds[PackingChanged] != 1 {
+		t.Errorf("kinds %v, want a declare change per class (%d), one retyped member, one packing change", kinds, len(want.Classes))
+	}
+	if names == nil || names.Want != "Touch" || names.Have != "Old" {
+		t.Errorf("names change %+v, want added Touch, removed Old", names)
+	}
+	if packing == nil || packing.Name != "Velocity" || packing.Want != "GCC_PACK(4)" || packing.Have != "no mark" {
+		t.Errorf("packing change %+v", packing)
+	}
+	// The same header with its classes in another order: only that.
+	rev := *want
+	rev.Classes = append([]*Class{}, want.Classes...)
+	rev.Classes[0], rev.Classes[1] = rev.Classes[1], rev.Classes[0]
+	if d := Diff(want, &rev); len(d) != 1 || d[0].Kind != OrderChanged || d[0].Name != "classes" {
+		t.Errorf("reordered classes: %+v", d)
+	}
+}
+
+// TestParseEnumValueEndingInMax: only the last _MAX line is the
+// generator's; a value of the script may end in _MAX too.
+func TestParseEnumValueEndingInMax(t *testing.T) {
+	text := "class ENGINE_API UX : public UObject\n{\npublic:\n    DECLARE_CLASS(UX,UObject,0,Engine)\n};\n"
+	text = "enum EOffer\n{\n    OFFER_NONE              =0,\n    OFFER_OWN_MAX           =1,\n    OFFER_LAST              =2,\n    OFFER_MAX               =3,\n};\n" + text
+	f, err := ParseHeader(strings.NewReader(text), "X.h")
+	if err != nil || len(f.Classes) != 1 || len(f.Classes[0].Enums) != 1 {
+		t.Fatalf("%v %+v", err, f)
+	}
+	if got := strings.Join(f.Classes[0].Enums[0].Values, ","); got != "OFFER_NONE,OFFER_OWN_MAX,OFFER_LAST" {
+		t.Errorf("values %s", got)
+	}
+}

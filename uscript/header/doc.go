@@ -13,17 +13,22 @@
 // (the order of classes in the file and of the AUTOGENERATE_FUNCTION lines),
 // the order of the name table (AUTOGENERATE_NAME lines) and the spelling of
 // names the engine knew before it compiled (its hard-coded names, names from
-// C++). When an existing header is given as Hints, those three are taken from
-// it, as the engine took them from its binary; otherwise classes come in
+// C++); in UE2 also which events are probes (if(IsProbing(NAME_X))). When an
+// existing header is given as Hints, those are taken from it, as the
+// engine took them from its binary; otherwise classes come in
 // class-tree order with children by file name, names in declaration order
 // and spellings as first declared.
 //
-// Layout facts were read from `ucc make -h` output and checked against it
-// line by line: Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal:
-// Engine and IpDrv), UT2004 build 3369 (UE2: Engine, Editor, UnrealEd, IpDrv,
-// XGame, XInterface, Onslaught from their UnrealScript sources), the
-// public UT2004 native SDK's MusicDownloader (DarklightGames/UT2004-NativeSDK)
-// and Wheel of Time (an Unreal 2xx-era UE1: babbygremlin/WOT-Scripts).
+// Layout facts were read from `ucc make -h` output published with public
+// UnrealScript sources and SDKs, and checked against it line by line:
+// Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal: Engine and
+// IpDrv), the public UT2004 native SDK (UE2: its MusicDownloader sources and
+// header; its EngineClasses.h and Core/Inc/UnNames.h for the elements,
+// DarklightGames/UT2004-NativeSDK), Wheel of Time (an Unreal 2xx-era UE1:
+// babbygremlin/WOT-Scripts) and XIII (a UE2 build older than UT2003's
+// format: Ch0wW/xiii_unrealscript). DetectLayout tells the layout from an
+// existing header. No tree that also holds engine C++ source
+// is used, not even as a test oracle.
 //
 // # Security
 //

@@ -29,10 +29,13 @@ func FuzzGenerate(f *testing.F) {
 			return
 		}
 		obj, _ := uscript.ReadDecls("Object.uc", []byte("class Object native noexport;\nstruct Vector { var float X, Y, Z; };\n"))
-		layout := UE1
+		// The source's length picks the early or the late layout of the
+		// generation (the seeds' signature stays (string, bool)).
+		layouts := []Layout{UE1, UE1Early}
 		if ue2 {
-			layout = UE2
+			layouts = []Layout{UE2, UE2Early}
 		}
+		layout := layouts[len(src)%2]
 		g := New(layout)
 		if err := g.Add(Package{Name: "Core", Classes: []*uscript.Decls{obj}}); err != nil {
 			t.Fatal(err)

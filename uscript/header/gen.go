@@ -12,47 +12,6 @@ import (
 	"github.com/upkdeps/upkdeps/uscript"
 )
 
-// Layout is the header layout of one engine generation.
-type Layout struct {
-	Name string
-	// AlignVectors writes GCC_ALIGN(16) instead of GCC_PACK(4) on a Vector
-	// or Plane member that follows a bool (Undying's build aligns them).
-	AlignVectors bool
-	// ShortDeclareClass writes DECLARE_CLASS(AFoo,ABar,Flags) without the
-	// package, as Unreal 2xx-era builds (Wheel of Time) do.
-	ShortDeclareClass bool
-	// UE2 selects the UE2 layout: SUPPORTS_PRAGMA_PACK, names sorted,
-	// GCC_PACK after bytes too, TArrayNoInit members, delegate members,
-	// return values cleared first, and the NATIVE_DEFS_ONLY, NATIVES_ONLY
-	// and VERIFY_CLASS_SIZES sections at the end.
-	UE2 bool
-}
-
-// The layouts Header knows.
-var (
-	// UE1 is the layout of UT99-era engines (ucc make -h of v4xx builds).
-	UE1 = Layout{Name: "ue1"}
-	// Undying is UE1 with 16-byte aligned vectors, as Clive Barker's
-	// Undying writes it.
-	Undying = Layout{Name: "undying", AlignVectors: true}
-	// UE1Early is UE1 before UT (Unreal 2xx builds, Wheel of Time):
-	// DECLARE_CLASS without the package.
-	UE1Early = Layout{Name: "ue1-early", ShortDeclareClass: true}
-	// UE2 is the layout of UT2004-era engines (build 3369).
-	UE2 = Layout{Name: "ue2", UE2: true}
-)
-
-// LayoutByName returns the layout called name ("ue1", "ue1-early",
-// "undying", "ue2").
-func LayoutByName(name string) (Layout, bool) {
-	for _, l := range []Layout{UE1, UE1Early, Undying, UE2} {
-		if strings.EqualFold(l.Name, name) {
-			return l, true
-		}
-	}
-	return Layout{}, false
-}
-
 // Package is one package's sources, as ReadDecls read them.
 type Package struct {
 	Name    string
@@ -106,6 +65,9 @@ type Generator struct {
 	// nativeNames are the C++ names of the classes an existing header
 	// names (lower-cased name without prefix -> AFoo or UFoo).
 	nativeNames map[string]string
+	// probes are the events existing headers call only when probed
+	// (true) or always (false), lower-cased.
+	probes map[string]bool
 }
 
 // New returns a Generator for layout.
@@ -122,6 +84,7 @@ func New(layout Layout) *Generator {
 		hints:     map[string]*Hints{},
 
 		nativeNames: map[string]string{},
+		probes:      map[string]bool{},
 	}
 }
 
@@ -134,6 +97,12 @@ func (g *Generator) AddHints(pkg string, h *Hints) {
 		return
 	}
 	g.hints[strings.ToLower(pkg)] = h
+	for _, s := range h.Thunks {
+		g.probes[strings.ToLower(s)] = false
+	}
+	for _, s := range h.Probes {
+		g.probes[strings.ToLower(s)] = true
+	}
 	for _, s := range h.Spellings {
 		g.names.add(s)
 	}
@@ -479,7 +448,7 @@ func (g *Generator) ctype(t uscript.Type, member bool) string {
 		return "F" + s.name
 	}
 	if strings.EqualFold(t.Name, "pointer") {
-		// UE2 (UT2004's headers) writes pointer-sized PTRINT.
+		// UE2 (the public UT2004 SDK's EngineClasses.h) writes pointer-sized PTRINT.
 		if g.layout.UE2 {
 			return "PTRINT"
 		}

@@ -31,6 +31,9 @@ type File struct {
 	// (lower-cased).
 	Registrants []string
 	Lookups     map[string]bool
+	// Probes are the events whose thunk calls only if(IsProbing(NAME_X)),
+	// in order.
+	Probes []string
 }
 
 // Class is one exported class.
@@ -43,6 +46,7 @@ type Class struct {
 	Events  []Func  // event thunks, in order
 	Enums   []Enum  // the enums written before the class
 	Consts  []Const // the UCONST_ defines written before the class
+	Declare string  // the DECLARE_CLASS line, trimmed
 	File    string  // the source file (generated) or header (parsed)
 	Line    int     // the line of the class declaration in File
 }
@@ -52,8 +56,9 @@ type Class struct {
 type Member struct {
 	Name   string
 	Type   string
-	Line   int // the line in the header
-	Source int // the line in the .uc source (generated only)
+	Pack   string // the packing mark: GCC_PACK(4), GCC_ALIGN(16) or ""
+	Line   int    // the line in the header
+	Source int    // the line in the .uc source (generated only)
 }
 
 // Func is a native function or an event.
@@ -85,7 +90,7 @@ var (
 	reConst  = regexp.MustCompile(`^#define UCONST_(\w+) (.*)$`)
 	// A member line as the generator writes it: four spaces, the type, the
 	// name (C++ of a struct's own, usually tab-indented, is not one).
-	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+GCC_(?:PACK|ALIGN)\(\d+\))?\s*;\s*$`)
+	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+(GCC_(?:PACK|ALIGN)\(\d+\)))?\s*;\s*$`)
 	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
 	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
 	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`)
@@ -96,6 +101,7 @@ var (
 	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
 	reRegist = regexp.MustCompile(`^\t(\w+)::StaticClass\(\); \\$`)
 	reLookup = regexp.MustCompile(`^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`)
+	reProbe  = regexp.MustCompile(`^\s+if\(IsProbing\(NAME_(\w+)\)\) \{$`)
 )
 
 // ParseHeader reads the classes, members, functions, events and enums of
@@ -127,13 +133,19 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 				f.Structs = append(f.Structs, st)
 				st = nil
 			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 			}
 		case inEnum:
-			if m := reValue.FindStringSubmatch(line); m != nil && !strings.HasSuffix(m[1], "_MAX") && m[1] != "MAX" {
+			if m := reValue.FindStringSubmatch(line); m != nil {
 				enum.Values = append(enum.Values, m[1])
 			}
 			if strings.HasPrefix(line, "};") {
+				// The generator's last line is the _MAX one; a value of
+				// the script may end in _MAX too (XIII's
+				// XBLE_OFFERING_ALREADY_OWN_MAX).
+				if k := len(enum.Values) - 1; k >= 0 && (enum.Values[k] == "MAX" || strings.HasSuffix(enum.Values[k], "_MAX")) {
+					enum.Values = enum.Values[:k]
+				}
 				inEnum = false
 				enums = append(enums, *enum)
 			}
@@ -148,10 +160,15 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			if declared {
 				continue // the class's cpptext
 			}
+			if m := reProbe.FindStringSubmatch(line); m != nil {
+				f.Probes = append(f.Probes, m[1])
+				continue
+			}
 			if m := reDeclFn.FindStringSubmatch(line); m != nil {
 				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
 			} else if m := reDeclCl.FindStringSubmatch(line); m != nil {
 				cur.Flags = m[3]
+				cur.Declare = strings.TrimSpace(line)
 				declared = true
 				if f.Package == "" {
 					f.Package = m[4]
@@ -159,7 +176,7 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 			} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
 				cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
 			} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Line: n})
+				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 			}
 		case strings.HasPrefix(line, "enum "):
 			if m := reEnum.FindStringSubmatch(line); m != nil {
@@ -222,6 +239,10 @@ type Hints struct {
 	Registrants []string
 	Lookups     map[string]bool
 	Spellings   []string // every identifier the header declares
+	// Probes are the events the header calls only when probed, and
+	// Thunks all the events it has a thunk for: which events are probes
+	// is the engine's name table's business.
+	Probes, Thunks []string
 	// ClassRefs are the C++ names of the classes the header declares,
 	// derives from or names in types (UModel in class UModel*).
 	ClassRefs []string
@@ -229,7 +250,7 @@ type Hints struct {
 
 // HintsFrom returns the hints a parsed header gives.
 func HintsFrom(f *File) *Hints {
-	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups}
+	h := &Hints{Names: f.Names, FuncClasses: f.FuncClasses, RegClasses: f.RegClasses, Registrants: f.Registrants, Lookups: f.Lookups, Probes: f.Probes}
 	for _, c := range f.Classes {
 		h.Classes = append(h.Classes, c.Name)
 		h.ClassRefs = append(h.ClassRefs, c.Name, c.Super)
@@ -249,6 +270,7 @@ func HintsFrom(f *File) *Hints {
 			h.Spellings = append(h.Spellings, fn.Name)
 		}
 		for _, ev := range c.Events {
+			h.Thunks = append(h.Thunks, ev.Name)
 			h.Spellings = append(h.Spellings, ev.Name)
 			h.Spellings = append(h.Spellings, paramNames(ev.Signature)...)
 			h.ClassRefs = append(h.ClassRefs, classRefs(ev.Signature)...)

@@ -220,8 +220,10 @@ func (w *writer) autoNames(classes []*class, h *Hints) {
 			list = append(list, nm{n, pos})
 		}
 	}
-	if w.g.layout.UE2 {
-		// UE2 sorts the names, ignoring case.
+	if w.g.layout.UE2 && !w.g.layout.Early && (h == nil || sortedFold(h.Names)) {
+		// UT2004 sorts the names, ignoring case; earlier builds, and the
+		// one that wrote a header whose names are not sorted, keep the
+		// name table's order.
 		slices.SortStableFunc(list, func(a, b nm) int { return cmp.Compare(strings.ToLower(a.name), strings.ToLower(b.name)) })
 	} else {
 		slices.SortStableFunc(list, func(a, b nm) int { return cmp.Compare(a.key, b.key) })
@@ -230,6 +232,11 @@ func (w *writer) autoNames(classes []*class, h *Hints) {
 		w.printf("AUTOGENERATE_NAME(%s)\n", n.name)
 		w.model.Names = append(w.model.Names, n.name)
 	}
+}
+
+// sortedFold reports whether names are sorted ignoring case.
+func sortedFold(names []string) bool {
+	return slices.IsSortedFunc(names, func(a, b string) int { return cmp.Compare(strings.ToLower(a), strings.ToLower(b)) })
 }
 
 // autoFunctions writes an AUTOGENERATE_FUNCTION line per native function,
@@ -258,6 +265,13 @@ func (w *writer) autoFunctions(classes []*class, h *Hints) []*class {
 	return order
 }
 
+// regEntry is a class the native module registers.
+type regEntry struct {
+	cpp    string
+	c      *class // nil for a class without script
+	lookup bool
+}
+
 // nativeTables writes UE2's tables for statically linked builds: the
 // native types of the exported classes and of the classes with native
 // functions, the registrants macro (every class
@@ -281,12 +295,7 @@ func (w *writer) nativeTables(order []*class, h *Hints) {
 			script = append(script, c)
 		}
 	}
-	type entry struct {
-		cpp    string
-		c      *class // nil for a class without script
-		lookup bool
-	}
-	var master []entry
+	var master []regEntry
 	done := map[*class]bool{}
 	if h != nil {
 		byName := map[string]*class{}
@@ -301,20 +310,24 @@ func (w *writer) nativeTables(order []*class, h *Hints) {
 			if c := byName[strings.ToLower(cpp)]; c != nil {
 				if !done[c] {
 					done[c] = true
-					master = append(master, entry{g.cppName(c), c, len(natives(c)) > 0})
+					master = append(master, regEntry{g.cppName(c), c, len(natives(c)) > 0})
 				}
 				continue
 			}
 			if g.declaredClass(pkg, cpp) != nil {
 				continue // a script class no longer native
 			}
-			master = append(master, entry{cpp, nil, h.Lookups[strings.ToLower(cpp)]})
+			master = append(master, regEntry{cpp, nil, h.Lookups[strings.ToLower(cpp)]})
 		}
 	}
 	for _, c := range script {
 		if !done[c] {
-			master = append(master, entry{g.cppName(c), c, len(natives(c)) > 0})
+			master = append(master, regEntry{g.cppName(c), c, len(natives(c)) > 0})
 		}
+	}
+	if g.layout.Early {
+		w.staticLink(master)
+		return
 	}
 	w.printf("\n\n#ifdef NATIVE_DEFS_ONLY\n")
 	for _, e := range master {
@@ -331,6 +344,20 @@ func (w *writer) nativeTables(order []*class, h *Hints) {
 		}
 	}
 	w.printf("\n#endif // NATIVE_DEFS_ONLY\n\n#ifdef NATIVES_ONLY\n")
+	w.nativeInfos(master)
+	w.printf("#endif // NATIVES_ONLY\n\n#ifdef VERIFY_CLASS_SIZES\n")
+	for _, e := range master {
+		if e.c != nil {
+			w.printf("VERIFY_CLASS_SIZE_NODIE(%s)\n", e.cpp)
+		}
+	}
+	w.printf("#endif // VERIFY_CLASS_SIZES\n")
+}
+
+// nativeInfos writes the native function map of each registered class
+// with native functions.
+func (w *writer) nativeInfos(master []regEntry) {
+	pkg := w.pkg.name
 	for _, e := range master {
 		if e.c == nil {
 			continue
@@ -341,17 +368,35 @@ func (w *writer) nativeTables(order []*class, h *Hints) {
 		}
 		w.printf("NATIVE_INFO(%s) G%s%sNatives[] = \n{ \n", e.cpp, pkg, e.cpp)
 		for _, f := range fs {
-			w.printf("\tMAP_NATIVE(%s,exec%s)\n", e.cpp, g.funcName(f))
+			w.printf("\tMAP_NATIVE(%s,exec%s)\n", e.cpp, w.g.funcName(f))
 		}
 		w.printf("\t{NULL,NULL}\n};\nIMPLEMENT_NATIVE_HANDLER(%s,%s);\n\n", pkg, e.cpp)
 	}
-	w.printf("#endif // NATIVES_ONLY\n\n#ifdef VERIFY_CLASS_SIZES\n")
+}
+
+// staticLink writes the early UE2 builds' tables: the native types and
+// the registrants macro inside #ifndef <PKG>_NATIVE_DEFS (its #endif
+// comment keeps the package's spelling), the native function maps inside
+// NATIVES_ONLY, all inside #if __STATIC_LINK (XIII's headers).
+func (w *writer) staticLink(master []regEntry) {
+	pkg := w.pkg.name
+	upper := strings.ToUpper(pkg)
+	w.printf("\n#if __STATIC_LINK\n#ifndef %s_NATIVE_DEFS\n#define %s_NATIVE_DEFS\n\n", upper, upper)
 	for _, e := range master {
-		if e.c != nil {
-			w.printf("VERIFY_CLASS_SIZE_NODIE(%s)\n", e.cpp)
+		if e.c != nil && (e.c.exported || len(natives(e.c)) > 0) {
+			w.printf("DECLARE_NATIVE_TYPE(%s,%s);\n", pkg, e.cpp)
 		}
 	}
-	w.printf("#endif // VERIFY_CLASS_SIZES\n")
+	w.printf("\n#define AUTO_INITIALIZE_REGISTRANTS_%s \\\n", upper)
+	for _, e := range master {
+		w.printf("\t%s::StaticClass(); \\\n", e.cpp)
+		if e.lookup {
+			w.printf("\tGNativeLookupFuncs[Lookup++] = &Find%s%sNative; \\\n", pkg, e.cpp)
+		}
+	}
+	w.printf("\n#endif // %s_NATIVE_DEFS\n\n#ifdef NATIVES_ONLY\n", pkg)
+	w.nativeInfos(master)
+	w.printf("#endif // NATIVES_ONLY\n#endif // __STATIC_LINK\n")
 }
 
 func (w *writer) class(c *class) {
@@ -361,7 +406,9 @@ func (w *writer) class(c *class) {
 	cpp := g.cppName(c)
 	mc := &Class{Name: cpp, File: d.File, Line: d.Line}
 	for _, e := range slices.Backward(d.Enums) {
-		w.enum(e, mc)
+		if !e.InStruct { // a struct's enum is not the class's (XIII's LevelInfo.MusicVar)
+			w.enum(e, mc)
+		}
 	}
 	if g.layout.UE2 && c.exported {
 		for _, st := range d.Structs {
@@ -372,7 +419,7 @@ func (w *writer) class(c *class) {
 	}
 	for _, k := range slices.Backward(d.Consts) {
 		v := k.Value
-		if !g.layout.UE2 && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+		if (!g.layout.UE2 || g.layout.Early) && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
 			v = v[1 : len(v)-1] // UE1 writes a name constant's text (Wheel of Time's Legend)
 		}
 		mc.Consts = append(mc.Consts, Const{Name: g.names.spell(k.Name), Value: v, Line: w.line + 1, Source: k.Line})
@@ -418,10 +465,11 @@ func (w *writer) class(c *class) {
 	}
 	mc.Flags = flags
 	if g.layout.ShortDeclareClass {
-		w.printf("    DECLARE_CLASS(%s,%s,%s)\n", cpp, super, flags)
+		mc.Declare = fmt.Sprintf("DECLARE_CLASS(%s,%s,%s)", cpp, super, flags)
 	} else {
-		w.printf("    DECLARE_CLASS(%s,%s,%s,%s)\n", cpp, super, flags, w.pkg.name)
+		mc.Declare = fmt.Sprintf("DECLARE_CLASS(%s,%s,%s,%s)", cpp, super, flags, w.pkg.name)
 	}
+	w.printf("    %s\n", mc.Declare)
 	// The class's own C++ (cpptext, else in UE2 <Pkg>/Inc/<cpp>.h)
 	// replaces the default constructor guard.
 	text := cppText(d.CppText)
@@ -458,20 +506,24 @@ func (w *writer) members(vars []uscript.Var, noInit bool) []Member {
 			typ, decl = fmt.Sprintf("%s[%d]", t, n), fmt.Sprintf("%s %s[%d]", t, name, n)
 		}
 		pack := i == 0 && isBool || i > 0 && isBool != prevBool
-		if g.layout.UE2 {
-			// UE2 packs the first member and every member after a byte
-			// of another kind.
+		switch l := g.layout; {
+		case l.UE2 && !l.Early:
+			// UT2004 packs the first member and every member after a
+			// byte of another kind.
 			pack = pack || i == 0 || prevByte && !isByte
+		case l.Early && l.PackAfterByte:
+			pack = pack || prevByte && !isByte
 		}
+		mark := ""
 		if pack {
+			mark = "GCC_PACK(4)"
 			if g.layout.AlignVectors && prevBool && !isBool && g.vectorish(v.Type) {
-				decl += " GCC_ALIGN(16)"
-			} else {
-				decl += " GCC_PACK(4)"
+				mark = "GCC_ALIGN(16)"
 			}
+			decl += " " + mark
 		}
 		prevBool, prevByte = isBool, isByte
-		out = append(out, Member{Name: name, Type: typ, Line: w.line + 1, Source: v.Line})
+		out = append(out, Member{Name: name, Type: typ, Pack: mark, Line: w.line + 1, Source: v.Line})
 		w.printf("    %s;\n", decl)
 	}
 	return out
@@ -544,11 +596,15 @@ func (w *writer) enum(e uscript.Enum, mc *Class) {
 		first := g.names.spell(e.Values[0])
 		if u := strings.IndexByte(first, '_'); u >= 0 {
 			max = first[:u+1] + "MAX"
+		} else if g.layout.Early {
+			max = "" // XIII's EScaleAxis ends without one
 		} else {
 			max = "E_MAX"
 		}
 	}
-	w.printf("    %-24s=%d,\n", max, len(e.Values))
+	if max != "" {
+		w.printf("    %-24s=%d,\n", max, len(e.Values))
+	}
 	w.printf("};\n")
 	mc.Enums = append(mc.Enums, me)
 }
@@ -599,7 +655,7 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 	}
 	mc.Events = append(mc.Events, Func{Name: name, Line: w.line + 1, Source: f.Line, Signature: ret + " " + kind + "(" + strings.Join(args, ", ") + ")"})
 	w.printf("    %s %s%s(%s)\n    {\n", ret, kind, name, strings.Join(args, ", "))
-	probe := g.layout.UE2 && ue2Probes[strings.ToLower(name)]
+	probe := g.layout.UE2 && g.isProbe(name)
 	if len(f.Params) == 0 && f.Return == nil {
 		if probe {
 			w.printf("        if(IsProbing(NAME_%s)) {\n        "+call+"\n        }\n    }\n", name, "NULL")
@@ -619,13 +675,13 @@ func (w *writer) thunk(cpp string, f uscript.Func, mc *Class) {
 	for _, p := range f.Params {
 		pn := g.names.spell(p.Name)
 		if g.dim(nil, p.Dim, "") > 1 {
-			if g.layout.UE2 {
+			if g.layout.UE2 && !g.layout.Early {
 				w.printf("        appMemcpy(&Parms.%s,%s,sizeof(Parms.%s));\n", pn, pn, pn)
 			} else {
 				// UE1 copies from the pointer's address, as it wrote it.
 				w.printf("        appMemcpy(&Parms.%s,&%s,sizeof(Parms.%s));\n", pn, pn, pn)
 			}
-		} else if g.layout.UE2 && p.Type.Name == "bool" {
+		} else if g.layout.UE2 && !g.layout.Early && p.Type.Name == "bool" {
 			w.printf("        Parms.%s=((%s) ? FIRST_BITFIELD : 0);\n", pn, pn)
 		} else {
 			w.printf("        Parms.%s=%s;\n", pn, pn)
@@ -658,7 +714,7 @@ func (g *Generator) zeroable(t uscript.Type) bool {
 	case c == "FLOAT" || c == "FName":
 		return true
 	case strings.HasPrefix(c, "TArray"):
-		return g.layout.UE2 // as UT2004's headers have it
+		return g.layout.UE2 // as the public UT2004 SDK's EngineClasses.h has it
 	case strings.HasPrefix(c, "F"):
 		return false
 	}
@@ -710,9 +766,19 @@ func cppText(s string) string {
 	return s
 }
 
+// isProbe reports whether UE2 calls the event name only when probed: as
+// the existing headers have it, else when it is one of ue2Probes.
+func (g *Generator) isProbe(name string) bool {
+	if p, ok := g.probes[strings.ToLower(name)]; ok {
+		return p
+	}
+	return ue2Probes[strings.ToLower(name)]
+}
+
 // ue2Probes are the events UE2 calls only when the object probes them
-// (if(IsProbing(NAME_X))): the probe names of the engine's name table, as
-// UT2004's generated headers (Engine, IpDrv, XGame...) use them.
+// (if(IsProbing(NAME_X))): probe names of the engine's name table (those
+// between NAME_PROBEMIN and NAME_PROBEMAX in the public UT2004 SDK's
+// Core/Inc/UnNames.h) that its EngineClasses.h wraps so.
 var ue2Probes = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`AIHearSound ActorEntered ActorEnteredVolume ActorLeaving ActorLeavingVolume
