@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -31,7 +29,7 @@ const boxesOverlap = `(function (sel) {
 // as missing, the cycle in red, and a click navigates; each cycle is
 // drawn with its packages; the downloads view's totals are those of
 // downloads --json. Nothing logs an error or leaves the file.
-// UPKDEPS_SCREENSHOT_DIR=$PWD/docs regenerates docs/report-*.png of them.
+// scripts/screenshots.sh draws docs/report-*.png of these views.
 func TestReportPicturesInBrowser(t *testing.T) {
 	chdirDemo(t)
 	tb := newTab(t)
@@ -108,21 +106,6 @@ func TestReportPicturesInBrowser(t *testing.T) {
 	}
 	if n := count(`#dl-shared tbody tr`); n != len(dl.Packages) {
 		t.Errorf("downloads: %d shared rows, want %d", n, len(dl.Packages))
-	}
-	if dir := os.Getenv("UPKDEPS_SCREENSHOT_DIR"); dir != "" || testing.Verbose() {
-		if dir == "" {
-			dir = t.TempDir()
-		}
-		for _, shot := range [][3]string{{"report-graph.png", "#/pkg/DemoGame", "#nb-svg"}, {"report-cycle.png", "#/cycles", "#cycle-svg-1"}, {"report-downloads.png", "#/downloads", "#dl-roots"}} {
-			name := shot[0]
-			var png []byte
-			tb.run(t, "screenshot", chromedp.EmulateViewport(960, 700), hash(shot[1]),
-				chromedp.WaitVisible(shot[2], chromedp.ByQuery), chromedp.CaptureScreenshot(&png))
-			if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("screenshot: %s", filepath.Join(dir, name))
-		}
 	}
 	tb.clean(t)
 }
