@@ -85,6 +85,20 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		t.Errorf("cycle 1: want its 2 imports drawn")
 	}
 
+	// A finding's why-chain is drawn as boxes in a row, arrows between.
+	tb.run(t, "findings", hash("#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+	var row []float64
+	tb.run(t, "open a chain", chromedp.Evaluate(`(function () {
+		var b = Array.from(document.querySelectorAll('#findings tr.finding')).find(function (tr) { return /class_mismatch/.test(tr.textContent); });
+		b.querySelector('button').click();
+		var li = document.querySelectorAll('#findings tr.detail ol.chain li');
+		var a = li[0].getBoundingClientRect(), c = li[1].getBoundingClientRect();
+		return [li.length, a.right, c.left, Math.abs(a.top - c.top), getComputedStyle(li[1], '::before').content.length];
+	})()`, &row))
+	if row[0] < 2 || row[2] <= row[1] || row[3] > 2 || row[4] < 3 {
+		t.Errorf("why-chain not drawn as a row of boxes with arrows: %v", row)
+	}
+
 	tb.run(t, "downloads", hash("#/downloads"), chromedp.WaitVisible(`#dl-roots`, chromedp.ByQuery))
 	if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) {
 		t.Errorf("downloads total: %s packages, downloads --json says %d", have, dl.Total.Count)
