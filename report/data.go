@@ -38,10 +38,16 @@ type Data struct {
 // large install's maps list millions of names): the totals per root and
 // per package, as `downloads --json` prints them.
 type Downloads struct {
-	Roots    []DownloadRoot             `json:"roots"`
-	Packages []redirect.PackageDownload `json:"packages"`
-	Total    redirect.Sizes             `json:"total"`
+	Roots []DownloadRoot `json:"roots"`
+	// Packages are the MaxDownloadPackages most shared of PackageCount.
+	Packages     []redirect.PackageDownload `json:"packages"`
+	PackageCount int                        `json:"package_count"`
+	Total        redirect.Sizes             `json:"total"`
 }
+
+// MaxDownloadPackages is how many of the most shared packages the page's
+// Downloads view lists: 20,000 packages would add 4 MB to the page.
+const MaxDownloadPackages = 1000
 
 // DownloadRoot is a map or the ServerPackages with its sums.
 type DownloadRoot struct {
@@ -135,7 +141,8 @@ type Options struct {
 func Build(check any, g *graph.Graph, opt Options) *Data {
 	d := &Data{SchemaVersion: SchemaVersion, Generator: opt.Generator, Check: check, Order: opt.Order}
 	if dl := opt.Downloads; dl != nil {
-		d.Downloads = &Downloads{Roots: make([]DownloadRoot, len(dl.Roots)), Packages: dl.Packages, Total: dl.Total}
+		d.Downloads = &Downloads{Roots: make([]DownloadRoot, len(dl.Roots)), Total: dl.Total,
+			Packages: dl.Packages[:min(len(dl.Packages), MaxDownloadPackages)], PackageCount: len(dl.Packages)}
 		for i, r := range dl.Roots {
 			d.Downloads.Roots[i] = DownloadRoot{Name: r.Name, Kind: r.Kind, Sizes: r.Sizes}
 		}

@@ -645,7 +645,7 @@
       return { name: r.name, bytes: r.bytes, compressed_bytes: r.compressed_bytes, count: r.count, link: p < 0 ? null : pkgLink(p) };
     }), dl.total.bytes, function (r) { return r.count + ' packages'; }));
     var shared = all ? dl.packages : dl.packages.slice(0, DL_ROWS);
-    sec.appendChild(bars('dl-shared', 'Shared by the most roots (' + dl.packages.length + ' packages)', shared.map(function (p) {
+    sec.appendChild(bars('dl-shared', 'Shared by the most roots (' + (dl.packages.length < dl.package_count ? 'the first ' + dl.packages.length + ' of ' : '') + dl.package_count + ' packages)', shared.map(function (p) {
       var q = lookup(p.name);
       return { name: p.name, bytes: p.bytes, compressed_bytes: p.compressed_bytes, roots: p.roots, link: q < 0 ? null : pkgLink(q) };
     }), dl.total.bytes, function (r) { return r.roots + ' of ' + dl.roots.length; }));
