@@ -44,7 +44,11 @@ compressed files found in that redirect folder.`,
 			for _, r := range d.Roots {
 				width = max(width, len(r.Name))
 			}
-			line := func(name string, s redirect.Sizes, what string) {
+			line := func(name string, s redirect.Sizes) {
+				what := "packages"
+				if s.Count == 1 {
+					what = "package"
+				}
 				bw.printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
 				if s.CompressedCount > 0 {
 					bw.printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
@@ -52,9 +56,9 @@ compressed files found in that redirect folder.`,
 				bw.printf("\n")
 			}
 			for _, r := range d.Roots {
-				line(r.Name, r.Sizes, "packages")
+				line(r.Name, r.Sizes)
 			}
-			line("total (each once)", d.Total, "packages")
+			line("total (each once)", d.Total)
 			if n := min(top, len(d.Packages)); n > 0 {
 				bw.printf("\nshared by the most (of %d):\n", len(d.Roots))
 				for _, p := range d.Packages[:n] {

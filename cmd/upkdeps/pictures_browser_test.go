@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -122,4 +126,67 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		t.Errorf("downloads: %d shared rows, want %d", n, len(dl.Packages))
 	}
 	tb.clean(t)
+}
+
+// TestReportPicturesCorpusInBrowser: on real UT99 installs, Engine's
+// package graph draws it and its neighbours without overlap, a node is
+// drawn missing exactly when check reports that package missing, a click
+// navigates, and the downloads totals are those of downloads --json.
+func TestReportPicturesCorpusInBrowser(t *testing.T) {
+	for _, rel := range corpusInstalls {
+		t.Run(strings.Split(rel, "/")[0], func(t *testing.T) {
+			ini := testutil.CorpusFile(t, rel)
+			tb := newTab(t)
+			page := filepath.Join(t.TempDir(), "corpus.html")
+			if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
+				t.Fatalf("report: %s", errOut)
+			}
+			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+			var rep checkReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			missing := map[string]bool{}
+			for _, f := range rep.Findings {
+				if f.Kind == graph.MissingPackage {
+					missing[f.Package] = true
+				}
+			}
+			out, errOut, code := runCLI(t, "downloads", "--ini", ini, "--json")
+			var dl redirect.Downloads
+			if err := json.Unmarshal([]byte(out), &dl); code != exitOK || err != nil {
+				t.Fatalf("downloads --json: code %d, %v, stderr %q", code, err, errOut)
+			}
+			tb.open(t, page, "#/pkg/Engine")
+			var drawn [][]any // name, drawn missing
+			var r []any
+			tb.run(t, "Engine's graph", chromedp.Evaluate(boxesOverlap+`("#nb-svg")`, &r),
+				chromedp.Evaluate(`Array.from(document.querySelectorAll('#nb-svg a.node[data-name]')).map(function (a) {
+					return [a.getAttribute('data-name'), a.classList.contains('kind-missing')]; })`, &drawn))
+			if r[0] != "" || len(drawn) < 3 {
+				t.Errorf("Engine's graph: %d packages drawn, overlapping: %q", len(drawn), r[0])
+			}
+			var other string
+			for _, d := range drawn {
+				name, drawnMissing := d[0].(string), d[1].(bool)
+				if drawnMissing != missing[name] {
+					t.Errorf("%s: drawn missing %v, check says missing %v", name, drawnMissing, missing[name])
+				}
+				if name != "Engine" && !drawnMissing && other == "" {
+					other = name
+				}
+			}
+			if other != "" {
+				tb.run(t, "click "+other, chromedp.Click(`#nb-svg a[data-name="`+other+`"]`, chromedp.ByQuery),
+					chromedp.WaitVisible(`#package[data-package="`+other+`"]`, chromedp.ByQuery))
+			}
+			tb.run(t, "downloads", chromedp.Evaluate(`location.hash = "#/downloads"`, nil), chromedp.WaitVisible(`#dl-total-count`, chromedp.ByQuery))
+			var bytes string
+			tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
+			if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) || bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
+				t.Errorf("downloads total: %s packages, %s bytes; downloads --json: %d, %d", have, bytes, dl.Total.Count, dl.Total.Bytes)
+			}
+			tb.clean(t)
+		})
+	}
 }
