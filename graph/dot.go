@@ -31,6 +31,9 @@ type DOTOptions struct {
 	// and a node that most others import is drawn once as a base, without
 	// its incoming edges.
 	AllEdges bool
+	// OrderErrors are EditPackages order errors, [user, used] (EditOrder
+	// findings): drawn as orange dashed "order" edges, never left out.
+	OrderErrors [][2]*Package
 	// Hops draws this import chain alone (Why's answer), each hop labelled
 	// with its first object; Only, Stock and AllEdges are then ignored.
 	Hops []Hop
@@ -72,6 +75,7 @@ type DrawEdge struct {
 	Objects  int
 	Cycle    bool // both ends are in one cycle
 	Missing  bool // the imported package is missing
+	Order    bool // EditPackages lists From before To, which it uses
 	Label    string
 }
 
@@ -197,15 +201,29 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 			de.Missing = true
 		}
 	}
+	byEnds := func(a, b DrawEdge) int { return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) }
 	edges := make([]DrawEdge, 0, len(merged))
 	for _, de := range merged {
 		edges = append(edges, *de)
 	}
-	slices.SortFunc(edges, func(a, b DrawEdge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
-	})
+	slices.SortFunc(edges, byEnds)
 	for _, e := range edges {
 		d.Nodes[e.To].ImportedBy++
+	}
+	// Order errors are drawn whatever reduction says: source-level uses
+	// need not be imports at all.
+	var order []DrawEdge
+	for _, oe := range opt.OrderErrors {
+		if !include[oe[0]] || !include[oe[1]] || node[oe[0]] == node[oe[1]] {
+			continue
+		}
+		k := key{node[oe[0]], node[oe[1]]}
+		e := DrawEdge{From: k.from, To: k.to, Order: true}
+		if de := merged[k]; de != nil {
+			e = *de
+			e.Order = true
+		}
+		order = append(order, e)
 	}
 	if !opt.AllEdges {
 		if len(d.Nodes) <= maxReduce {
@@ -230,13 +248,24 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 		}
 		edges = slices.DeleteFunc(edges, func(e DrawEdge) bool { return d.Nodes[e.To].Base && !e.Cycle })
 	}
+	if len(order) > 0 {
+		isOrder := map[key]bool{}
+		for _, e := range order {
+			isOrder[key{e.From, e.To}] = true
+		}
+		edges = slices.DeleteFunc(edges, func(e DrawEdge) bool { return isOrder[key{e.From, e.To}] })
+		edges = append(edges, order...)
+		slices.SortFunc(edges, byEnds)
+		edges = slices.CompactFunc(edges, func(a, b DrawEdge) bool { return byEnds(a, b) == 0 })
+	}
 	for i := range edges {
 		e := &edges[i]
-		e.Label = ""
-		if !opt.AllEdges {
-			continue
+		switch {
+		case e.Order:
+			e.Label = "order"
+		case opt.AllEdges:
+			e.Label = strconv.Itoa(e.Objects)
 		}
-		e.Label = strconv.Itoa(e.Objects)
 	}
 	d.Edges = edges
 	return d
@@ -422,7 +451,7 @@ func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
 
 // WriteDOT writes the drawing in Graphviz DOT: nodes styled by package
 // kind, missing packages red and dashed, unreadable ones red, cycle edges
-// bold red, a stock group grey and a base node double-bordered with how
+// bold red, EditPackages order errors orange dashed, a stock group grey and a base node double-bordered with how
 // many import it. Nodes and edges are created in sorted order, so the
 // output is byte-stable.
 func (d *Drawing) WriteDOT(w io.Writer) error {
@@ -473,7 +502,11 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 	}
 	for _, e := range d.Edges {
 		de := g.Edge(nodes[e.From], nodes[e.To])
-		de.Attr("tooltip", d.Nodes[e.From].Label+" imports "+plural(e.Objects, "object")+" of "+d.Nodes[e.To].Label)
+		tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
+		if e.Imports == 0 {
+			tooltip = d.Nodes[e.From].Label + " uses " + d.Nodes[e.To].Label + " in its sources"
+		}
+		de.Attr("tooltip", tooltip)
 		if e.Label != "" {
 			de.Label(e.Label).Attr("fontname", "Helvetica").Attr("fontsize", "10")
 		}
@@ -482,6 +515,12 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 		}
 		if e.Missing {
 			de.Attr("color", "red").Attr("style", "dashed")
+		}
+		if e.Order { // labelled "order"; a cycle's or a missing package's colour wins
+			de.Attr("fontcolor", "#e8590c").Attr("tooltip", tooltip+"; it is listed before "+d.Nodes[e.To].Label+" in EditPackages")
+			if !e.Cycle && !e.Missing {
+				de.Attr("color", "#e8590c").Attr("style", "dashed").Attr("penwidth", "2")
+			}
 		}
 	}
 	_, err := io.WriteString(w, g.String())

@@ -48,6 +48,9 @@ func drawnEdges(d *Drawing) []string {
 		if e.Missing {
 			s += " (missing)"
 		}
+		if e.Order {
+			s += " (order)"
+		}
 		out = append(out, s)
 	}
 	return out
@@ -80,6 +83,16 @@ func TestDraw(t *testing.T) {
 	}
 	if d.Packages != 8 || d.Imports != 14 || d.Collapsed != 2 || !d.Reduced {
 		t.Errorf("counts: packages %d imports %d collapsed %d reduced %v, want 8 14 2 true", d.Packages, d.Imports, d.Collapsed, d.Reduced)
+	}
+
+	// An order error is drawn even where reduction leaves the import out,
+	// and where there is no import at all (a source-level use).
+	ord := g.Draw(DOTOptions{Folders: []string{"System"}, OrderErrors: [][2]*Package{
+		{g.Package("ModA"), g.Package("ModC")}, {g.Package("ModD"), g.Package("ModA")}}})
+	want = []string{"DM-Map -> ModA", "ModA -> ModB", "ModA -> ModC (order)", "ModB -> ModC", "ModC -> Gone (missing)",
+		"ModC -> ModD (cycle)", "ModD -> ModA (order)", "ModD -> ModC (cycle)"}
+	if have := drawnEdges(ord); !reflect.DeepEqual(have, want) {
+		t.Errorf("order errors:\nhave %q\nwant %q", have, want)
 	}
 
 	all := g.Draw(DOTOptions{AllEdges: true, Stock: true})

@@ -44,7 +44,8 @@ func newGraphCmd(a *app) *cobra.Command {
 		Short: "Draw the install's dependency graph (Graphviz DOT, SVG or PNG)",
 		Long: `graph draws the package dependency graph: nodes styled by package kind (code, texture,
 sound, music, map, mesh), missing packages red and dashed, packages of a cycle red with bold red
-cycle edges. To stay legible it draws the game's stock packages as one node per folder (--stock:
+cycle edges, EditPackages order errors (a package listed before one it uses) orange dashed
+edges labelled "order". To stay legible it draws the game's stock packages as one node per folder (--stock:
 one by one), leaves out an import that a chain of drawn imports already implies (transitive
 reduction; --all-edges keeps every import, labelled with its object count), and draws a package
 that most others import (Core, Engine or their stock node) once as a base, without its edges.
@@ -79,6 +80,9 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 				return err
 			}
 			opt := graph.DOTOptions{Folders: in.folders(), Stock: stock, AllEdges: allEdges}
+			if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
+				return err
+			}
 			pkg := func(what, name string) (*graph.Package, error) {
 				p := g.Package(name)
 				if p == nil {
@@ -166,6 +170,33 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 	f.StringVar(&format, "format", "dot", "dot, svg or png (svg/png need Graphviz's dot)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
 	return cmd
+}
+
+// orderErrors returns the EditPackages order errors of the install as
+// [user, used] pairs, for graph to draw.
+func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, error) {
+	edit := in.ini.EditPackages()
+	if len(edit) == 0 {
+		return nil, nil
+	}
+	nat, err := a.loadNatives(in)
+	if err != nil {
+		return nil, err
+	}
+	src, err := g.ScanSources(in.search.Root(), edit, nat)
+	if err != nil {
+		return nil, err
+	}
+	var out [][2]*graph.Package
+	for _, f := range g.CheckEditPackages(edit, src.Deps()).Findings {
+		if f.Kind != graph.EditOrder || len(f.Packages) != 2 {
+			continue
+		}
+		if p, q := g.Package(f.Packages[0]), g.Package(f.Packages[1]); p != nil && q != nil {
+			out = append(out, [2]*graph.Package{p, q})
+		}
+	}
+	return out, nil
 }
 
 // drawnSummary is the one line that says what the diagram stands for.
