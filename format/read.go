@@ -3,6 +3,7 @@ package format
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -136,6 +137,7 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	if err == nil {
 		return nil
 	}
+	err = f.noteLayout(err, r, size)
 	// A licensee we do not know whose tables do not parse as the standard
 	// layout is a layout we do not read, not a corrupt file.
 	var fe *FormatError
@@ -284,6 +286,9 @@ func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
 }
 
 func (f *File) readHeader(r io.ReaderAt, size int64) error {
+	if size == 0 {
+		return ErrEmpty
+	}
 	if size < 4 {
 		return ErrNotPackage
 	}
@@ -300,8 +305,11 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	case tagSwapped:
 		return &UnsupportedError{Reason: "big-endian (console) package"}
 	default:
-		if isLineage2(r, size) {
-			return &UnsupportedError{Reason: "encrypted Lineage 2 package"}
+		if hdr := lineage2Header(r, size); hdr != "" {
+			return &UnsupportedError{Reason: "encrypted Lineage 2 package (its header reads " + hdr + "; decrypt it to read it)"}
+		}
+		if real, ok := fsutil.LFSPointer(r, size); ok {
+			return &LFSPointerError{Size: real}
 		}
 		return ErrNotPackage
 	}
@@ -317,6 +325,59 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 		return &UnsupportedError{Version: h.Version, Licensee: h.Licensee, Reason: reason}
 	}
 	lay := layoutOf(h.Version, h.Licensee)
+	return f.noteLayout(f.readHeaderFields(hr, size, lay), r, size)
+}
+
+// noteLayout adds to a *FormatError of a file whose version was read the
+// version and header layout it was read with, and a hint when the bytes
+// fit the other header layout better. Other errors pass unchanged.
+func (f *File) noteLayout(err error, r io.ReaderAt, size int64) error {
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Header != "" {
+		return err
+	}
+	h := &f.Header
+	lay := layoutOf(h.Version, h.Licensee)
+	fe.Header = h.layoutNote(lay)
+	if fe.Hint == "" && !h.HasHeritage() && lay.IsStandard() && fitsHeritage(r, size) {
+		fe.Hint = "its bytes fit the header of versions before 68 (a heritage table): the version field does not match the layout"
+	}
+	return err
+}
+
+// layoutNote says which version and header layout a package was read
+// with, for errors.
+func (h *Header) layoutNote(lay Layout) string {
+	what := "the header of versions 68 and later, with a GUID and a generation table"
+	if h.HasHeritage() {
+		what = "the header of versions before 68, with a heritage table"
+	}
+	if !lay.IsStandard() {
+		what += "; licensee layout: " + lay.String()
+	}
+	return fmt.Sprintf("read as version %d, licensee %d: %s", h.Version, h.Licensee, what)
+}
+
+// fitsHeritage reports whether the standard header's bytes after the table
+// offsets read as a heritage count and offset (the pre-68 header) that fit
+// in the file: a count from 1 to MaxHeritage and a table inside the file.
+func fitsHeritage(r io.ReaderAt, size int64) bool {
+	b := make([]byte, 8)
+	if size < 44 {
+		return false
+	}
+	if n, err := r.ReadAt(b, 36); n < len(b) && err != nil {
+		return false
+	}
+	n := int64(int32(binary.LittleEndian.Uint32(b)))
+	at := int64(int32(binary.LittleEndian.Uint32(b[4:])))
+	return n >= 1 && n <= MaxHeritage && at >= 44 && at <= size && n <= (size-at)/16
+}
+
+// readHeaderFields reads the header after the tag, version and licensee,
+// in the layout lay.
+func (f *File) readHeaderFields(hr *headerReader, size int64, lay Layout) error {
+	h := &f.Header
 	if err := hr.prefetch(lay.headerSize(h.Version)); err != nil {
 		return err
 	}
@@ -828,21 +889,25 @@ func (f *File) checkOuterChains(sc *scratch) error {
 	return nil
 }
 
-// isLineage2 recognises the UTF-16 "Lineage2Ver" prefix of encrypted
-// Lineage 2 packages.
-func isLineage2(r io.ReaderAt, size int64) bool {
+// lineage2Header returns the UTF-16 "Lineage2Ver" header of an encrypted
+// Lineage 2 package with its version digits ("Lineage2Ver121"), or "".
+func lineage2Header(r io.ReaderAt, size int64) string {
 	const prefix = "Lineage2Ver"
-	if size < int64(len(prefix)*2) {
-		return false
+	b := make([]byte, 2*(len(prefix)+3))
+	n, _ := r.ReadAt(b[:min(int64(len(b)), max(size, 0))], 0)
+	if n < 2*len(prefix) {
+		return ""
 	}
-	b := make([]byte, len(prefix)*2)
-	if _, err := r.ReadAt(b, 0); err != nil {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if b[2*i] != prefix[i] || b[2*i+1] != 0 {
-			return false
+	out := make([]byte, 0, len(prefix)+3)
+	for i := 0; i+1 < n; i += 2 {
+		c := b[i]
+		if b[i+1] != 0 || i/2 >= len(prefix) && (c < '0' || c > '9') {
+			break
 		}
+		out = append(out, c)
 	}
-	return true
+	if len(out) < len(prefix) || string(out[:len(prefix)]) != prefix {
+		return ""
+	}
+	return string(out)
 }

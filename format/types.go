@@ -206,6 +206,11 @@ type Import struct {
 	ObjectName   int32 // name index
 }
 
+// ObjectFlagNative (RF_Native) is set in the ObjectFlags of a class export
+// that the package's C++ module registers (Engine.u's Actor, IpDrv.u's
+// TcpLink): a package with one has native code.
+const ObjectFlagNative uint32 = 0x04000000
+
 // Export is an export-table entry: an object this package defines.
 type Export struct {
 	Class        Ref // 0: the object is itself a class

@@ -17,6 +17,13 @@
 // (CheckOptions.Natives: the install's binaries read by package native,
 // else the built-in tables of BuiltinNatives). When a package's binary was
 // read, its list is exact; otherwise an unknown class is only a warning.
+// An import of native-only classes only is a load dependency (an edge),
+// but never a build-order constraint nor part of a reported cycle
+// (BuildCycles; nativeOnly is the one rule for compiled imports).
+//
+// EditPackages are checked as ucc make builds them (CheckEditPackages): it
+// rebuilds only the entries whose .u is missing, so a problem among entries
+// that all have their .u is a warning, an error when one will be rebuilt.
 //
 // The ini is a root of the graph too (Options.Roots, RootsOf): the lines
 // that make the engine load a package or class by name are looked up like

@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
 )
 
 // Severity of a finding: an error makes check exit 1; a warning is worth
@@ -39,6 +42,11 @@ const (
 	Cycle          FindingKind = "cycle"
 	EditOrder      FindingKind = "edit_order"
 	EditMissing    FindingKind = "edit_missing"
+	EditUnchecked  FindingKind = "edit_unchecked"
+	EmbeddedCopy   FindingKind = "embedded_copy"
+	UnknownClass   FindingKind = "unknown_class"
+	IniRepeat      FindingKind = "ini_repeat"
+	IniSection     FindingKind = "ini_section"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )
@@ -107,18 +115,62 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.checkMissing(opt.Natives, parent)...)
 	out = append(out, gr.checkObjects(opt, parent)...)
 	out = append(out, gr.checkCase(parent)...)
-	out = append(out, gr.checkCycles()...)
+	out = append(out, gr.checkCycles(opt.Natives)...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
-	for _, f := range gr.CheckEditPackages(opt.EditPackages, opt.Sources.Deps()).Findings {
-		// The package graph's own cycles are reported above; a cycle only
-		// the sources show is new.
-		if f.Kind != Cycle || opt.Sources.HasAny() {
+	out = append(out, gr.checkEmbedded()...)
+	missing := map[string]bool{}
+	for _, f := range out {
+		if f.Kind == MissingPackage || f.Kind == Unreadable {
+			missing[lower(f.Package)] = true
+		}
+	}
+	order := gr.CheckEditPackages(opt.EditPackages, OrderOptions{Sources: opt.Sources, Natives: opt.Natives})
+	for _, f := range order.Findings {
+		switch {
+		case f.Kind == Cycle && !opt.Sources.HasAny():
+			// The package graph's own cycles are reported above; a
+			// cycle only the sources show is new.
+		case f.Kind == EditUnchecked && missing[lower(f.Package)]:
+			// Already an error of its own.
+		case f.Kind == EditMissing && missing[lower(f.Package)] && order.resourceOnly[lower(f.Package)]:
+			// A texture or sound package is never built: its
+			// missing_package says it all.
+		default:
 			out = append(out, f)
 		}
 	}
 	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
+	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
 	return out
+}
+
+// isDeviceRoot reports whether an ini line names a class only native code
+// provides: a render, audio or network device, the viewport manager or
+// UE1's renderer.
+func isDeviceRoot(r RootRef) bool {
+	k := strings.ToLower(r.Key)
+	return strings.HasSuffix(k, "device") || k == "viewportmanager" || k == "render"
+}
+
+// article returns "an" or "a" for a name read aloud: an Engine.dll, an
+// UnrealI.dll, a UWeb.dll; a leading capital before another is spelt out
+// (you-web, ex-OpenGL, ay-L-Audio).
+func article(name string) string {
+	if name == "" {
+		return "a"
+	}
+	c := name[0] | 0x20
+	if len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
+		if strings.IndexByte("aefhilmnorsx", c) >= 0 {
+			return "an"
+		}
+		return "a"
+	}
+	if strings.IndexByte("aeiou", c) >= 0 {
+		return "an"
+	}
+	return "a"
 }
 
 // roots are the packages a player or the build starts from: ServerPackages,
@@ -306,9 +358,16 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 		}
 		if len(objs) > 0 {
 			f.Objects = sortedKeys(objs)
-			f.Message += fmt.Sprintf(", nor does a %s.dll or %s.so register the class(es)", p.Name, p.Name)
-			if nat.HasPackage(p.Name) {
-				f.Message += fmt.Sprintf(" (the game's %s module has them, but it is not in the install)", p.Name)
+			// Only a package with native code could have its classes
+			// from a binary: one the game's tables know, or a device
+			// (render, audio, network driver); most (Botpack) are
+			// script only.
+			switch {
+			case nat.HasPackage(p.Name):
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es) (the game's %s module has them, but it is not in the install)",
+					article(p.Name), p.Name, p.Name, p.Name)
+			case slices.ContainsFunc(refs, isDeviceRoot):
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es)", article(p.Name), p.Name, p.Name)
 			}
 		}
 		if len(by) > 0 {
@@ -349,13 +408,17 @@ type objectCheck struct {
 	problems map[objectKey]*objectProblem
 }
 
+// objectKey groups problems: by kind and target package, and for a class
+// mismatch by importer too (the importer is what was built against another
+// version), with the compatibility note when the engine accepts it.
 type objectKey struct {
-	kind FindingKind
-	to   *Package
+	kind   FindingKind
+	to     *Package
+	from   *Package
+	compat string
 }
 
-func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *objectProblem {
-	k := objectKey{kind, to}
+func (c *objectCheck) problem(k objectKey, object string) *objectProblem {
 	pr := c.problems[k]
 	if pr == nil {
 		pr = &objectProblem{objects: map[string]bool{}, needed: map[*Package]bool{}}
@@ -368,17 +431,31 @@ func (c *objectCheck) problem(kind FindingKind, to *Package, object string) *obj
 // classify returns the problem kind of an object that to does not export
 // with the wanted class ("" when there is none): path is the group path
 // below to, class the wanted class (for the message).
+//
+// The whole path resolves: below a class that the package file exports,
+// every member must be an export too (XInterface.GUITitleBar.Caption is
+// missing when GUITitleBar is exported without it, though the module
+// registers GUITitleBar); below a native-only class (no export), a member
+// cannot be known (native_unknown).
 func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
+	first := firstSegment(path)
 	switch {
 	case to.scan.exports.has(path, class):
 		return ""
 	case to.scan.exports.hasPath(to.File, path):
 		return ClassMismatch
-	case c.nat.Has(to.Name, firstSegment(path)):
+	case first != path && to.scan.exports.has(first, "Class"):
+		return MissingObject
+	case first != path && c.nat.Has(to.Name, first):
+		return NativeUnknown
+	case c.nat.Has(to.Name, first):
 		return ""
 	case c.nat.FromBinary(to.Name):
 		return MissingObject // the binary's list is exact
-	case strings.EqualFold(class, "Class") && c.nat.HasPackage(to.Name):
+	case strings.EqualFold(class, "Class") && (c.nat.HasPackage(to.Name) || to.scan.hasNative):
+		// A table of another build, or a module nothing lists (a
+		// licensee package whose file has native classes): the class
+		// may be one it registers.
 		return NativeUnknown
 	}
 	return MissingObject
@@ -423,9 +500,10 @@ func (c *objectCheck) importObjects(jobs int) {
 		}
 	}
 	type found struct {
-		kind FindingKind
-		obj  string
-		e    *Edge
+		kind   FindingKind
+		obj    string
+		e      *Edge
+		compat string
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
 	par.ForEach(context.Background(), len(runs), jobs, func(w, r int) {
@@ -436,18 +514,24 @@ func (c *objectCheck) importObjects(jobs int) {
 				if kind == "" {
 					continue
 				}
-				obj := o.describe(to.Name)
+				obj, compat := o.describe(to.Name), ""
 				if kind == ClassMismatch {
+					exported := c.gr.exportClass(to.File, o.Path)
 					obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-						to.Name+"."+o.Path, o.ClassPackage, o.Class, c.gr.exportClass(to.File, o.Path))
+						to.Name+"."+o.Path, o.ClassPackage, o.Class, exported)
+					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, exported)
 				}
-				lists[w] = append(lists[w], found{kind, obj, e})
+				lists[w] = append(lists[w], found{kind, obj, e, compat})
 			}
 		}
 	})
 	for _, l := range lists {
 		for _, f := range l {
-			c.problem(f.kind, f.e.To, f.obj).needed[f.e.From] = true
+			k := objectKey{kind: f.kind, to: f.e.To}
+			if f.kind == ClassMismatch {
+				k.from, k.compat = f.e.From, f.compat
+			}
+			c.problem(k, f.obj).needed[f.e.From] = true
 		}
 	}
 }
@@ -473,7 +557,7 @@ func (c *objectCheck) rootObjects() {
 		if kind == ClassMismatch {
 			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, c.gr.exportClass(to.File, r.Object))
 		}
-		pr := c.problem(kind, to, obj)
+		pr := c.problem(objectKey{kind: kind, to: to}, obj)
 		pr.roots = append(pr.roots, r)
 	}
 }
@@ -514,16 +598,31 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 			}
 		case ClassMismatch:
 			f.Severity = Error
-			f.Message = fmt.Sprintf("%s (%s) exports %d imported object(s) with another class: built against another version?", k.to.Name, k.to.Rel, len(objs))
-			if len(pr.roots) > 0 {
-				f.Message = fmt.Sprintf("%s (%s) exports %d object(s) that %s with another class: built against another version?", k.to.Name, k.to.Rel, len(objs), who)
+			switch {
+			case k.from != nil:
+				// The importer is the stale one: name it, and the target.
+				f.Package, f.Packages, f.NeededBy = k.from.Name, []string{k.from.Name, k.to.Name}, nil
+				f.Message = fmt.Sprintf("%s (%s) was built against another %s: %d object(s) it imports have another class in %s; rebuild %s against this %s",
+					k.from.Name, k.from.Rel, k.to.Name, len(objs), k.to.Rel, k.from.Name, k.to.Name)
+				if k.compat != "" {
+					f.Severity = Warning
+					f.Message = fmt.Sprintf("%s (%s) was built against another %s (%s), but the engine accepts it: %s",
+						k.from.Name, k.from.Rel, k.to.Name, k.to.Rel, k.compat)
+				}
+			default:
+				f.Message = fmt.Sprintf("%s (%s) exports %d object(s) that %s with another class: the ini names another version's class", k.to.Name, k.to.Rel, len(objs), who)
 			}
 		case NativeUnknown:
 			f.Severity = Warning
-			f.Message = fmt.Sprintf("%s (%s) has no export for %d imported class(es) that are not known native-only classes", k.to.Name, k.to.Rel, len(objs))
-			if len(pr.roots) > 0 {
-				f.Message = fmt.Sprintf("%s (%s) has no export for %d class(es) that %s and that are not known native-only classes", k.to.Name, k.to.Rel, len(objs), who)
+			classes := countClasses(objs)
+			var what []string
+			if classes > 0 {
+				what = append(what, fmt.Sprintf("%d class(es) that are not known native-only classes", classes))
 			}
+			if members := len(objs) - classes; members > 0 {
+				what = append(what, fmt.Sprintf("%d member(s) of native-only classes, which only its native code knows", members))
+			}
+			f.Message = fmt.Sprintf("%s (%s) has no export for what %s: %s", k.to.Name, k.to.Rel, who, strings.Join(what, " and "))
 		}
 		if f.Severity == Error && len(needed) == 0 && clientOnly(pr.roots) {
 			f.Severity, f.Message = Warning, f.Message+clientNote
@@ -531,6 +630,16 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		out = append(out, f)
 	}
 	return out
+}
+
+// Exporter returns the package whose exports a finding's Objects name:
+// Package, but for a class_mismatch of an importer (Packages: importer,
+// target) the target.
+func (f Finding) Exporter() string {
+	if f.Kind == ClassMismatch && len(f.Packages) == 2 {
+		return f.Packages[1]
+	}
+	return f.Package
 }
 
 // ImportsClasses reports whether any object of the finding is a class
@@ -588,7 +697,7 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 				how = "imported and named by the ini"
 			}
 			f := Finding{Kind: CaseMismatch, Severity: Warning, Package: p.Name, NeededBy: names(by), Roots: evidence(refs),
-				Message: fmt.Sprintf("%s as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", how, sp, p.Rel)}
+				Message: caseMessage(how, sp, p.Rel)}
 			if len(by) > 0 {
 				f.Chain = gr.chain(parent, reachedFirst(parent, by), label(p))
 			} else if len(refs) > 0 {
@@ -600,9 +709,62 @@ func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
 	return out
 }
 
+// caseMessage explains a case_mismatch: the name as used (sp) resolved only
+// case-insensitively to the file rel. When the name matches exactly and
+// only the extension differs in case from the Paths wildcard, it says so.
+func caseMessage(how, sp, rel string) string {
+	base := filepath.Base(rel)
+	ext := filepath.Ext(base)
+	if strings.TrimSuffix(base, ext) == sp {
+		return fmt.Sprintf("%s as %q and the file is %s: the name matches, only the extension's case (%s) differs from the Paths wildcard's; "+
+			"a case-sensitive file system (a Linux server) finds the file only under the wildcard's spelling: rename the extension to it", how, sp, rel, ext)
+	}
+	return fmt.Sprintf("%s as %q but the file is %s: found only case-insensitively; a case-sensitive server may fail to load it", how, sp, rel)
+}
+
+// BuildCycles returns the cycles of the graph without the edges that
+// import only native-only classes of nat (nil: BuiltinNatives): what check
+// reports as cycles, where Cycles has every load dependency. Each strongly
+// connected component of more than one package is sorted, the list sorted
+// by first name. Only the components of Cycles are searched again.
+func (gr *Graph) BuildCycles(nat Natives) [][]*Package {
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
+	var out [][]*Package
+	for _, comp := range gr.Cycles() {
+		in := map[*Package]bool{}
+		sub := simple.NewDirectedGraph()
+		for _, p := range comp {
+			in[p] = true
+			sub.AddNode(simple.Node(p.id))
+		}
+		for _, p := range comp {
+			for _, q := range gr.Imports(p) {
+				if in[q] && orderEdge(nat, gr.Edge(p, q)) {
+					sub.SetEdge(simple.Edge{F: simple.Node(p.id), T: simple.Node(q.id)})
+				}
+			}
+		}
+		for _, scc := range topo.TarjanSCC(sub) {
+			if len(scc) < 2 {
+				continue
+			}
+			c := make([]*Package, len(scc))
+			for i, n := range scc {
+				c[i] = gr.byID[n.ID()]
+			}
+			slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
+	return out
+}
+
 // cycleEdges returns, for a component, a cycle through its first package
-// and one concrete import per edge as evidence.
-func (gr *Graph) cycleEdges(comp []*Package) []string {
+// and one concrete import per edge as evidence, over build edges only.
+func (gr *Graph) cycleEdges(comp []*Package, nat Natives) []string {
 	in := map[*Package]bool{}
 	for _, p := range comp {
 		in[p] = true
@@ -614,7 +776,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	inComp := func(p *Package) []*Package {
 		var out []*Package
 		for _, q := range gr.Imports(p) {
-			if in[q] {
+			if in[q] && orderEdge(nat, gr.Edge(p, q)) {
 				out = append(out, q)
 			}
 		}
@@ -623,7 +785,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	var last *Package
 	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
 		prev[p] = from
-		if gr.Edge(p, start) != nil {
+		if orderEdge(nat, gr.Edge(p, start)) {
 			last = p
 			return false
 		}
@@ -640,8 +802,7 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	for i := 0; i+1 < len(path); i++ {
 		e := gr.Edge(path[i], path[i+1])
 		ev := path[i].Name + " imports " + path[i+1].Name
-		if e != nil && len(e.Objects) > 0 {
-			o := e.Objects[0]
+		if o, ok := orderObject(nat, e); e != nil && ok {
 			ev = path[i].Name + " imports " + o.describe(path[i+1].Name)
 		}
 		out = append(out, ev)
@@ -649,18 +810,17 @@ func (gr *Graph) cycleEdges(comp []*Package) []string {
 	return out
 }
 
-func (gr *Graph) checkCycles() []Finding {
+// checkCycles reports the build cycles among package files. Every package
+// of such a cycle has its file, so the engine loads them (its linker
+// resolves imports in any order) and ucc make rebuilds none of them: only a
+// clean rebuild would fail, hence a warning.
+func (gr *Graph) checkCycles(nat Natives) []Finding {
 	var out []Finding
-	for _, comp := range gr.Cycles() {
-		sev := Error
-		for _, p := range comp {
-			if p.Kind != KindCode {
-				sev = Warning
-			}
-		}
-		out = append(out, Finding{Kind: Cycle, Severity: sev, Package: comp[0].Name, Packages: names(comp),
-			Chain:   gr.cycleEdges(comp),
-			Message: fmt.Sprintf("%d packages import from each other in a cycle", len(comp))})
+	for _, comp := range gr.BuildCycles(nat) {
+		out = append(out, Finding{Kind: Cycle, Severity: Warning, Package: comp[0].Name, Packages: names(comp),
+			Chain: gr.cycleEdges(comp, nat),
+			Message: fmt.Sprintf("%d packages import from each other in a cycle: they load, but a clean rebuild fails here (ucc make can build none of them before the others)",
+				len(comp))})
 	}
 	return out
 }
@@ -669,7 +829,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 	var out []Finding
 	parent := gr.reach(gr.clientRoots(opt.ServerPackages))
 	for _, p := range gr.pkgs {
-		if p.Flags&format.FlagServerSideOnly == 0 || IsStock(p.Name) {
+		if p.Flags&format.FlagServerSideOnly == 0 || isRetail(p.Name) {
 			continue // retail packages are on every client
 		}
 		var by []*Package

@@ -49,6 +49,7 @@ type pkgSpec struct {
 	flags   format.PackageFlags
 	exports []string
 	imports []string
+	native  []string // exported classes flagged native (RF_Native)
 }
 
 func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
@@ -62,6 +63,10 @@ func writeSpecs(t *testing.T, dir string, specs []pkgSpec) {
 		}
 		for _, ex := range s.exports {
 			b.ExportSpec(ex, 16)
+		}
+		for _, c := range s.native {
+			r := b.ExportSpec(c+":Class", 16)
+			b.File.Exports[r.Index()].ObjectFlags |= format.ObjectFlagNative
 		}
 		if err := format.WriteFile(filepath.Join(dir, s.file), b.File); err != nil {
 			t.Fatal(err)
@@ -116,7 +121,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 			"ModB.B:Core.Class", "Missing1.X:Core.Class", "Core.State:Core.Class", // native-only State
 			"Engine.Polys:Core.Class", "Engine.Bogus:Core.Class", // Bogus: native_unknown
 		}},
-		pkgSpec{file: "ModB.u", exports: []string{"B:Class"}, imports: []string{"modA.A:Core.Class", "Tex.Walls.Gone:Engine.Texture"}},
+		pkgSpec{file: "ModB.u", exports: []string{"B:Class"}, imports: []string{"modA.A:Core.Class", "Tex.Walls.Gone:Engine.Texture", "Engine.Pawn:Core.Function"}},
 		pkgSpec{file: "Tex.utx", exports: []string{"Walls.Brick:Engine.Texture"}},
 		pkgSpec{file: "Snd.uax", exports: []string{"Boom:Engine.Sound"}},
 		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{
@@ -130,7 +135,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		"Engine -> Core",
 		"Missing1 -> ",
 		"ModA -> Core, Engine, Missing1, ModB",
-		"ModB -> ModA, Tex",
+		"ModB -> Engine, ModA, Tex",
 		"Snd -> Engine",
 		"SSO -> ",
 		"Tex -> Core, Engine",
@@ -147,9 +152,15 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		t.Errorf("missing_package chain: have %q, want %q", have, want)
 	}
 
+	// The importer is named as the package to rebuild; UT v469's
+	// compatibility for v436's Actor.Touching makes that one a warning.
 	cm := findingsOf(fs, ClassMismatch)
-	if len(cm) != 1 || cm[0].Package != "Engine" || !strings.Contains(cm[0].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+	if len(cm) != 2 || cm[0].Package != "ModB" || cm[0].Severity != Error || !reflect.DeepEqual(cm[0].Packages, []string{"ModB", "Engine"}) ||
+		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0], "imported as Core.Function, exported as Core.Class") {
 		t.Errorf("class_mismatch: %+v", cm)
+	} else if cm[1].Package != "ModA" || cm[1].Severity != Warning || !strings.Contains(cm[1].Message, "UT v469's linker maps v436's Actor.Touching") ||
+		!strings.Contains(cm[1].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+		t.Errorf("class_mismatch (v469 compatibility): %+v", cm[1])
 	}
 	mo := findingsOf(fs, MissingObject)
 	var moPkgs []string
@@ -173,7 +184,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		t.Errorf("native_unknown: %+v", nu)
 	}
 	cy := findingsOf(fs, Cycle)
-	if len(cy) != 1 || !reflect.DeepEqual(cy[0].Packages, []string{"ModA", "ModB"}) || cy[0].Severity != Error || len(cy[0].Chain) != 2 {
+	if len(cy) != 1 || !reflect.DeepEqual(cy[0].Packages, []string{"ModA", "ModB"}) || cy[0].Severity != Warning || len(cy[0].Chain) != 2 {
 		t.Errorf("cycle: %+v", cy)
 	}
 	cs := findingsOf(fs, CaseMismatch)
@@ -217,16 +228,21 @@ func TestEditPackagesOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		edit      []string
+		clean     bool
 		valid     bool
 		suggested []string
 		kinds     []FindingKind
 	}{
-		{"valid order kept", []string{"Core", "Engine", "A", "B", "C"}, true, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditMissing}},
-		{"forward reference", []string{"Core", "Engine", "B", "A", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
-		{"listed twice", []string{"Core", "Engine", "A", "A", "B", "C"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
-		{"independent order kept", []string{"Engine", "Core", "C", "A", "B"}, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditOrder, EditMissing}},
+		{"valid order kept", []string{"Core", "Engine", "A", "B", "C"}, true, true, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditMissing}},
+		{"forward reference", []string{"Core", "Engine", "B", "A", "C"}, true, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
+		{"listed twice", []string{"Core", "Engine", "A", "A", "B", "C"}, true, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditMissing}},
+		{"independent order kept", []string{"Engine", "Core", "C", "A", "B"}, true, false, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditOrder, EditOrder, EditMissing}},
+		// Every .u exists and nothing has sources: ucc make rebuilds
+		// nothing, so the forward references are warnings.
+		{"forward reference, nothing rebuilt", []string{"Core", "Engine", "B", "A", "C"}, false, true, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditMissing, EditOrder}},
+		{"independent order, nothing rebuilt", []string{"Engine", "Core", "C", "A", "B"}, false, true, []string{"Core", "Engine", "A", "B", "C"}, []FindingKind{EditMissing, EditOrder, EditOrder}},
 	} {
-		res := g.CheckEditPackages(tc.edit, nil)
+		res := g.CheckEditPackages(tc.edit, OrderOptions{Clean: tc.clean})
 		var kinds []FindingKind
 		for _, f := range res.Findings {
 			kinds = append(kinds, f.Kind)
@@ -236,16 +252,11 @@ func TestEditPackagesOrder(t *testing.T) {
 		}
 	}
 	// A cycle through sources: no order works.
-	src := func(pkg string) ([]OrderDep, bool) {
-		switch pkg {
-		case "A":
-			return []OrderDep{{Package: "A", On: "B", Evidence: "A/Classes/A.uc:1: class A extends Actor within B;", Source: "source"}}, true
-		case "B":
-			return []OrderDep{{Package: "B", On: "A", Evidence: "B/Classes/B.uc:1: class B extends A;", Source: "source"}}, true
-		}
-		return nil, false
-	}
-	res := g.CheckEditPackages([]string{"Core", "Engine", "A", "B"}, src)
+	src := &Sources{deps: map[string][]OrderDep{
+		"a": {{Package: "A", On: "B", Evidence: "A/Classes/A.uc:1: class A extends Actor within B;", Source: "source"}},
+		"b": {{Package: "B", On: "A", Evidence: "B/Classes/B.uc:1: class B extends A;", Source: "source"}},
+	}}
+	res := g.CheckEditPackages([]string{"Core", "Engine", "A", "B"}, OrderOptions{Sources: src, Clean: true})
 	cy := findingsOf(res.Findings, Cycle)
 	if res.Valid || res.Suggested != nil || len(cy) != 1 || len(cy[0].Chain) != 2 {
 		t.Errorf("source cycle: valid %v suggested %v findings %+v", res.Valid, res.Suggested, res.Findings)

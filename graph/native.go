@@ -14,11 +14,11 @@ import (
 // them.
 func BuiltinNatives() *native.Set {
 	merged := &native.Table{Name: "builtin", Packages: map[string][]string{}}
+	var tables []*native.Table
 	for _, gen := range []int{1, 2} {
-		t := native.TableFor("", gen)
-		if t == nil {
-			continue
-		}
+		tables = append(tables, native.TablesFor("", gen, 0)...)
+	}
+	for _, t := range tables {
 		for pkg, classes := range t.Packages {
 			key := pkg
 			for k := range merged.Packages {
@@ -36,4 +36,50 @@ func BuiltinNatives() *native.Set {
 	s := native.NewSet()
 	s.AddTable(merged)
 	return s
+}
+
+// nativeOnly reports whether o, imported from to, is a native-only class or
+// a member below one: its first segment is a class that to's native code
+// registers and that to's package file does not export. Such an import
+// needs to's binary loaded, and both the engine and ucc make load the
+// binaries of every package they use before any script is compiled, so it
+// stays a load dependency (an edge of the graph) but never constrains the
+// build order nor closes a build cycle. This is the one place the compiled
+// imports decide it; the sources follow the same rule (uscript's
+// Index.AddNative: a class only native code defines makes no dependency).
+func nativeOnly(nat Natives, to *Package, o ImportedObject) bool {
+	class := firstSegment(o.Path)
+	if nat == nil || !nat.Has(to.Name, class) {
+		return false
+	}
+	return to.scan == nil || !to.scan.exports.has(class, "Class")
+}
+
+// orderEdge reports whether e makes its importer depend on its target for
+// the build: it imports at least one object that is not native-only, or no
+// object at all (the package by name).
+func orderEdge(nat Natives, e *Edge) bool {
+	if e == nil {
+		return false
+	}
+	if len(e.Objects) == 0 {
+		return true
+	}
+	for _, o := range e.Objects {
+		if !nativeOnly(nat, e.To, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderObject returns the first object of e that is not native-only, for
+// evidence; ok is false when there is none.
+func orderObject(nat Natives, e *Edge) (ImportedObject, bool) {
+	for _, o := range e.Objects {
+		if !nativeOnly(nat, e.To, o) {
+			return o, true
+		}
+	}
+	return ImportedObject{}, false
 }

@@ -17,6 +17,12 @@ type OrderDep struct {
 	On       string `json:"on"`
 	Evidence string `json:"evidence"` // "file.uc:12: class X extends Y;" or "compiled import: X.u imports Y.Z (Core.Class)"
 	Source   string `json:"source"`   // "source" or "compiled"
+
+	// lines are every source line behind the constraint (Evidence is the
+	// first); code is set when one of them needs a code package (a class,
+	// not only a texture or sound).
+	lines []string
+	code  bool
 }
 
 // SourceDeps returns the source-level dependencies of an EditPackages entry
@@ -27,36 +33,155 @@ type SourceDeps func(pkg string) ([]OrderDep, bool)
 // OrderResult is the outcome of checking EditPackages.
 type OrderResult struct {
 	EditPackages []string   `json:"edit_packages"`
-	Valid        bool       `json:"valid"`
+	Valid        bool       `json:"valid"` // no error among the entries that could be checked
 	Findings     []Finding  `json:"findings"`
 	Suggested    []string   `json:"suggested"` // nil when a cycle makes any order impossible
 	Constraints  []OrderDep `json:"constraints"`
+	// Checked counts the distinct entries whose dependencies are known
+	// (from sources or a readable compiled package); Unchecked are the
+	// others, with the reason, in list order.
+	Checked   int         `json:"checked"`
+	Unchecked []Unchecked `json:"unchecked"`
+	// Rebuilt are the entries ucc make would rebuild, in list order: those
+	// with sources whose .u is missing or unreadable, or every entry with
+	// OrderOptions.Clean.
+	Rebuilt []string `json:"rebuilt"`
+
+	// resourceOnly holds the lower-cased names of the missing packages
+	// only resource references name (textures, sounds): Check leaves their
+	// edit_missing to the missing_package finding.
+	resourceOnly map[string]bool
 }
 
-// compiledDeps returns the constraints from a compiled package's imports.
-func (gr *Graph) compiledDeps(name string) []OrderDep {
+// missingUses gathers, per missing package, the EditPackages entries that
+// use it and every line that says so: one edit_missing finding each.
+type missingUses map[string]*missingUse
+
+type missingUse struct {
+	name  string
+	users []string
+	lines []string
+	code  bool
+}
+
+func (m missingUses) add(user string, d OrderDep) {
+	u := m[lower(d.On)]
+	if u == nil {
+		u = &missingUse{name: d.On}
+		m[lower(d.On)] = u
+	}
+	if !slices.ContainsFunc(u.users, func(s string) bool { return strings.EqualFold(s, user) }) {
+		u.users = append(u.users, user)
+	}
+	u.lines = append(u.lines, d.lines...)
+	u.code = u.code || d.code
+}
+
+func (m missingUses) findings() []Finding {
+	var out []Finding
+	for _, u := range m {
+		lines := slices.Clone(u.lines)
+		slices.Sort(lines)
+		lines = slices.Compact(lines)
+		users, verb, them := strings.Join(u.users, ", "), "uses", "it"
+		if len(u.users) > 1 {
+			verb, them = "use", "them"
+		}
+		where := "1 line"
+		if len(lines) > 1 {
+			where = fmt.Sprintf("%d lines", len(lines))
+		}
+		msg := fmt.Sprintf("%s %s %s (%s), which is neither listed before %s in EditPackages nor present as a compiled package",
+			users, verb, u.name, where, them)
+		if !u.code {
+			msg = fmt.Sprintf("%s %s %s (%s), and no package file of that name is present", users, verb, u.name, where)
+		}
+		out = append(out, Finding{Kind: EditMissing, Severity: Warning, Package: u.name,
+			Packages: append([]string{u.name}, u.users...), Chain: lines, Message: msg})
+	}
+	return out
+}
+
+func (m missingUses) resourceOnly() map[string]bool {
+	out := map[string]bool{}
+	for k, u := range m {
+		if !u.code {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// Unchecked is an EditPackages entry whose dependencies nothing tells.
+type Unchecked struct {
+	Package string `json:"package"`
+	Reason  string `json:"reason"`
+}
+
+// OrderOptions configure CheckEditPackages.
+type OrderOptions struct {
+	// Sources are the entries' UnrealScript sources (nil: none): an entry
+	// with sources is checked from them, the others from their compiled
+	// imports.
+	Sources *Sources
+	// Natives says which classes are native-only (nil: BuiltinNatives):
+	// compiled imports of those make no order constraint.
+	Natives Natives
+	// Clean treats every entry as rebuilt, as a build from sources alone
+	// would: an order violation or cycle is then always an error.
+	Clean bool
+}
+
+// compiledDeps returns the constraints from a compiled package's imports:
+// an import of native-only classes only is none (see nativeOnly).
+func (gr *Graph) compiledDeps(name string, nat Natives) []OrderDep {
 	p := gr.Package(name)
 	if p == nil || p.Missing() {
 		return nil
 	}
 	var out []OrderDep
 	for _, q := range gr.Imports(p) {
-		ev := fmt.Sprintf("compiled import: %s imports package %s", p.Rel, q.Name)
-		if e := gr.Edge(p, q); e != nil && len(e.Objects) > 0 {
-			ev = fmt.Sprintf("compiled import: %s imports %s", p.Rel, e.Objects[0].describe(q.Name))
+		e := gr.Edge(p, q)
+		if !orderEdge(nat, e) {
+			continue
 		}
-		out = append(out, OrderDep{Package: p.Name, On: q.Name, Evidence: ev, Source: "compiled"})
+		ev := fmt.Sprintf("compiled import: %s imports package %s", p.Rel, q.Name)
+		if o, ok := orderObject(nat, e); ok {
+			ev = fmt.Sprintf("compiled import: %s imports %s", p.Rel, o.describe(q.Name))
+		}
+		code := false
+		if e != nil {
+			for _, o := range e.Objects {
+				code = code || o.Class == "Class" && strings.EqualFold(o.ClassPackage, "Core")
+			}
+		}
+		out = append(out, OrderDep{Package: p.Name, On: q.Name, Evidence: ev, Source: "compiled", lines: []string{ev}, code: code})
 	}
 	return out
 }
 
 // CheckEditPackages validates the build order of EditPackages: each package
 // may only use packages listed before it (or present compiled packages that
-// are not listed). It uses src for packages with sources, and the compiled
-// imports otherwise, and suggests the closest valid order.
-func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
-	res := OrderResult{EditPackages: append([]string{}, edit...), Findings: []Finding{}, Constraints: []OrderDep{}}
+// are not listed). It uses the sources of entries that have them and the
+// compiled imports otherwise, and suggests the closest valid order.
+//
+// Severity follows what ucc make does: it rebuilds only the entries whose
+// .u is missing, so an order violation or cycle among entries that all
+// have their .u is a warning (a clean rebuild fails there), and an error
+// when an entry involved will be rebuilt. An entry with neither sources
+// nor a readable compiled package cannot be checked: an edit_unchecked
+// warning says why. A class the sources name that nothing defines is an
+// unknown_class finding, of the same severity rule (see ScanSources).
+func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult {
+	res := OrderResult{EditPackages: append([]string{}, edit...), Findings: []Finding{}, Constraints: []OrderDep{},
+		Unchecked: []Unchecked{}, Rebuilt: []string{}}
+	nat := opt.Natives
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
+	src := opt.Sources.Deps()
 	pos := map[string]int{}
+	missing := missingUses{}
 	var unique []string
 	for i, n := range edit {
 		k := lower(n)
@@ -70,6 +195,37 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 		unique = append(unique, n)
 	}
 
+	// What each entry's dependencies come from, and whether ucc make
+	// rebuilds it.
+	deps := map[string][]OrderDep{}
+	rebuilt := map[string]bool{}
+	for _, n := range unique {
+		d, hasSrc := []OrderDep(nil), false
+		if src != nil {
+			d, hasSrc = src(n)
+		}
+		p := gr.Package(n)
+		compiled := p != nil && p.scan != nil
+		switch {
+		case hasSrc:
+		case compiled:
+			d = gr.compiledDeps(n, nat)
+		default:
+			reason := gr.uncheckedReason(n, opt.Sources)
+			res.Unchecked = append(res.Unchecked, Unchecked{Package: n, Reason: reason})
+			res.Findings = append(res.Findings, Finding{Kind: EditUnchecked, Severity: Warning, Package: n, Packages: []string{n},
+				Message: fmt.Sprintf("%s (position %d) cannot be checked: %s", n, pos[lower(n)]+1, reason)})
+		}
+		if hasSrc || compiled {
+			res.Checked++
+		}
+		if opt.Clean || hasSrc && !compiled {
+			rebuilt[lower(n)] = true
+			res.Rebuilt = append(res.Rebuilt, n)
+		}
+		deps[lower(n)] = d
+	}
+
 	// Constraint graph over listed packages: an edge dep -> pkg.
 	g := simple.NewDirectedGraph()
 	for i := range unique {
@@ -77,15 +233,11 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	}
 	for _, n := range unique {
 		i := pos[lower(n)]
-		deps, ok := []OrderDep(nil), false
-		if src != nil {
-			deps, ok = src(n)
-		}
-		if !ok {
-			deps = gr.compiledDeps(n)
-		}
 		reported := map[string]bool{}
-		for _, d := range deps {
+		for _, d := range deps[lower(n)] {
+			if d.lines == nil {
+				d.lines = []string{d.Evidence}
+			}
 			if strings.EqualFold(d.On, n) {
 				continue
 			}
@@ -95,17 +247,19 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 			case listed && j > i:
 				if !reported[lower(d.On)] {
 					reported[lower(d.On)] = true
-					res.Findings = append(res.Findings, Finding{Kind: EditOrder, Severity: Error, Package: n,
+					f := Finding{Kind: EditOrder, Severity: Error, Package: n,
 						Packages: []string{n, edit[j]}, Chain: []string{d.Evidence},
-						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)})
+						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)}
+					if !rebuilt[lower(n)] && !rebuilt[lower(d.On)] {
+						f.Severity = Warning
+						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither while both .u files exist",
+							n, i+1, edit[j], j+1)
+					}
+					res.Findings = append(res.Findings, f)
 				}
 			case !listed:
-				dep := gr.Package(d.On)
-				if (dep == nil || dep.Missing()) && !reported[lower(d.On)] {
-					reported[lower(d.On)] = true
-					res.Findings = append(res.Findings, Finding{Kind: EditMissing, Severity: Warning, Package: n,
-						Packages: []string{n, d.On}, Chain: []string{d.Evidence},
-						Message: fmt.Sprintf("%s uses %s, which is neither listed before it in EditPackages nor present as a compiled package", n, d.On)})
+				if dep := gr.Package(d.On); dep == nil || dep.Missing() {
+					missing.add(n, d)
 				}
 			}
 			if listed && j != i {
@@ -113,6 +267,9 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 			}
 		}
 	}
+	res.Findings = append(res.Findings, missing.findings()...)
+	res.resourceOnly = missing.resourceOnly()
+	res.Findings = append(res.Findings, opt.Sources.unknownFindings(rebuilt)...)
 	slices.SortFunc(res.Constraints, func(a, b OrderDep) int {
 		if c := cmpName(a.Package, b.Package); c != 0 {
 			return c
@@ -129,13 +286,22 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 	if errors.As(err, &uo) {
 		for _, comp := range uo {
 			var members []string
+			sev := Warning
 			for _, n := range comp {
 				members = append(members, edit[n.ID()])
+				if rebuilt[lower(edit[n.ID()])] {
+					sev = Error
+				}
 			}
 			slices.SortFunc(members, cmpName)
-			res.Findings = append(res.Findings, Finding{Kind: Cycle, Severity: Error, Package: members[0], Packages: members,
+			f := Finding{Kind: Cycle, Severity: sev, Package: members[0], Packages: members,
 				Chain:   cycleEvidence(members, res.Constraints),
-				Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))})
+				Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))}
+			if sev == Warning {
+				f.Message = fmt.Sprintf("a clean rebuild fails here: EditPackages %s depend on each other in a cycle, so no build order works; ucc make rebuilds none of them while their .u files exist",
+					strings.Join(members, ", "))
+			}
+			res.Findings = append(res.Findings, f)
 		}
 	} else {
 		res.Suggested = make([]string, len(sorted))
@@ -151,6 +317,18 @@ func (gr *Graph) CheckEditPackages(edit []string, src SourceDeps) OrderResult {
 		}
 	}
 	return res
+}
+
+// uncheckedReason says why an entry with no sources and no readable
+// compiled package cannot be checked.
+func (gr *Graph) uncheckedReason(n string, s *Sources) string {
+	if p := gr.Package(n); p != nil && p.Err != nil {
+		return fmt.Sprintf("its package file %s cannot be read, and it has no sources (%s/Classes/*.uc)", p.Rel, n)
+	}
+	if sp := s.pkg(n); sp != nil && sp.ClassesDir != "" {
+		return fmt.Sprintf("no compiled package, and its Classes folder %s holds no .uc file: ucc make cannot build it", s.rel(sp.ClassesDir))
+	}
+	return fmt.Sprintf("neither a compiled package nor sources (%s/Classes/*.uc): ucc make cannot build it", n)
 }
 
 // cycleEvidence lists the constraints between members of a cycle.

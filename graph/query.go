@@ -101,7 +101,9 @@ func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop
 }
 
 // Cycles returns the strongly connected components with more than one
-// package, each sorted, the list sorted by first name.
+// package, each sorted, the list sorted by first name: cycles of load
+// dependencies, imports of native-only classes included (BuildCycles
+// leaves those out, as check does).
 func (gr *Graph) Cycles() [][]*Package {
 	var out [][]*Package
 	for _, scc := range topo.TarjanSCC(directed{gr}) {

@@ -171,6 +171,13 @@ type scanned struct {
 	exports     exportIndex
 	classes     []string // exported classes (code packages)
 	exportCount int
+	// groups are a map's top-level groups (exports of class Package):
+	// one named like a package of the install may be an embedded copy.
+	groups []string
+	// hasNative is set when a class export has the native flag: the
+	// package has a C++ module, which may register classes it does not
+	// export.
+	hasNative bool
 }
 
 // interner shares one copy of repeated strings (Engine, Actor, Class, ...)
@@ -422,9 +429,17 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		s.exports.hashes, buf = exportHashes(f, buf)
 	}
 	w.buf = buf
+	isMap := KindOf(path) == KindMap
 	for i, ex := range f.Exports {
-		if ex.Class.IsNull() && ex.Outer.IsNull() {
+		switch {
+		case !ex.Outer.IsNull():
+		case ex.Class.IsNull():
 			s.classes = append(s.classes, in.get(f.ObjectName(format.ExportRef(i))))
+			s.hasNative = s.hasNative || ex.ObjectFlags&format.ObjectFlagNative != 0
+		case isMap:
+			if class, pkg := f.ClassOf(format.ExportRef(i)); strings.EqualFold(class, "Package") && strings.EqualFold(pkg, "Core") {
+				s.groups = append(s.groups, in.get(f.ObjectName(format.ExportRef(i))))
+			}
 		}
 	}
 	return s, nil
@@ -472,13 +487,7 @@ func appendPath(b []byte, f *format.File, ref format.Ref, lower bool) []byte {
 // exportClass re-reads a package to find the class of the export at path:
 // only needed to explain a class mismatch, which is rare.
 func (gr *Graph) exportClass(file, path string) string {
-	var f *format.File
-	var err error
-	if data, ok := gr.overlay[file]; ok {
-		f, err = openBytes(file, data)
-	} else {
-		f, err = format.Open(file)
-	}
+	f, err := gr.open(file)
 	if err != nil {
 		return "?"
 	}

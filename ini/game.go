@@ -97,6 +97,10 @@ func (g Game) String() string {
 	return g.Name
 }
 
+// Generic reports whether g names only an engine generation (UE1, UE2),
+// not a game: what a map extension in Paths tells.
+func (g Game) Generic() bool { return g == UE1 || g == UE2 }
+
 // Known reports whether the generation is known.
 func (g Game) Known() bool { return g.Generation != 0 }
 

@@ -45,32 +45,54 @@ type refKey struct {
 // [Engine.GameEngine]; and the web admin applications of [UWeb.WebServer],
 // which the WebServer actor loads only when bEnabled is true.
 // EditPackages are handled by the EditPackages checks (order, sources).
+//
+// A row limited to one generation (gen) says why: a key only one engine
+// generation reads is dead text in the other's ini, and a root made of it
+// would report a package nobody loads.
 var refKeys = []refKey{
+	// Every generation: both engines' UEngine reads the device, console,
+	// input and canvas classes at startup (UT99 and UT2004 Default.ini ship them).
 	{section: SectionEngine, key: "GameRenderDevice", class: true, load: LoadClient},
 	{section: SectionEngine, key: "WindowedRenderDevice", class: true, load: LoadClient},
 	{section: SectionEngine, key: "RenderDevice", class: true, load: LoadClient},
 	{section: SectionEngine, key: "AudioDevice", class: true, load: LoadClient},
 	{section: SectionEngine, key: "Console", class: true, load: LoadClient},
 	{section: SectionEngine, key: "ViewportManager", class: true, load: LoadClient},
-	{section: SectionEngine, key: "Render", class: true, load: LoadClient},
+	// UE1 only: UE1's Engine class holds the renderer it makes from this
+	// class (Engine.uc "var const renderbase Render"); UE2's Engine class has
+	// no Render member (it renders through GRenDev, the RenderDevice), and
+	// retail UT2004.ini still ships Render=Render.Render with no Render
+	// package or binary in the game: the line is dead there.
+	{section: SectionEngine, key: "Render", class: true, load: LoadClient, gen: 1},
 	{section: SectionEngine, key: "Input", class: true, load: LoadClient},
 	{section: SectionEngine, key: "Canvas", class: true, load: LoadClient},
+	// UE2 only: the GUI controller (UT2004's XInterface/GUI2K4 menus) came
+	// with UE2's Interaction system; no UE1 engine reads it.
 	{section: SectionEngine, key: "GUIController", class: true, load: LoadClient, gen: 2},
+	// Every generation: the network and demo drivers, the game engine and the
+	// default game classes are loaded by server and client in UE1 and UE2.
 	{section: SectionEngine, key: "NetworkDevice", class: true, load: LoadBoth},
 	{section: SectionEngine, key: "DemoRecordingDevice", class: true, load: LoadBoth},
 	{section: SectionEngine, key: "GameEngine", class: true, load: LoadBoth},
 	{section: SectionEngine, key: "DefaultGame", class: true, load: LoadBoth},
 	{section: SectionEngine, key: "DefaultServerGame", class: true, load: LoadServer},
 	{section: "URL", key: "Class", class: true, load: LoadBoth},
+	// Every generation: UGameEngine's ServerPackages and ServerActors (UE1
+	// and UE2), and XC_Engine's copy of them (a UE1 mod; a UE2 ini has no
+	// such section, so the rows cost nothing there).
 	{section: SectionGameEngine, key: "ServerPackages", load: LoadServer},
 	{section: SectionGameEngine, key: "ServerActors", class: true, load: LoadServer},
 	{section: SectionXCGameEngine, key: "ServerPackages", load: LoadServer},
 	{section: SectionXCGameEngine, key: "ServerActors", class: true, load: LoadServer},
+	// UE2 only: the menu classes UT2004's UGameEngine opens by name; UE1's
+	// menus are the console's (UWindow), named by Console above.
 	{section: SectionGameEngine, key: "MainMenuClass", class: true, load: LoadClient, gen: 2},
 	{section: SectionGameEngine, key: "InitialMenuClass", class: true, load: LoadClient, gen: 2},
 	{section: SectionGameEngine, key: "ConnectingMenuClass", class: true, load: LoadClient, gen: 2},
 	{section: SectionGameEngine, key: "DisconnectMenuClass", class: true, load: LoadClient, gen: 2},
 	{section: SectionGameEngine, key: "LoadingClass", class: true, load: LoadClient, gen: 2},
+	// Every generation: UT99's and UT2004's WebServer actor loads its
+	// applications when enabled.
 	{section: "UWeb.WebServer", key: "Applications", class: true, load: LoadServer, enabledBy: "bEnabled"},
 }
 

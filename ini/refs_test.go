@@ -2,8 +2,11 @@ package ini
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 func TestReferences(t *testing.T) {
@@ -65,5 +68,49 @@ bEnabled=True
 	}
 	if refs := off.References(1); len(refs) != 0 {
 		t.Errorf("disabled web server: %+v", refs)
+	}
+}
+
+// TestReferencesRenderUE1Only: Render= names UE1's renderer; UE2's Engine
+// has no such member and UT2004.ini ships the line with no Render package,
+// so only a UE1 engine (or an unknown one) makes it a root.
+func TestReferencesRenderUE1Only(t *testing.T) {
+	f := mustParse(t, "Default.ini", text("[Engine.Engine]", "Render=Render.Render", "Input=Engine.Input"))
+	keys := func(gen int) []string {
+		var out []string
+		for _, r := range f.References(gen) {
+			out = append(out, r.Key)
+		}
+		return out
+	}
+	checkStrings(t, "UE1", keys(1), []string{"Render", "Input"})
+	checkStrings(t, "UE2", keys(2), []string{"Input"})
+	checkStrings(t, "any", keys(0), []string{"Render", "Input"})
+}
+
+// TestCorpusReferencesRender reads the retail inis: UT99 v469's Default.ini
+// keeps Render as a root, UT2004's Default.ini (which ships the dead line)
+// does not.
+func TestCorpusReferencesRender(t *testing.T) {
+	root := testutil.Corpus(t)
+	for _, c := range []struct {
+		path string
+		gen  int
+		want bool
+	}{
+		{"OldUnreal__UnrealTournamentPatches/System/Default.ini", 1, true},
+		{"IceOfWraith__UT2004/System/Default.ini", 2, false},
+	} {
+		f, err := Load(filepath.Join(root, c.path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := f.Last(SectionEngine, "Render"); !ok {
+			t.Fatalf("%s: no Render line to test with", c.path)
+		}
+		have := slices.ContainsFunc(f.References(c.gen), func(r Reference) bool { return r.Key == "Render" })
+		if have != c.want {
+			t.Errorf("%s (UE%d): Render is a root: %v, want %v", c.path, c.gen, have, c.want)
+		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // MaxFileSize is the largest binary ReadBinary and NewBinary read: 256 MiB.
@@ -96,7 +98,12 @@ func NewBinary(r io.ReaderAt, size int64, path string) (*Binary, error) {
 	case n == 8 && string(magic[:]) == "!<arch>\n":
 		b.Method = MethodImportLib
 		syms, err = importLibSymbols(r, size, path, b.Package)
+	case size == 0:
+		return nil, bad(path, 0, "the file is empty (0 bytes)")
 	default:
+		if real, ok := fsutil.LFSPointer(r, size); ok {
+			return nil, &LFSPointerError{Path: path, Size: real}
+		}
 		return nil, bad(path, 0, "not a PE, ELF or import library file (starts % x)", magic[:n])
 	}
 	if errors.Is(err, errNoTable) {
@@ -164,10 +171,11 @@ func FindBinaries(dirs []string) ([]string, error) {
 					continue
 				}
 			}
-			key := filepath.Clean(p)
-			if !seen[key] {
+			// The same folder may be given twice, spelled differently
+			// (the ini's folder and a Paths folder "../System").
+			if key := absPath(p); !seen[key] {
 				seen[key] = true
-				out = append(out, key)
+				out = append(out, filepath.Clean(p))
 			}
 		}
 	}

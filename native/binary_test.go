@@ -142,7 +142,7 @@ func TestMalformed(t *testing.T) {
 		offset int64 // -1: any
 		msg    string
 	}{
-		{"empty", nil, 0, "not a PE, ELF or import library"},
+		{"empty", nil, 0, "the file is empty (0 bytes)"},
 		{"text", []byte("hello, world"), 0, "not a PE, ELF or import library"},
 		{"pe truncated header", pe32[:100], 0, "pe:"},
 		{"pe truncated section", pe32[:peSectionOff+20], -1, "export directory"},
@@ -193,7 +193,10 @@ func TestReadBinaryAndFind(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "Sub.dll"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	got, err := FindBinaries([]string{dir, dir, filepath.Join(dir, "missing")})
+	t.Chdir(dir)
+	// The same folder given three times, spelled three ways (the ini's
+	// folder and a Paths folder "../System"): each binary once.
+	got, err := FindBinaries([]string{dir, ".", filepath.Join("..", filepath.Base(dir)), filepath.Join(dir, "missing")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,4 +228,15 @@ func TestPackageOf(t *testing.T) {
 
 func equalBinary(a, b *Binary) bool {
 	return a.Path == b.Path && a.Package == b.Package && a.Method == b.Method && slices.Equal(a.Classes, b.Classes)
+}
+
+// TestLFSPointerBinary: a Git LFS pointer where Core.dll should be is named
+// as such, with the size of the real file.
+func TestLFSPointerBinary(t *testing.T) {
+	ptr := []byte("version https://git-lfs.github.com/spec/v1\noid sha256:0123\nsize 917504\n")
+	_, err := NewBinary(bytes.NewReader(ptr), int64(len(ptr)), "System/Core.dll")
+	var le *LFSPointerError
+	if !errors.As(err, &le) || le.Size != 917504 || !strings.Contains(err.Error(), "System/Core.dll: a Git LFS pointer") {
+		t.Errorf("have %v", err)
+	}
 }

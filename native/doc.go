@@ -28,7 +28,7 @@
 //
 // An install without binaries (a repository's System folder, a Linux
 // server without the Windows modules, UT2004 on Linux) falls back on a
-// built-in table (Builtin, TableFor), listing per package the classes its
+// built-in table (Builtin, TablesFor), listing per package the classes its
 // module registers in one game build. The tables are text files in
 // native/tables, embedded in the package: comment lines naming the table,
 // game, generation, sources and inputs, then "Package Class" lines sorted
@@ -43,7 +43,10 @@
 //   - ut99-469: UT99 v469 (OldUnreal's patch binaries, PE and ELF alike)
 //   - ut99-436: UT99 v436/451-era Linux server binaries
 //   - ut2004: UT2004 Core and Engine, from the import libraries of the
-//     retail DLLs in a public native SDK (no Fire, IpDrv, ... classes)
+//     retail DLLs in a public native SDK
+//   - ut2004-3369: every other module of UT2004 (IpDrv, UWeb, Fire,
+//     Editor, XGame, XInterface, Onslaught, drivers...), from the 3369
+//     dedicated server's DLLs; TablesFor gives UE2 games both
 //   - undying: Clive Barker's Undying Engine and IpDrv, from `ucc make -h`
 //     headers; those declare only classes with a script declaration, so
 //     intrinsic classes (Engine.Level, all of Core) are missing

@@ -12,7 +12,9 @@ func ExampleSet() {
 	s := native.NewSet()
 	s.AddBinary(&native.Binary{Path: "System/Engine.dll", Package: "Engine", Method: native.MethodPE,
 		Classes: []string{"Level", "Model"}})
-	s.AddTable(native.TableFor("ut99", 1))
+	for _, t := range native.TablesFor("ut99", 1, 469) {
+		s.AddTable(t)
+	}
 
 	fmt.Println(s.Has("engine", "level"), s.Has("Engine", "Canvas"), s.Has("Core", "TextBuffer"))
 	_, src, _ := s.Classes("Core")

@@ -2,6 +2,7 @@ package native
 
 import (
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -11,6 +12,9 @@ type Source struct {
 	Kind  string // "binary" or "table"
 	Path  string // the binary's path (Kind "binary")
 	Table string // the table's name (Kind "table")
+	// UsedInstead, for a binary Set.Ignored lists, is the path of the
+	// binary of the same package that was used.
+	UsedInstead string
 }
 
 // Kinds of Source.
@@ -52,7 +56,11 @@ func NewSet() *Set { return &Set{} }
 func (s *Set) AddBinary(b *Binary) {
 	key := strings.ToLower(b.Package)
 	src := Source{Kind: SourceBinary, Path: b.Path}
-	if s.bins[key] != nil {
+	if kept := s.bins[key]; kept != nil {
+		if samePath(kept.src.Path, b.Path) {
+			return // the same file, found through two spellings of its folder
+		}
+		src.UsedInstead = kept.src.Path
 		s.ignored = append(s.ignored, src)
 		return
 	}
@@ -134,10 +142,24 @@ func (s *Set) Packages() []string {
 }
 
 // Ignored returns the binaries AddBinary did not use because an earlier
-// binary of the same package was added, in the order they were added.
+// binary of the same package was added (UsedInstead names it), in the
+// order they were added. A binary added twice is not listed.
 func (s *Set) Ignored() []Source {
 	if s == nil {
 		return nil
 	}
 	return slices.Clone(s.ignored)
+}
+
+// samePath reports whether two paths name the same file: equal once made
+// absolute and clean.
+func samePath(a, b string) bool {
+	return absPath(a) == absPath(b)
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return filepath.Clean(p)
 }

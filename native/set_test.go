@@ -56,7 +56,10 @@ func TestSet(t *testing.T) {
 	if got, want := s.Packages(), []string{"Core", "Engine", "Extra", "Fire"}; !slices.Equal(got, want) {
 		t.Errorf("Packages = %q, want %q", got, want)
 	}
-	if got := s.Ignored(); len(got) != 1 || got[0].Path != "System/engine.so" {
+	// The same file again through another spelling of its folder is no
+	// second binary: natives must not call the binary it used "ignored".
+	s.AddBinary(&Binary{Path: "System/../System/Engine.dll", Package: "Engine", Method: MethodPE, Classes: []string{"Level", "Model"}})
+	if got := s.Ignored(); len(got) != 1 || got[0].Path != "System/engine.so" || got[0].UsedInstead != "System/Engine.dll" {
 		t.Errorf("Ignored = %+v", got)
 	}
 }

@@ -206,31 +206,48 @@ func BuiltinTables() []*Table {
 	return out
 }
 
-// fallbackTables names the table TableFor gives a game profile; a game not
-// listed gets its generation's table.
-var fallbackTables = map[string]string{
-	"ut99": "ut99-469", "unreal": "ut99-469", "deusex": "ut99-469", "rune": "ut99-469", "ue1": "ut99-469",
-	"undying": "undying",
-	"ut2004":  "ut2004", "ut2003": "ut2004", "kf": "ut2004", "swat4": "ut2004", "ue2": "ut2004",
+// fallbackTables names the tables TablesFor gives a game profile, first
+// first: a package's list comes from the first table that has it. A game
+// not listed gets its generation's tables.
+var fallbackTables = map[string][]string{
+	"ut99": {"ut99-469"}, "unreal": {"ut99-469"}, "deusex": {"ut99-469"}, "rune": {"ut99-469"}, "ue1": {"ut99-469"},
+	"undying": {"undying"},
+	"ut2004":  {"ut2004", "ut2004-3369"}, "ut2003": {"ut2004", "ut2004-3369"}, "kf": {"ut2004", "ut2004-3369"},
+	"swat4": {"ut2004", "ut2004-3369"}, "ue2": {"ut2004", "ut2004-3369"},
 }
 
-var generationTables = map[int]string{1: "ut99-469", 2: "ut2004"}
+var generationTables = map[int][]string{1: {"ut99-469"}, 2: {"ut2004", "ut2004-3369"}}
 
-// TableFor returns a copy of the built-in table to fall back on for a game
-// profile (ini.Game's Name and Generation), or nil when there is none. A
-// table name is accepted as game too ("ut99-436"). UE1 games other than UT
-// get the UT99 v469 table and UE2 games the UT2004 one: their licensee
-// classes are missing, but the engine's own are there, which is what most
-// of their packages import.
-func TableFor(game string, generation int) *Table {
+// TablesFor returns copies of the built-in tables to fall back on for a
+// game profile (ini.Game's Name and Generation) and build (the game's
+// version, as its Manifest.ini says: 436, 451, 469; 0 when unknown), in
+// order of precedence, or nil when there is none. A table name is
+// accepted as game too ("ut99-436"). UE1 games other than UT get the UT99
+// v469 table and UE2 games the UT2004 ones (Core and Engine from the SDK's
+// import libraries, every other module from the 3369 server's DLLs):
+// their licensee classes are missing, but the engine's own are there,
+// which is what most of their packages import. A UT99 build before 469
+// gets the v436/451-era table, never 469-only classes (udemo's).
+func TablesFor(game string, generation, build int) []*Table {
 	game = strings.ToLower(strings.TrimSpace(game))
-	if t := Builtin(game); t != nil {
-		return t
+	names, ok := fallbackTables[game]
+	switch {
+	case ok:
+	case Builtin(game) != nil:
+		names = []string{game}
+	default:
+		names = generationTables[generation]
 	}
-	if name, ok := fallbackTables[game]; ok {
-		return Builtin(name)
+	if game == "ut99" && build > 0 && build < 469 {
+		names = []string{"ut99-436"}
 	}
-	return Builtin(generationTables[generation])
+	var out []*Table
+	for _, n := range names {
+		if t := Builtin(n); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // ownTables names the built-in table made from each game's own binaries.
@@ -238,7 +255,7 @@ var ownTables = map[string]string{"ut99": "ut99-469", "undying": "undying", "ut2
 
 // OwnTable returns a copy of the built-in table made from the game's own
 // binaries (a table name is accepted as game too, "ut99-436"), or nil.
-// Unlike TableFor it never gives another game's or generation's table:
+// Unlike TablesFor it never gives another game's or generation's table:
 // for what a header must export, UT99's Pickup is not Unreal's, nor
 // UT2004's classes another UE2 game's.
 func OwnTable(game string) *Table {

@@ -27,7 +27,7 @@ func TestBuiltinTablesParse(t *testing.T) {
 			t.Errorf("%s: WriteTo does not give the embedded file back", tb.Name)
 		}
 	}
-	if want := []string{"undying", "ut2004", "ut99-436", "ut99-469"}; !slices.Equal(names, want) {
+	if want := []string{"undying", "ut2004", "ut2004-3369", "ut99-436", "ut99-469"}; !slices.Equal(names, want) {
 		t.Errorf("tables %q, want %q", names, want)
 	}
 	// What issue 10 is about: UE2 native-only classes.
@@ -55,26 +55,43 @@ func TestBuiltinIsACopy(t *testing.T) {
 	}
 }
 
-func TestTableFor(t *testing.T) {
+func TestTablesFor(t *testing.T) {
+	const ue2 = "ut2004 ut2004-3369"
 	tests := []struct {
-		game string
-		gen  int
-		want string
+		game       string
+		gen, build int
+		want       string
 	}{
-		{"ut99", 1, "ut99-469"}, {"UT99", 1, "ut99-469"}, {"deusex", 1, "ut99-469"}, {"rune", 1, "ut99-469"},
-		{"unreal", 1, "ut99-469"}, {"ue1", 1, "ut99-469"}, {"undying", 1, "undying"}, {"ut99-436", 1, "ut99-436"},
-		{"ut2004", 2, "ut2004"}, {"ut2003", 2, "ut2004"}, {"kf", 2, "ut2004"}, {"swat4", 2, "ut2004"}, {"ue2", 2, "ut2004"},
-		{"", 1, "ut99-469"}, {"other", 2, "ut2004"}, {"", 0, ""}, {"other", 3, ""},
+		{"ut99", 1, 0, "ut99-469"}, {"UT99", 1, 469, "ut99-469"}, {"deusex", 1, 0, "ut99-469"}, {"rune", 1, 0, "ut99-469"},
+		{"unreal", 1, 0, "ut99-469"}, {"ue1", 1, 0, "ut99-469"}, {"undying", 1, 0, "undying"}, {"ut99-436", 1, 0, "ut99-436"},
+		// A 436 or 451 install gets no 469-only classes.
+		{"ut99", 1, 436, "ut99-436"}, {"ut99", 1, 451, "ut99-436"}, {"deusex", 1, 1112, "ut99-469"},
+		{"ut2004", 2, 0, ue2}, {"ut2003", 2, 0, ue2}, {"kf", 2, 0, ue2}, {"swat4", 2, 0, ue2}, {"ue2", 2, 0, ue2},
+		{"", 1, 0, "ut99-469"}, {"other", 2, 0, ue2}, {"", 0, 0, ""}, {"other", 3, 0, ""},
 	}
 	for _, tt := range tests {
-		got := TableFor(tt.game, tt.gen)
-		name := ""
-		if got != nil {
-			name = got.Name
+		var names []string
+		for _, tab := range TablesFor(tt.game, tt.gen, tt.build) {
+			names = append(names, tab.Name)
 		}
-		if name != tt.want {
-			t.Errorf("TableFor(%q, %d) = %q, want %q", tt.game, tt.gen, name, tt.want)
+		if have := strings.Join(names, " "); have != tt.want {
+			t.Errorf("TablesFor(%q, %d, %d) = %q, want %q", tt.game, tt.gen, tt.build, have, tt.want)
 		}
+	}
+	// UE2 modules beyond Core and Engine: native-only classes such as
+	// IpDrv.TcpNetDriver are known without the install's binaries.
+	s := NewSet()
+	for _, tab := range TablesFor("ut2004", 2, 0) {
+		s.AddTable(tab)
+	}
+	for _, c := range []string{"IpDrv.TcpNetDriver", "UWeb.WebRequest", "Fire.FireTexture", "Editor.BrushBuilder", "XInterface.GUIController", "Engine.KMeshProps"} {
+		pkg, class, _ := strings.Cut(c, ".")
+		if !s.Has(pkg, class) {
+			t.Errorf("the UT2004 tables lack %s", c)
+		}
+	}
+	if _, src, _ := s.Classes("Core"); src.Table != "ut2004" {
+		t.Errorf("Core comes from table %q, want ut2004 (the first)", src.Table)
 	}
 }
 
@@ -152,7 +169,7 @@ class AActor : public UObject { DECLARE_CLASS(AActor,UObject,(CLASS_Transient | 
 }
 
 // TestOwnTable: only a game's own table, never another game's or the
-// generation's (which TableFor falls back on).
+// generation's (which TablesFor falls back on).
 func TestOwnTable(t *testing.T) {
 	for _, c := range []struct{ game, want string }{
 		{"ut99", "ut99-469"}, {"UT2004", "ut2004"}, {"undying", "undying"}, {"ut99-436", "ut99-436"},

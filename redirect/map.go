@@ -11,6 +11,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -27,6 +28,18 @@ type MapOptions struct {
 	// Generation is the game's engine generation (1 or 2): it decides the
 	// format of a package whose version is unknown.
 	Generation int
+	// Stock is the game's retail file list (ini.StockOf); nil: only the
+	// retail code packages of every game (graph.IsStock) are stock.
+	Stock *ini.Stock
+}
+
+// isStock reports whether p is a retail file of the game: its file name is
+// in opt.Stock, or it is a retail code package.
+func (opt MapOptions) isStock(p *graph.Package) bool {
+	if opt.Stock.HasFile(p.Rel) {
+		return true
+	}
+	return p.Kind == graph.KindCode && graph.IsStock(p.Name)
 }
 
 // Entry is a package of the map.
@@ -176,7 +189,7 @@ func (m *Map) add(p, via *graph.Package, importers []string, listed bool, opt Ma
 		warn(Unreadable, p.Rel, "%s (%s) is %s but cannot be read (%v): not published", p.Name, p.Rel, needed, err)
 		return
 	case p.Flags&format.FlagServerSideOnly != 0:
-		if graph.IsStock(p.Name) {
+		if opt.isStock(p) {
 			return // a retail package every client owns (UT99's UWindow)
 		}
 		warn(ServerSideOnly, p.Rel, "%s (%s) is ServerSideOnly, so clients are never sent it, yet it is %s", p.Name, p.Rel, needed)
@@ -192,7 +205,7 @@ func (m *Map) add(p, via *graph.Package, importers []string, listed bool, opt Ma
 		kind = uz.KindForGeneration(opt.Generation)
 	}
 	e := Entry{Name: p.Name, File: p.File, Rel: p.Rel, Base: filepath.Base(p.File), Version: p.Version,
-		GUID: p.GUID, Size: st.Size(), Kind: kind, Stock: graph.IsStock(p.Name), Publish: true}
+		GUID: p.GUID, Size: st.Size(), Kind: kind, Stock: opt.isStock(p), Publish: true}
 	e.Compressed = uz.CompressedName(e.Base, kind)
 	if via != nil {
 		e.Via = via.Name

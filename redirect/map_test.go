@@ -138,3 +138,30 @@ func TestKindAndNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMapStockPerGame: with the game's stock list, a retail map, texture
+// and sound package of UT99 (DM-Deck16][, Soldierskins, Announcer) is left out like the retail code packages, while the server's own
+// map and texture are published. Without the list (an unnamed game) only
+// the code packages are stock, as before.
+func TestMapStockPerGame(t *testing.T) {
+	s := writeServer(t, 1, []spec{
+		{file: "System/Core.u", exports: []string{"Object:Class"}},
+		{file: "System/Engine.u", exports: []string{"Level:Class", "Texture:Class", "Sound:Class", "Music:Class"},
+			imports: []string{"Core.Object:Core.Class"}},
+		{file: "Textures/Soldierskins.utx", exports: []string{"Skin:Engine.Texture"}, imports: []string{"Engine.Texture:Core.Class"}},
+		{file: "Sounds/Announcer.uax", exports: []string{"Go:Engine.Sound"}, imports: []string{"Engine.Sound:Core.Class"}},
+		{file: "Textures/MyTex.utx", exports: []string{"Wall:Engine.Texture"}, imports: []string{"Engine.Texture:Core.Class"}},
+		{file: "Maps/DM-Deck16][.unr", exports: []string{"MyLevel:Engine.Level"},
+			imports: []string{"Engine.Level:Core.Class", "Soldierskins.Skin:Engine.Texture", "Announcer.Go:Engine.Sound"}},
+		{file: "Maps/DM-Mine.unr", exports: []string{"MyLevel:Engine.Level"},
+			imports: []string{"Engine.Level:Core.Class", "MyTex.Wall:Engine.Texture", "Soldierskins.Skin:Engine.Texture"}},
+	})
+	m := s.mapOf(t, MapOptions{Stock: ini.StockOf(ini.UT99)})
+	if have, want := published(m), []string{"DM-Mine.unr.uz", "MyTex.utx.uz"}; !slices.Equal(have, want) {
+		t.Errorf("UT99 list: published %v, want %v", have, want)
+	}
+	m = s.mapOf(t, MapOptions{})
+	if have, want := published(m), []string{"Announcer.uax.uz", "DM-Deck16][.unr.uz", "DM-Mine.unr.uz", "MyTex.utx.uz", "Soldierskins.utx.uz"}; !slices.Equal(have, want) {
+		t.Errorf("no list: published %v, want %v", have, want)
+	}
+}

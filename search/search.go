@@ -162,11 +162,14 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	}
 
 	s.gen = opt.Generation
-	if s.gen == 0 {
+	if s.gen == 0 && game.Generation != 0 && !game.Generic() {
 		s.gen = game.Generation
 	}
 	if s.gen == 0 {
-		s.gen = s.guessFromCore()
+		// An unknown game, or only an engine generation guessed from the
+		// map extension in Paths (a licensee UE2 game may keep .unr): the
+		// packages' own version decides when Core is there.
+		s.gen = s.generationFromCore(game.Generation)
 	}
 
 	for _, raw := range sys.Paths {
@@ -208,14 +211,22 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	return s, nil
 }
 
-// guessFromCore reads the version of the Core package found through Paths:
-// UE2 packages are version 100 and up. Without one the answer is UE1.
-func (s *Searcher) guessFromCore() int {
+// generationFromCore reads the version of the Core package found through
+// Paths: UE2 packages are version 100 and up. Without a readable Core the
+// answer is fallback, or UE1 when that is 0.
+func (s *Searcher) generationFromCore(fallback int) int {
+	if fallback == 0 {
+		fallback = 1
+	}
 	r := s.find("Core", nil, 0, false)
 	if r.File == "" {
-		return 1
+		return fallback
 	}
-	if h := s.header(r.File); h.err == nil && h.ver >= 100 {
+	h := s.header(r.File)
+	switch {
+	case h.err != nil:
+		return fallback
+	case h.ver >= 100:
 		return 2
 	}
 	return 1

@@ -44,12 +44,13 @@ func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins
 			}
 			out = append(out, fc)
 		case graph.MissingObject, graph.ClassMismatch:
+			target := f.Exporter()
 			for _, o := range f.Objects {
-				path, class := parseFindingObject(f.Package, o)
+				path, class := parseFindingObject(target, o)
 				if path == "" {
 					continue
 				}
-				ps, err := db.WithObject(ctx, f.Package, path, class)
+				ps, err := db.WithObject(ctx, target, path, class)
 				if err != nil {
 					return nil, err
 				}
@@ -62,7 +63,7 @@ func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins
 				if with == nil {
 					with = []index.Package{}
 				}
-				out = append(out, findingCandidates{Kind: f.Kind, Package: f.Package, Object: path, Class: class, Candidates: with})
+				out = append(out, findingCandidates{Kind: f.Kind, Package: target, Object: path, Class: class, Candidates: with})
 			}
 		}
 	}

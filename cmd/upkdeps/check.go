@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,8 +10,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -95,19 +99,26 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 // checkReport is the output of `check`; its JSON form is documented in
 // README.md.
 type checkReport struct {
-	SchemaVersion   int             `json:"schema_version"`
-	Ini             string          `json:"ini"`
-	Game            string          `json:"game"`
-	Platform        string          `json:"platform"`
-	PlatformReason  string          `json:"platform_reason"`
-	PackagesScanned int             `json:"packages_scanned"`
-	MissingPaths    []string        `json:"missing_paths"`
-	CaseNotes       []caseNote      `json:"case_notes"`
-	Summary         checkSummary    `json:"summary"`
-	Findings        []graph.Finding `json:"findings"`
-	WithCache       *withCacheInfo  `json:"with_cache,omitempty"`
-	Index           *checkIndex     `json:"index,omitempty"`
-	With            *withInfo       `json:"with,omitempty"`
+	SchemaVersion   int    `json:"schema_version"`
+	Ini             string `json:"ini"`
+	Game            string `json:"game"`
+	Platform        string `json:"platform"`
+	PlatformReason  string `json:"platform_reason"`
+	PackagesScanned int    `json:"packages_scanned"`
+	// PackagesReadable are the scanned packages whose header and tables
+	// parse; GitLFSPointers the scanned files that are Git LFS pointers.
+	PackagesReadable int             `json:"packages_readable"`
+	GitLFSPointers   int             `json:"git_lfs_pointers"`
+	MissingPaths     []string        `json:"missing_paths"`
+	CaseNotes        []caseNote      `json:"case_notes"`
+	Summary          checkSummary    `json:"summary"`
+	Findings         []graph.Finding `json:"findings"`
+	WithCache        *withCacheInfo  `json:"with_cache,omitempty"`
+	Index            *checkIndex     `json:"index,omitempty"`
+	With             *withInfo       `json:"with,omitempty"`
+	// roots maps the findings' root evidence to its ini line, for the
+	// text report's order (rankFindings).
+	roots map[string]ini.Reference
 }
 
 // checkIndex is what check --index adds: the candidates of each finding
@@ -134,6 +145,20 @@ type checkSummary struct {
 	Errors   int                       `json:"errors"`
 	Warnings int                       `json:"warnings"`
 	ByKind   map[graph.FindingKind]int `json:"by_kind"`
+	// ErrorsByKind and WarningsByKind split ByKind by severity.
+	ErrorsByKind   map[graph.FindingKind]int `json:"errors_by_kind"`
+	WarningsByKind map[graph.FindingKind]int `json:"warnings_by_kind"`
+	// FixFirst are the three most important findings (rankFindings), what
+	// the text report leads with.
+	FixFirst []fixFirst `json:"fix_first"`
+}
+
+// fixFirst names one of the most important findings and why it ranks so.
+type fixFirst struct {
+	Kind     graph.FindingKind `json:"kind"`
+	Severity graph.Severity    `json:"severity"`
+	Package  string            `json:"package"`
+	Why      string            `json:"why"`
 }
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
@@ -147,6 +172,7 @@ func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkRepo
 type checked struct {
 	g   *graph.Graph
 	src *graph.Sources
+	nat *native.Set
 }
 
 // checkRun makes the report of check and returns the graph and sources
@@ -176,29 +202,42 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 			}
 		}
 	}
-	rep := &checkReport{WithCache: wc,
-		SchemaVersion: 2, Ini: in.iniPath, Game: in.gameLabel(),
+	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
+		SchemaVersion: 3, Ini: in.iniPath, Game: in.gameLabel(),
 		Platform: string(in.platform()), PlatformReason: in.search.Platform().Reason,
 		MissingPaths: []string{}, CaseNotes: caseNotes(in.search), Findings: findings,
-		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}},
+		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
 	}
 	for _, p := range c.g.Packages() {
-		if !p.Missing() {
-			rep.PackagesScanned++
+		var lfs *format.LFSPointerError
+		switch {
+		case p.Missing():
+			continue
+		case p.Err == nil:
+			rep.PackagesReadable++
+		case errors.As(p.Err, &lfs):
+			rep.GitLFSPointers++
 		}
+		rep.PackagesScanned++
 	}
 	for _, p := range in.search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
+	}
+	rep.Summary.FixFirst = []fixFirst{}
+	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
+		rep.Summary.FixFirst = append(rep.Summary.FixFirst, fixFirst{r.Kind, r.Severity, r.Package, r.why()})
 	}
 	for _, f := range findings {
 		rep.Summary.ByKind[f.Kind]++
 		if f.Severity == graph.Error {
 			rep.Summary.Errors++
+			rep.Summary.ErrorsByKind[f.Kind]++
 		} else {
 			rep.Summary.Warnings++
+			rep.Summary.WarningsByKind[f.Kind]++
 		}
 	}
 	return rep, c, nil
@@ -234,8 +273,10 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 		Jobs:           a.cfg.Jobs,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
+	findings = append(findings, graph.IniFindings(in.ini)...)
+	graph.AddEditLines(findings, in.ini)
 	graph.SortFindings(findings)
-	return findings, checked{g, src}, nil
+	return findings, checked{g, src, nat}, nil
 }
 
 // cachedPackages lists the usable packages of the install's download
@@ -304,6 +345,12 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	bw.printf("%d packages scanned", rep.PackagesScanned)
+	if rep.PackagesReadable < rep.PackagesScanned {
+		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
+		if rep.GitLFSPointers > 0 {
+			bw.printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
+		}
+	}
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
 	}
@@ -335,25 +382,50 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	kinds := make([]graph.FindingKind, 0, len(rep.Summary.ByKind))
-	for k := range rep.Summary.ByKind {
-		kinds = append(kinds, k)
+	writeKindTable(bw, rep.Findings)
+	bw.printf("\nFix first:\n")
+	for i, r := range rep.Summary.FixFirst {
+		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
-	slices.Sort(kinds)
-	bw.printf("\n")
-	for _, k := range kinds {
-		bw.printf("  %-18s %5d\n", k, rep.Summary.ByKind[k])
-	}
+	ranked := rankFindings(rep.Findings, rep.roots)
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
 		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
-	for _, f := range rep.Findings {
-		writeFindingText(bw, f, all)
+	for _, r := range ranked {
+		writeFindingText(bw, r.Finding, all)
 		if rep.Index != nil {
-			writeCandidatesText(bw, rep.Index, f)
+			writeCandidatesText(bw, rep.Index, r.Finding)
 		}
 	}
 	return bw.err
+}
+
+// writeKindTable prints how many findings of each kind there are, errors
+// and warnings apart (a kind such as missing_package has both).
+func writeKindTable(bw *errWriter, fs []graph.Finding) {
+	type count struct{ errors, warnings int }
+	counts := map[graph.FindingKind]*count{}
+	for _, f := range fs {
+		c := counts[f.Kind]
+		if c == nil {
+			c = &count{}
+			counts[f.Kind] = c
+		}
+		if f.Severity == graph.Error {
+			c.errors++
+		} else {
+			c.warnings++
+		}
+	}
+	kinds := make([]graph.FindingKind, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
+	for _, k := range kinds {
+		bw.printf("  %-18s %6d %8d\n", k, counts[k].errors, counts[k].warnings)
+	}
 }
 
 // writeCandidatesText prints the best indexed candidate of a finding.
@@ -419,7 +491,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 		bw.printf("  packages: %s\n", strings.Join(f.Packages, ", "))
 	}
 	if len(f.Chain) > 0 {
-		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing {
+		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing || f.Kind == graph.UnknownClass {
 			bw.printf("  evidence:\n")
 			for _, c := range f.Chain {
 				bw.printf("    %s\n", c)

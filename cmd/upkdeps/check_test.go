@@ -58,7 +58,7 @@ func TestCheckDemo(t *testing.T) {
 			t.Errorf("the demo does not exhibit %s", k)
 		}
 	}
-	if rep.SchemaVersion != 2 || rep.PackagesScanned != 14 {
+	if rep.SchemaVersion != 3 || rep.PackagesScanned != 14 {
 		t.Errorf("schema_version %d, packages_scanned %d", rep.SchemaVersion, rep.PackagesScanned)
 	}
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -64,7 +66,11 @@ func (a *app) openInstall() (*install, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	s, err := search.New(f, search.Options{Game: in.game, Generation: in.game.Generation, CacheDir: a.cfg.Cache, Platform: platform})
+	gen := in.game.Generation
+	if a.cfg.Game == "" && in.game.Generic() {
+		gen = 0 // only a map extension said it: let Core's version decide
+	}
+	s, err := search.New(f, search.Options{Game: in.game, Generation: gen, CacheDir: a.cfg.Cache, Platform: platform})
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +89,11 @@ func (a *app) openInstall() (*install, error) {
 		fmt.Fprintf(a.stderr, "warning: %s: %v\n", path, err)
 	}
 	in.search = s
+	if in.game.Generic() && s.Generation() != in.game.Generation {
+		// A map extension guessed the engine; the packages' versions
+		// (Core's) tell it better.
+		in.game = map[int]ini.Game{1: ini.UE1, 2: ini.UE2}[s.Generation()]
+	}
 	return in, nil
 }
 
@@ -120,15 +131,32 @@ func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
 }
 
 // hasSources reports whether an EditPackages entry has UnrealScript
-// sources (<GameRoot>/<Pkg>/Classes): a source tree before its first build
-// has no package file, yet order and check have work to do.
+// sources (<GameRoot>/<Pkg>/Classes/*.uc): a source tree before its first
+// build has no package file, yet order and check have work to do. A
+// Classes folder without a .uc (only a .upkg) is no source: nothing could
+// be built or checked from it.
 func (in *install) hasSources() bool {
+	with, _ := in.classesFolders()
+	return len(with) > 0
+}
+
+// classesFolders returns the EditPackages entries whose Classes folder
+// holds a .uc file, and those whose Classes folder holds none.
+func (in *install) classesFolders() (withUC, withoutUC []string) {
 	for _, p := range in.ini.EditPackages() {
-		if fi, err := os.Stat(filepath.Join(in.search.Root(), p, "Classes")); err == nil && fi.IsDir() {
-			return true
+		ents, err := os.ReadDir(filepath.Join(in.search.Root(), p, "Classes"))
+		if err != nil {
+			continue
+		}
+		if slices.ContainsFunc(ents, func(e os.DirEntry) bool {
+			return !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".uc")
+		}) {
+			withUC = append(withUC, p)
+		} else {
+			withoutUC = append(withoutUC, p+"/Classes")
 		}
 	}
-	return false
+	return withUC, withoutUC
 }
 
 // nothingToScan is the error of a graph command whose install has no
@@ -140,8 +168,12 @@ func (in *install) nothingToScan() error {
 		return fmt.Errorf("%s: no Paths in [%s]: the ini names no folder to load packages from (is this the game's ini?)",
 			in.iniPath, in.ini.SystemSection(in.game))
 	}
-	return fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
+	err := fmt.Errorf("%s: its Paths (%s) match no package file: nothing to check (is this the game's ini, in its System folder?)",
 		in.iniPath, strings.Join(paths, ", "))
+	if _, empty := in.classesFolders(); len(empty) > 0 {
+		err = fmt.Errorf("%w; no sources either: %s hold(s) no .uc file", err, strings.Join(empty, ", "))
+	}
+	return err
 }
 
 // placementPaths are the Paths a file is placed by (cache.TargetDir, the
@@ -190,20 +222,33 @@ func (a *app) loadNatives(in *install) (*native.Set, error) {
 		return nil, err
 	}
 	s := native.NewSet()
+	var lfs []string
 	for _, f := range files {
 		b, err := native.ReadBinary(f)
-		if err != nil {
+		var le *native.LFSPointerError
+		switch {
+		case errors.As(err, &le):
+			lfs = append(lfs, filepath.Base(f))
+		case err != nil:
 			fmt.Fprintf(a.stderr, "upkdeps: warning: %v (its native classes are not used)\n", err)
-			continue
+		default:
+			s.AddBinary(b)
 		}
-		s.AddBinary(b)
 	}
-	if t := native.TableFor(in.game.Name, in.search.Generation()); t != nil {
+	if len(lfs) > 0 {
+		fmt.Fprintf(a.stderr, "upkdeps: warning: %d binaries are Git LFS pointers, not the files (%s): their native classes are not used; fetch them with git lfs pull\n",
+			len(lfs), strings.Join(lfs, ", "))
+	}
+	for _, t := range native.TablesFor(in.game.Name, in.search.Generation(), in.build()) {
 		s.AddTable(t)
 	}
 	in.natives = s
 	return s, nil
 }
+
+// build is the game's build from the Manifest.ini beside the ini (0 when
+// unknown): a UT99 436 or 451 install gets that era's native table.
+func (in *install) build() int { return ini.GameBuild(in.ini.Dir()) }
 
 // folders returns the Paths folders for DOT clusters, by Paths index.
 func (in *install) folders() []string {

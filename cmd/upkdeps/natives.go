@@ -57,6 +57,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 			}
 			for _, s := range nat.Ignored() {
 				rep.Ignored = append(rep.Ignored, in.search.Rel(s.Path))
+				rep.ignoredFor = append(rep.ignoredFor, in.search.Rel(s.UsedInstead))
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeNativesText(w, rep) }, false)
 		},
@@ -75,6 +76,7 @@ type nativesReport struct {
 	BinariesRead  int             `json:"binaries_read"`
 	Packages      []nativePackage `json:"packages"`
 	Ignored       []string        `json:"ignored_binaries"`
+	ignoredFor    []string        // the binary used instead of each of Ignored
 }
 
 type nativePackage struct {
@@ -113,8 +115,8 @@ func writeNativesText(w io.Writer, rep nativesReport) error {
 			bw.printf("  also exported (%d): %s\n", len(p.Scripted), strings.Join(p.Scripted, " "))
 		}
 	}
-	for _, s := range rep.Ignored {
-		bw.printf("\nignored (another binary of its package came first): %s\n", s)
+	for i, s := range rep.Ignored {
+		bw.printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.ignoredFor[i])
 	}
 	return bw.err
 }

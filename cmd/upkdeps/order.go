@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -10,9 +12,9 @@ import (
 )
 
 func newOrderCmd(a *app) *cobra.Command {
-	var explain bool
+	var explain, clean bool
 	cmd := &cobra.Command{
-		Use:   "order [--ini INI] [--json] [--explain]",
+		Use:   "order [--ini INI] [--json] [--explain] [--clean]",
 		Short: "Validate the EditPackages build order before `ucc make` and suggest a corrected one",
 		Long: `order checks [Editor.EditorEngine] EditPackages: ucc make builds the listed packages whose
 .u is missing in list order, and each may only use packages built before it. It prints the
@@ -20,7 +22,11 @@ problems and a corrected order that keeps yours wherever it is already valid, or
 that makes every order impossible. --explain lists, for every constraint, the compiled import
 or source line that imposes it. Sources (<GameRoot>/<Package>/Classes/*.uc, GameRoot being the
 folder above the ini's) are used whenever they exist, since the moment this check matters is
-when the .u files are gone. Exit 1 when the order is not valid.`,
+when the .u files are gone. ucc make rebuilds only the entries whose .u is missing: a problem
+among entries that all have their .u is a warning (a clean rebuild fails there), an error when
+an entry involved will be rebuilt; --clean treats every entry as rebuilt. Entries with neither
+sources nor a compiled package cannot be checked: they are listed (edit_unchecked), and
+"valid" speaks only of the others. Exit 1 when the order is not valid.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, g, err := a.openGraph(cmd.Context())
@@ -36,11 +42,15 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 			if err != nil {
 				return err
 			}
-			res := g.CheckEditPackages(edit, src.Deps())
-			rep := orderReport{SchemaVersion: 1, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
+			res := g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat, Clean: clean})
+			graph.AddEditLines(res.Findings, in.ini)
+			rep := orderReport{SchemaVersion: 2, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
-				if sp.HasSources {
+				switch p := g.Package(sp.Name); {
+				case sp.HasSources:
 					rep.Sources = append(rep.Sources, sp.Name)
+				case p != nil && !p.Missing() && p.Err == nil:
+					rep.compiled = append(rep.compiled, sp.Name)
 				}
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, !res.Valid)
@@ -48,6 +58,7 @@ when the .u files are gone. Exit 1 when the order is not valid.`,
 	}
 	cmd.Flags().Bool("json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&explain, "explain", false, "list every constraint with the import that imposes it")
+	cmd.Flags().BoolVar(&clean, "clean", false, "treat every entry as rebuilt (a build from sources with no .u yet)")
 	return cmd
 }
 
@@ -58,6 +69,9 @@ type orderReport struct {
 	graph.OrderResult
 	// Sources lists the EditPackages entries whose Classes/*.uc were read.
 	Sources []string `json:"sources"`
+	// compiled lists, for the text, the entries read from their compiled
+	// .u (Unchecked has those with neither).
+	compiled []string
 }
 
 func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
@@ -66,14 +80,32 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	bw.printf("upkdeps order: %s\n", rep.Ini)
 	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
 	if len(rep.Sources) > 0 {
-		bw.printf("Read from sources (Classes/*.uc): %s; the others from their compiled .u\n", strings.Join(rep.Sources, " "))
+		bw.printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
 	} else {
-		bw.printf("No sources found: constraints come from the compiled .u files\n")
+		bw.printf("No sources found\n")
 	}
-	if res.Valid {
-		bw.printf("The order is valid.\n")
-	} else {
+	if len(rep.compiled) > 0 {
+		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.compiled, " "))
+	}
+	checked := fmt.Sprintf("Checked %d of %d entries", res.Checked, res.Checked+len(res.Unchecked))
+	if len(res.Rebuilt) > 0 {
+		checked += fmt.Sprintf("; ucc make rebuilds %d: %s", len(res.Rebuilt), strings.Join(res.Rebuilt, " "))
+	}
+	bw.printf("%s\n", checked)
+	for _, u := range res.Unchecked {
+		bw.printf("  unchecked: %s: %s\n", u.Package, u.Reason)
+	}
+	switch {
+	case !res.Valid:
 		bw.printf("The order is NOT valid.\n")
+	case len(res.EditPackages) == 0:
+		bw.printf("The ini lists no EditPackages: nothing to check.\n")
+	case res.Checked == 0:
+		bw.printf("Nothing could be checked.\n")
+	case len(res.Unchecked) > 0:
+		bw.printf("The order of the %d checked entries is valid.\n", res.Checked)
+	default:
+		bw.printf("The order is valid.\n")
 	}
 	for _, f := range res.Findings {
 		writeFindingText(bw, f, true)
@@ -81,7 +113,7 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	switch {
 	case res.Suggested == nil:
 		bw.printf("\nNo order can work until the cycle above is broken.\n")
-	case !res.Valid:
+	case !res.Valid && !slices.Equal(res.Suggested, res.EditPackages):
 		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
 		for _, n := range res.Suggested {
 			bw.printf("EditPackages=%s\n", n)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -49,7 +50,7 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 		return nil, nil, err
 	}
 	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.ini.ServerPackages(), Maps: mf.maps,
-		IncludeStock: mf.includeStock, Generation: in.search.Generation()})
+		IncludeStock: mf.includeStock, Generation: in.search.Generation(), Stock: ini.StockOf(in.game)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,7 +82,9 @@ the server's GUID and size and the file still has the size, header and SHA-256 r
 there; other files are decompressed and compared with the server's copy. --dry-run prints the
 actions a real run performs and writes nothing. --force rewrites every file. --lowercase also
 writes a lower-case-named copy of each file for case-sensitive web servers. Retail packages
-are left out unless --include-stock; packages without AllowDownload are never published.
+(every file of the game profile's stock list: maps, textures, sounds, music, meshes and code;
+for a game without a list, the retail code packages) are left out unless
+--include-stock; packages without AllowDownload are never published.
 Warnings report what clients cannot get from the redirect. Exit 1 when a file could not be
 written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,

@@ -28,9 +28,22 @@ func TestNothingToScan(t *testing.T) {
 	if err := os.WriteFile(nowhere, []byte("[Core.System]\nPaths=../Nowhere/*.u\nPaths=../System/*.u\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A source tree whose Classes folder holds only a .upkg has nothing
+	// to build or check either.
+	upkgOnly := filepath.Join(sys, "UpkgOnly.ini")
+	if err := os.WriteFile(upkgOnly, []byte("[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=MyMod\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "MyMod", "Classes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "MyMod", "Classes", "MyMod.upkg"), []byte("[Flags]\nAllowDownload=True\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ ini, want string }{
 		{empty, "no Paths in [Core.System]"},
 		{nowhere, "its Paths (../Nowhere/*.u, ../System/*.u) match no package file"},
+		{upkgOnly, "its Paths (../System/*.u) match no package file: nothing to check (is this the game's ini, in its System folder?); no sources either: MyMod/Classes hold(s) no .uc file"},
 	} {
 		for _, args := range [][]string{{"check"}, {"graph"}, {"order"}, {"deps", "Core"}, {"check", "--json"}} {
 			out, errOut, code := runCLI(t, append(args, "--ini", tc.ini, "--no-progress")...)
@@ -217,5 +230,35 @@ func TestOrderNativeOnlyClass(t *testing.T) {
 	// Engine's own subclass of Object still needs Core.
 	if !slices.ContainsFunc(rep.Constraints, func(c struct{ Package, On string }) bool { return c.Package == "Engine" && c.On == "Core" }) {
 		t.Errorf("Engine -> Core missing: %+v", rep.Constraints)
+	}
+}
+
+// TestOrderClean: on the demo install DemoGame uses DemoBase, listed after
+// it; both .u exist, so ucc make rebuilds neither and it is a warning, but
+// --clean (every entry rebuilt) makes it an error.
+func TestOrderClean(t *testing.T) {
+	chdirDemo(t)
+	for _, tc := range []struct {
+		clean bool
+		want  string
+	}{{false, "warning"}, {true, "error"}} {
+		args := []string{"order", "--json", "--ini", demo.Ini}
+		if tc.clean {
+			args = append(args, "--clean")
+		}
+		out, errOut, _ := runCLI(t, args...)
+		var rep orderReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v: %v (stderr %s)", args, err, errOut)
+		}
+		sev := ""
+		for _, f := range rep.Findings {
+			if f.Kind == "edit_order" && slices.Equal(f.Packages, []string{"DemoGame", "DemoBase"}) {
+				sev = string(f.Severity)
+			}
+		}
+		if sev != tc.want || rep.Checked != 7 || (tc.clean && len(rep.Rebuilt) != 7) {
+			t.Errorf("--clean=%v: DemoGame uses DemoBase: severity %q, checked %d, rebuilt %v; want %q, 7", tc.clean, sev, rep.Checked, rep.Rebuilt, tc.want)
+		}
 	}
 }

@@ -26,6 +26,7 @@ func TestReproduceTables(t *testing.T) {
 			filepath.Join(corpus, "l0m-dev__Undying-Renewal", "Engine", "Inc", "EngineClasses.h"),
 			filepath.Join(corpus, "l0m-dev__Undying-Renewal", "IpDrv", "Inc", "IpDrvClasses.h"),
 		},
+		"ut2004-3369": {filepath.Join(corpus, "IceOfWraith__UT2004", "System")},
 		// ut2004 comes from DarklightGames/UT2004-NativeSDK, which is not in the corpus.
 	}
 	for name, in := range inputs {

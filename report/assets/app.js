@@ -230,7 +230,7 @@
       box.appendChild(cl);
     }
     if (f.chain && f.chain.length) {
-      var evidence = f.kind === 'cycle' || f.kind === 'edit_order' || f.kind === 'edit_missing';
+      var evidence = f.kind === 'cycle' || f.kind === 'edit_order' || f.kind === 'edit_missing' || f.kind === 'unknown_class';
       box.appendChild(el('h4', null, evidence ? 'Evidence' : 'Chain'));
       var ol = el('ol', { 'class': evidence ? 'evidence-list' : 'chain' });
       f.chain.forEach(function (c) { ol.appendChild(el('li', null, linkify(c))); });

@@ -1,0 +1,159 @@
+package ini
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// stockFS holds one list per game profile, stock/<game>.txt: the package
+// files a retail install ships, one path a line, "#" lines naming the
+// sources (a complete install's Manifest.ini, a published file list).
+//
+//go:embed stock/*.txt
+var stockFS embed.FS
+
+// Stock is what a game's retail install ships: its package files, which
+// every client owns. Lookups ignore case and the folder: only the file name
+// (with its extension) or the package name counts.
+type Stock struct {
+	Game    Game
+	Sources []string            // where the list comes from, as its file says
+	files   map[string]string   // lower-cased file name -> path as listed
+	names   map[string][]string // lower-cased package name -> lower-cased file names
+}
+
+// HasFile reports whether the file name (Botpack.u, DM-Deck16][.unr; a
+// path's folder is ignored) is a retail file of the game. A nil Stock has
+// none.
+func (s *Stock) HasFile(name string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.files[strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))]
+	return ok
+}
+
+// HasPackage reports whether a retail file of the game has the package
+// name (any extension). A nil Stock has none.
+func (s *Stock) HasPackage(name string) bool {
+	return s != nil && len(s.names[strings.ToLower(name)]) > 0
+}
+
+// HasCode reports whether name is a retail code package (.u) of the game.
+func (s *Stock) HasCode(name string) bool { return s.HasFile(name + ".u") }
+
+// Files returns the listed paths, sorted case-insensitively. The caller
+// owns the slice.
+func (s *Stock) Files() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, 0, len(s.files))
+	for _, p := range s.files {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
+	return out
+}
+
+// parseStock reads a stock list.
+func parseStock(g Game, text string) (*Stock, error) {
+	s := &Stock{Game: g, files: map[string]string{}, names: map[string][]string{}}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "# Source: "):
+			s.Sources = append(s.Sources, strings.TrimPrefix(line, "# Source: "))
+		case strings.HasPrefix(line, "#"):
+		default:
+			base := strings.ToLower(path.Base(line))
+			ext := path.Ext(base)
+			if ext == "" || base == ext {
+				return nil, fmt.Errorf("ini: stock list of %s: line %d: %q is not a package file name", g, n, line)
+			}
+			if _, dup := s.files[base]; !dup {
+				s.files[base] = line
+				name := strings.TrimSuffix(base, ext)
+				s.names[name] = append(s.names[name], base)
+			}
+		}
+	}
+	return s, sc.Err()
+}
+
+var stockLists = sync.OnceValues(func() (map[Game]*Stock, error) {
+	m := map[Game]*Stock{}
+	for _, g := range Games {
+		text, err := stockFS.ReadFile("stock/" + g.Name + ".txt")
+		if err != nil {
+			continue // no list for this game: StockOf falls back
+		}
+		s, err := parseStock(g, string(text))
+		if err != nil {
+			return nil, err
+		}
+		m[g] = s
+	}
+	return m, nil
+})
+
+// anyCode is the fallback list: the code packages of every game's list.
+var anyCode = sync.OnceValue(func() *Stock {
+	lists, _ := stockLists()
+	s := &Stock{Sources: []string{"the code packages (.u) of every game's list"}, files: map[string]string{}, names: map[string][]string{}}
+	for _, g := range Games {
+		for _, p := range lists[g].Files() {
+			base := strings.ToLower(path.Base(p))
+			if strings.HasSuffix(base, ".u") && s.files[base] == "" {
+				s.files[base] = p
+				name := strings.TrimSuffix(base, ".u")
+				s.names[name] = append(s.names[name], base)
+			}
+		}
+	}
+	return s
+})
+
+// StockOf returns the retail file list of g's profile. A game without a
+// list of its own (Raven Shield, a UE2 Runtime tree, an unnamed UE1 or UE2
+// game, the zero Game) gets the code packages of every game's list: a
+// retail code package name is never a mod's, a map or texture name may be.
+// It panics only if an embedded list is malformed (a test reads them all).
+func StockOf(g Game) *Stock {
+	lists, err := stockLists()
+	if err != nil {
+		panic(err)
+	}
+	if s := lists[g]; s != nil {
+		return s
+	}
+	return anyCode()
+}
+
+// IsStockCode reports whether name is a retail code package of any game
+// upkdeps knows (every client of that game owns it).
+func IsStockCode(name string) bool { return anyCode().HasCode(name) }
+
+// IsStockPackage reports whether any retail file (code, sounds, textures,
+// music, maps) of any game upkdeps has a full list for bears the package
+// name: what every client of that game owns, such as UT99's
+// Announcer.uax, which ships with the ServerSideOnly flag.
+func IsStockPackage(name string) bool {
+	lists, err := stockLists()
+	if err != nil {
+		panic(err)
+	}
+	for _, g := range Games {
+		if lists[g].HasPackage(name) {
+			return true
+		}
+	}
+	return false
+}
