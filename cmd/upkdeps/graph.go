@@ -188,7 +188,7 @@ func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, err
 		return nil, err
 	}
 	var out [][2]*graph.Package
-	for _, f := range g.CheckEditPackages(edit, src.Deps()).Findings {
+	for _, f := range g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat}).Findings {
 		if f.Kind != graph.EditOrder || len(f.Packages) != 2 {
 			continue
 		}
