@@ -39,6 +39,21 @@ type AddResult struct {
 	Errors    []FileError `json:"errors"`
 }
 
+// InterruptedError is Add's error when its context was cancelled: the
+// batches written before stay in the index (find sees them), and adding
+// the source again completes it.
+type InterruptedError struct {
+	Source      string // the source's absolute location
+	Done, Total int    // files indexed of the files the source holds
+	Err         error  // the context's error
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("%s: %d of %d file(s) indexed when interrupted (%v): adding it again completes it", e.Source, e.Done, e.Total, e.Err)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
 // FileError is a file or member that could not be read.
 type FileError struct {
 	Path   string `json:"path"`
@@ -161,7 +176,7 @@ func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResu
 			}
 		})
 		if err != nil {
-			return nil, err
+			return nil, &InterruptedError{Source: abs, Done: start, Total: len(jobs), Err: err}
 		}
 		if err := a.write(ctx, out); err != nil {
 			return nil, fmt.Errorf("index: %w", err)

@@ -118,8 +118,9 @@ func TestSourcesAfterInterruptedAdd(t *testing.T) {
 			}
 		}
 	}})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("add: %v, want cancelled", err)
+	var ie *InterruptedError
+	if !errors.Is(err, context.Canceled) || !errors.As(err, &ie) || ie.Done != batchSize || ie.Total != batchSize+8 {
+		t.Fatalf("add: %v, want cancelled after %d of %d files", err, batchSize, batchSize+8)
 	}
 	srcs, err := d.Sources(context.Background())
 	if err != nil || len(srcs) != 1 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
 func newIndexCmd(a *app) *cobra.Command {
@@ -98,6 +100,11 @@ a warning naming it.`,
 					return func() { bar.Add(1) }
 				}})
 				bar.Done()
+				var ie *index.InterruptedError
+				if errors.As(err, &ie) {
+					// Say what was done: run prints only "interrupted".
+					fmt.Fprintf(a.stderr, "upkdeps: index add: %d source(s) added; %s\n", len(rep.Sources), termsafe.String(ie.Error()))
+				}
 				if err != nil {
 					return err
 				}
