@@ -57,7 +57,8 @@ func compressedKind(name string) bool {
 // memory does not grow with the package; fileName is the name it is
 // installed under.
 func describe(ctx context.Context, fileName string, r io.Reader) (*pkgInfo, error) {
-	w := newWindow()
+	w := getWindow()
+	defer putWindow(w) // format.File keeps copies, not the window's bytes
 	h := sha256.New()
 	if _, err := io.CopyBuffer(io.MultiWriter(h, w), &ctxReader{ctx, r}, make([]byte, 256<<10)); err != nil {
 		return nil, err
