@@ -9,7 +9,14 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 )
 
-// depEntry is one row of `deps`/`rdeps` output (README.md).
+// depsJSON is `deps --json` and `rdeps --json` output (docs/json.md).
+type depsJSON struct {
+	SchemaVersion int        `json:"schema_version"`
+	Package       string     `json:"package"` // the package asked about, as the install spells it
+	Entries       []depEntry `json:"entries"` // in depth order
+}
+
+// depEntry is one row of `deps`/`rdeps` output (docs/json.md).
 type depEntry struct {
 	Name  string `json:"name"`
 	File  string `json:"file"` // "" when missing; the ini for an ini line
@@ -60,7 +67,7 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 				entries = withIniLines(g, reached, d, entries)
 			}
 			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), entries); err != nil {
+				if err := writeJSON(cmd.OutOrStdout(), depsJSON{SchemaVersion: 1, Package: p.Name, Entries: entries}); err != nil {
 					return err
 				}
 			} else {
@@ -87,7 +94,7 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().Bool("json", false, "print a JSON array")
+	cmd.Flags().Bool("json", false, "print the listing as JSON")
 	cmd.Flags().IntVar(&depth, "depth", 0, "at most N hops (0 = no limit)")
 	return cmd
 }

@@ -187,11 +187,22 @@ func newIndexRemoveCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
+			removed := []string{}
 			for _, loc := range args {
 				if err := db.Remove(cmd.Context(), loc); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
+				removed = append(removed, loc)
+				if !a.cfg.JSON {
+					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
+				}
+			}
+			if a.cfg.JSON {
+				return writeJSON(cmd.OutOrStdout(), struct {
+					SchemaVersion int      `json:"schema_version"`
+					DB            string   `json:"db"`
+					Removed       []string `json:"removed"`
+				}{1, db.Path(), removed})
 			}
 			return nil
 		},

@@ -39,15 +39,25 @@ text output; --json always includes them in full. Exit 1 when a file cannot be r
 			return err
 		},
 	}
-	cmd.Flags().Bool("json", false, "print one JSON array, one object per file")
+	cmd.Flags().Bool("json", false, "print JSON, one object per file")
 	cmd.Flags().BoolVar(&names, "names", false, "list the name table")
 	cmd.Flags().BoolVar(&imports, "imports", false, "list the import table")
 	cmd.Flags().BoolVar(&exports, "exports", false, "list the export table")
 	return cmd
 }
 
+// infoJSON is `info --json` output (docs/json.md); streamInfos writes the
+// same bytes writeJSON would, one file at a time.
+type infoJSON struct {
+	SchemaVersion int          `json:"schema_version"`
+	Files         []infoReport `json:"files"`
+}
+
+// infoSchemaVersion is infoJSON's schema_version.
+const infoSchemaVersion = 1
+
 // infoReport is one file of `info` output; its JSON form is documented in
-// README.md.
+// docs/json.md.
 type infoReport struct {
 	Path        string       `json:"path"`
 	Error       string       `json:"error,omitempty"`
@@ -107,18 +117,18 @@ type infoExport struct {
 
 // streamInfos reads the files with jobs workers and writes each file's
 // report as soon as it and every earlier argument are done, in argument
-// order: text with the text func, else one JSON array, the same bytes
-// writeJSON writes for the whole slice. At most a few files per worker are
+// order: text with the text func, else one JSON object, the same bytes
+// writeJSON writes for infoJSON holding the whole slice. At most a few files per worker are
 // held ahead of the output, so memory does not grow with the argument list.
 // failed reports whether a file could not be read.
 func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(io.Writer, int, infoReport) error) (failed bool, err error) {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	if asJSON {
 		if len(paths) == 0 {
-			_, err := io.WriteString(w, "[]\n")
+			_, err := fmt.Fprintf(w, "{\n  \"schema_version\": %d,\n  \"files\": []\n}\n", infoSchemaVersion)
 			return false, err
 		}
-		bw.WriteString("[\n")
+		fmt.Fprintf(bw, "{\n  \"schema_version\": %d,\n  \"files\": [\n", infoSchemaVersion)
 	}
 	err = par.Ordered(len(paths), jobs, 2*max(1, jobs), func(i int) infoReport { return readInfo(paths[i]) },
 		func(i int, r infoReport) error {
@@ -129,13 +139,13 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 			if i > 0 {
 				bw.WriteString(",\n")
 			}
-			// The encoder's indented form of a slice: each element indented
-			// by one level with its first line prefixed too.
-			b, err := json.MarshalIndent(r, "  ", "  ")
+			// The encoder's indented form of a slice in an object's field:
+			// each element indented by two levels, its first line too.
+			b, err := json.MarshalIndent(r, "    ", "  ")
 			if err != nil {
 				return err
 			}
-			bw.WriteString("  ")
+			bw.WriteString("    ")
 			_, err = bw.Write(b)
 			return err
 		})
@@ -143,7 +153,7 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 		return failed, err
 	}
 	if asJSON {
-		bw.WriteString("\n]\n")
+		bw.WriteString("\n  ]\n}\n")
 	}
 	return failed, bw.Flush()
 }

@@ -52,10 +52,17 @@ func TestInfo(t *testing.T) {
 		t.Errorf("info with a non-package: code %d, want %d", code, exitFindings)
 	}
 	golden(t, "info.json", out)
-	var reports []map[string]any
-	if err := json.Unmarshal([]byte(out), &reports); err != nil {
+	var doc struct {
+		SchemaVersion int              `json:"schema_version"`
+		Files         []map[string]any `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
+	if doc.SchemaVersion != infoSchemaVersion || len(doc.Files) != 2 {
+		t.Fatalf("info --json: schema_version %d, %d files; want %d, 2", doc.SchemaVersion, len(doc.Files), infoSchemaVersion)
+	}
+	reports := doc.Files
 	for _, key := range []string{"path", "version", "licensee", "flags", "flag_names", "guid", "name_count", "import_count", "export_count", "depends_on", "imports", "exports"} {
 		if _, ok := reports[0][key]; !ok {
 			t.Errorf("info --json lacks %q", key)
@@ -82,7 +89,7 @@ func TestInfoStreamsSameBytes(t *testing.T) {
 			reports[i] = readInfo(p)
 		}
 		var want, have bytes.Buffer
-		if err := writeJSON(&want, reports); err != nil {
+		if err := writeJSON(&want, infoJSON{SchemaVersion: infoSchemaVersion, Files: reports}); err != nil {
 			t.Fatal(err)
 		}
 		failed, err := streamInfos(&have, paths, jobs, true, nil)

@@ -46,7 +46,7 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 			}
 			rep := resolveNames(in, args, guid, gen)
 			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), rep.Results)
+				err = writeJSON(cmd.OutOrStdout(), resolveJSON{SchemaVersion: 1, Results: rep.Results})
 			} else {
 				err = writeResolveText(cmd.OutOrStdout(), rep)
 			}
@@ -61,7 +61,7 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 			return nil
 		},
 	}
-	cmd.Flags().Bool("json", false, "print one JSON array, one object per name")
+	cmd.Flags().Bool("json", false, "print the results as JSON, one object per name")
 	cmd.Flags().StringVar(&guidText, "guid", "", "the package's GUID (32 hex digits), as a server's package map gives it: also search the download cache, and apply UE2's GUID check")
 	cmd.Flags().IntVar(&gen, "generation", 0, "with --guid on UE2: the package generation (cache file GUID-N.uxx); 0 = the highest cached")
 	return cmd
@@ -76,7 +76,14 @@ type resolveReport struct {
 	Results      []resolveResult
 }
 
-// resolveResult is one name of `resolve --json` output (README.md).
+// resolveJSON is `resolve --json` output (docs/json.md): one result per
+// name, in the order given.
+type resolveJSON struct {
+	SchemaVersion int             `json:"schema_version"`
+	Results       []resolveResult `json:"results"`
+}
+
+// resolveResult is one name of `resolve --json` output (docs/json.md).
 type resolveResult struct {
 	Name         string   `json:"name"`
 	File         *string  `json:"file"` // relative to the game root; null when unresolved

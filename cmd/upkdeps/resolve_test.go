@@ -9,8 +9,8 @@ import (
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
-// resolveJSON is `resolve --json` output as a client reads it.
-type resolveJSON struct {
+// resolveClient is one result of `resolve --json` output as a client reads it.
+type resolveClient struct {
 	Name         string   `json:"name"`
 	File         *string  `json:"file"`
 	Step         string   `json:"step"`
@@ -20,12 +20,19 @@ type resolveJSON struct {
 	Warnings     []string `json:"warnings"`
 }
 
-func parseResolve(t *testing.T, out string) []resolveJSON {
+func parseResolve(t *testing.T, out string) []resolveClient {
 	t.Helper()
-	var rs []resolveJSON
-	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+	var doc struct {
+		SchemaVersion int             `json:"schema_version"`
+		Results       []resolveClient `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("resolve --json: %v\n%s", err, out)
 	}
+	if doc.SchemaVersion != 1 {
+		t.Errorf("resolve --json: schema_version %d, want 1", doc.SchemaVersion)
+	}
+	rs := doc.Results
 	// Lists are [] rather than null.
 	if strings.Contains(out, "null") && !strings.Contains(out, `"file": null`) {
 		t.Errorf("resolve --json has a null list:\n%s", out)

@@ -25,11 +25,6 @@ line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
 			if to == nil {
 				return usagef("%s: no such package in the install", args[len(args)-1])
 			}
-			type hopJSON struct {
-				From    string                 `json:"from"`
-				To      string                 `json:"to"`
-				Objects []graph.ImportedObject `json:"objects"`
-			}
 			out := []hopJSON{}
 			var hops []graph.Hop
 			var from *graph.Package
@@ -44,7 +39,7 @@ line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
 				if from == to && len(refs) == 0 {
 					bw := &errWriter{w: cmd.OutOrStdout()}
 					if a.cfg.JSON {
-						return writeJSON(cmd.OutOrStdout(), out)
+						return writeJSON(cmd.OutOrStdout(), whyJSON{SchemaVersion: 1, Hops: out})
 					}
 					bw.printf("%s is a map: the engine loads it by itself\n", to.Name)
 					return bw.err
@@ -70,7 +65,7 @@ line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
 				out = append(out, hopJSON{h.From.Name, h.To.Name, objs})
 			}
 			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), out); err != nil {
+				if err := writeJSON(cmd.OutOrStdout(), whyJSON{SchemaVersion: 1, Hops: out}); err != nil {
 					return err
 				}
 			} else {
@@ -100,6 +95,21 @@ line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
 			return nil
 		},
 	}
-	cmd.Flags().Bool("json", false, "print a JSON array of hops")
+	cmd.Flags().Bool("json", false, "print the chain as JSON")
 	return cmd
+}
+
+// whyJSON is `why --json` output (docs/json.md): the hops in chain order,
+// none when nothing leads to the package or it is a map.
+type whyJSON struct {
+	SchemaVersion int       `json:"schema_version"`
+	Hops          []hopJSON `json:"hops"`
+}
+
+// hopJSON is one hop of a why chain: From is a package name or, for the
+// first hop of a chain from a root, the ini line or map that loads To.
+type hopJSON struct {
+	From    string                 `json:"from"`
+	To      string                 `json:"to"`
+	Objects []graph.ImportedObject `json:"objects"`
 }
