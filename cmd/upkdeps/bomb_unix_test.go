@@ -58,7 +58,7 @@ func TestBombMemberMemory(t *testing.T) {
 	f.Close()
 	writeFixFile(t, filepath.Join(dir, "small", "Small.u"), pkg)
 	indexAdd := func(src string) (peakKiB int64, took time.Duration) {
-		args, _ := json.Marshal([]string{"index", "add", "--db", filepath.Join(dir, "index.db"), "--no-progress", "--json", src})
+		args, _ := json.Marshal([]string{"index", "add", "--index", filepath.Join(dir, "index.db"), "--no-progress", "--json", src})
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), killArgsEnv+"="+string(args), killAtEnv+"=0")
 		start := time.Now()

@@ -586,7 +586,7 @@ deleted: false
 		t.Fatal(err)
 	}
 	db := filepath.Join(t.TempDir(), "index.db")
-	if _, errOut, code := runCLI(t, "index", "add", "--db", db, "--unreal-archive", meta); code != exitOK {
+	if _, errOut, code := runCLI(t, "index", "add", "--index", db, "--unreal-archive", meta); code != exitOK {
 		t.Fatalf("index add: %s", errOut)
 	}
 	page := filepath.Join(t.TempDir(), "archive.html")

@@ -75,13 +75,13 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
 	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
-	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
+	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	return cmd
 }
 
 // addCandidates looks the report's findings up in the index (check --index).
 func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, path string) error {
-	if path != "" {
+	if path != "" && path != defaultIndex {
 		a.cfg.DB = path
 	}
 	db, err := a.openDB(true)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
@@ -28,10 +29,36 @@ type Config struct {
 	JSON       bool   `mapstructure:"json"`        // JSON instead of text
 	Jobs       int    `mapstructure:"jobs"`        // parallel workers
 	NoProgress bool   `mapstructure:"no-progress"` // never draw a progress bar
-	// DB is the package index database (index, find, fix, check --index);
+	// DB is the package index database (--index FILE of check, report,
+	// plan, fix, find and index; config key index, or db, its old name);
 	// "" is upkdeps/index.db in the user's cache folder (see defaultDB).
-	DB string `mapstructure:"db"`
+	DB string `mapstructure:"index"`
 }
+
+// defaultIndex is the --index value that names the default index
+// explicitly: the config key index, else the user cache folder's
+// index.db. "" means the same (the old spelling).
+const defaultIndex = "default"
+
+// addIndexFlag defines --index FILE on fs, the one name of the package
+// index database on every command; alias keeps --db, the name fix, find
+// and index used before, as a hidden deprecated spelling.
+func addIndexFlag(fs *pflag.FlagSet, usage string, alias bool) {
+	fs.String("index", "", usage+indexFlagHelp)
+	if alias {
+		fs.String("db", "", "the index database (deprecated: use --index)")
+		// Hidden, not MarkDeprecated: cobra prints a deprecation note on
+		// the command's output, which is stdout here and would break
+		// --json; load prints the note on stderr instead.
+		_ = fs.MarkHidden("db")
+	}
+}
+
+// indexFlagHelp ends the help of every --index flag.
+const indexFlagHelp = ` (FILE, or "default": the config key index, else upkdeps/index.db in the user cache folder)`
+
+// deprecatedFlags are the old flag spellings load warns about on stderr.
+var deprecatedFlags = map[string]string{"db": "--index"}
 
 // Validate checks values that flags and files cannot constrain.
 func (c *Config) Validate() error {
@@ -68,12 +95,25 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
 	v.AutomaticEnv()
 	for key, def := range map[string]any{
-		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false, "db": "",
+		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
+		"index": "", "db": "",
 	} {
 		v.SetDefault(key, def)
 	}
-	if err := v.BindPFlags(cmd.Flags()); err != nil {
-		return Config{}, err
+	var bindErr error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if (f.Name == "index" || f.Name == "db") && f.Changed && (f.Value.String() == "" || f.Value.String() == defaultIndex) {
+			return // the default named explicitly: the config key, else the cache folder's
+		}
+		if f.Changed && deprecatedFlags[f.Name] != "" {
+			fmt.Fprintf(cmd.ErrOrStderr(), "upkdeps: --%s is deprecated: use %s\n", f.Name, deprecatedFlags[f.Name])
+		}
+		if err := v.BindPFlag(f.Name, f); err != nil && bindErr == nil {
+			bindErr = err
+		}
+	})
+	if bindErr != nil {
+		return Config{}, bindErr
 	}
 	file := v.GetString("config")
 	explicit := file != ""
@@ -104,6 +144,15 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 		return Config{}, fmt.Errorf("configuration: %w", err)
 	}
 	c.Config = file
+	if f := cmd.Flags().Lookup("db"); f != nil && f.Changed && !cmd.Flags().Changed("index") && f.Value.String() != "" {
+		c.DB = f.Value.String() // --db FILE, the old name, over the config key index
+	}
+	if c.DB == "" {
+		c.DB = v.GetString("db") // the config key db, the old name
+	}
+	if c.DB == defaultIndex {
+		c.DB = "" // "index: default" in a config file or UPKDEPS_INDEX
+	}
 	if err := c.Validate(); err != nil {
 		return Config{}, err
 	}
@@ -130,13 +179,13 @@ func defaultConfigFile() string {
 	return ""
 }
 
-// defaultDB is the index database used when neither --db nor the config
-// key db names one: upkdeps/index.db in the user's cache folder (it is a
+// defaultDB is the index database used when neither --index nor the
+// config key index names one: upkdeps/index.db in the user's cache folder (it is a
 // cache: everything in it is rebuilt by adding its sources again).
 func defaultDB() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("no --db given and no user cache folder: %w", err)
+		return "", fmt.Errorf("no --index given and no user cache folder: %w", err)
 	}
 	return filepath.Join(dir, "upkdeps", "index.db"), nil
 }

@@ -27,7 +27,7 @@ func newFixCmd(a *app) *cobra.Command {
 	var dryRun, newest bool
 	var picks []string
 	cmd := &cobra.Command{
-		Use:   "fix [--ini INI] [--db FILE] [--dry-run] [--pick NAME=GUID]... [--newest]",
+		Use:   "fix [--ini INI] [--index FILE] [--dry-run] [--pick NAME=GUID]... [--newest]",
 		Short: "Copy every missing package, and what those need, from the package index into the install",
 		Long: `fix runs check, looks every missing package up in the package index (see 'upkdeps index')
 and copies the best copy into the Paths folder the engine searches for its extension (the
@@ -53,7 +53,7 @@ plan, each copy with the package that needs it, and changes nothing.`,
 			return a.fix(cmd, pins, newest, dryRun)
 		},
 	}
-	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	addIndexFlag(cmd.Flags(), "the package index database", true)
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the plan, change nothing")
 	cmd.Flags().BoolVar(&newest, "newest", false, "of copies with different GUIDs, take the newest instead of refusing")
 	cmd.Flags().StringArrayVar(&picks, "pick", nil, "NAME=GUID (or SHA-256 prefix): the copy to take for NAME (repeatable)")

@@ -47,7 +47,7 @@ func linkTree(t *testing.T, src, dst string) {
 func TestIndexCorpus(t *testing.T) {
 	corpus := testutil.Corpus(t)
 	db := filepath.Join(t.TempDir(), "index.db")
-	out, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", "--json", corpus)
+	out, errOut, code := runCLI(t, "index", "add", "--index", db, "--no-progress", "--json", corpus)
 	if code == exitError {
 		t.Fatalf("index add: %s", errOut)
 	}
@@ -58,7 +58,7 @@ func TestIndexCorpus(t *testing.T) {
 	if s := added.Sources[0].Source; s.Packages < 200 || s.Errors > 2 {
 		t.Errorf("corpus: %d packages, %d errors", s.Packages, s.Errors)
 	}
-	out, _, _ = runCLI(t, "index", "add", "--db", db, "--no-progress", corpus)
+	out, _, _ = runCLI(t, "index", "add", "--index", db, "--no-progress", corpus)
 	if !strings.Contains(out, "read 0,") {
 		t.Errorf("re-add read files again:\n%s", out)
 	}
@@ -76,7 +76,7 @@ func TestIndexCorpus(t *testing.T) {
 		if c.Kind != graph.MissingPackage {
 			continue
 		}
-		fout, _, fcode := runCLI(t, "find", "--db", db, c.Package)
+		fout, _, fcode := runCLI(t, "find", "--index", db, c.Package)
 		inCorpus := fcode == exitOK
 		if inCorpus != (len(c.Candidates) > 0) {
 			t.Errorf("%s: %d candidates, find says %v:\n%s", c.Package, len(c.Candidates), inCorpus, fout)
@@ -88,11 +88,11 @@ func TestIndexCorpus(t *testing.T) {
 	if !found["UMenu"] {
 		t.Errorf("UMenu (in nrempel__ut-server) has no candidate: %v", found)
 	}
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--db", db, "--dry-run", "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--index", db, "--dry-run", "--no-progress")
 	if !strings.Contains(out, "planned  System/UMenu.u <- ") {
 		t.Errorf("dry run:\n%s", out)
 	}
-	runCLI(t, "fix", "--ini", ini, "--db", db, "--no-progress")
+	runCLI(t, "fix", "--ini", ini, "--index", db, "--no-progress")
 	out, _, _ = runCLI(t, "check", "--ini", ini, "--json", "--no-progress")
 	var after checkReport
 	if err := json.Unmarshal([]byte(out), &after); err != nil {

@@ -25,7 +25,7 @@ func fixIndexed(t *testing.T, dir string) (ini, db string) {
 		}
 	}
 	db = filepath.Join(dir, "index.db")
-	if out, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", coll); code != exitOK {
+	if out, errOut, code := runCLI(t, "index", "add", "--index", db, "--no-progress", coll); code != exitOK {
 		t.Fatalf("index add: code %d\n%s%s", code, out, errOut)
 	}
 	return filepath.Join(game, "System", "Game.ini"), db
@@ -41,7 +41,7 @@ func TestFixKillAtEveryStep(t *testing.T) {
 	}
 	run := func(dir string, at int) (int, int) {
 		ini, db := filepath.Join(dir, "game", "System", "Game.ini"), filepath.Join(dir, "index.db")
-		return runKilled(t, dir, at, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress", "--jobs", "1")
+		return runKilled(t, dir, at, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress", "--jobs", "1")
 	}
 	ref := t.TempDir()
 	fixIndexed(t, ref)
@@ -71,7 +71,7 @@ func TestFixRemovesItsTemps(t *testing.T) {
 	ini, db := fixIndexed(t, dir)
 	stale := filepath.Join(dir, "game", "System", ".upkdeps-ModA.u-123456.tmp")
 	writeFixFile(t, stale, []byte("half a package"))
-	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	if _, err := os.Stat(stale); err == nil || !strings.Contains(out, "removed 1 temporary file(s) an interrupted fix left: System/.upkdeps-ModA.u-123456.tmp") {
 		t.Errorf("the stale temporary file: %v\n%s", err, out)
 	}
@@ -88,14 +88,14 @@ func TestFixLocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lock.Unlock()
-	_, errOut, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	_, errOut, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	if code != exitError || !strings.Contains(errOut, "is being changed by pid") || !strings.Contains(errOut, "upkdeps fix (test)") {
 		t.Errorf("locked: code %d\n%s", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "game", "System", "ModA.u")); err == nil {
 		t.Error("fix copied beside the lock holder")
 	}
-	if _, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress", "--dry-run"); code != exitFindings {
+	if _, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress", "--dry-run"); code != exitFindings {
 		t.Errorf("dry run while locked: code %d", code)
 	}
 }
@@ -117,15 +117,15 @@ func TestFixChangedKeepingSizeAndTime(t *testing.T) {
 	if err := os.Chtimes(src, st.ModTime(), st.ModTime()); err != nil {
 		t.Fatal(err)
 	}
-	out, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	if code != exitFindings || !strings.Contains(out, "ModA.u: content changed since it was indexed") ||
 		!strings.Contains(out, "run upkdeps index add "+filepath.Join(dir, "collection")+" again") {
 		t.Fatalf("changed source: code %d\n%s", code, out)
 	}
-	if out, _, _ := runCLI(t, "index", "add", "--db", db, "--no-progress", filepath.Join(dir, "collection")); !strings.Contains(out, "read 1,") {
+	if out, _, _ := runCLI(t, "index", "add", "--index", db, "--no-progress", filepath.Join(dir, "collection")); !strings.Contains(out, "read 1,") {
 		t.Errorf("the re-add did not read the changed file again:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	if have, _ := os.ReadFile(filepath.Join(dir, "game", "System", "ModA.u")); !bytes.Equal(have, data) {
 		t.Errorf("after the re-add, ModA.u was not copied:\n%s", out)
 	}
@@ -138,7 +138,7 @@ func TestFixVanishedSource(t *testing.T) {
 	ini, db := fixIndexed(t, dir)
 	os.Remove(filepath.Join(dir, "collection", "old", "System", "ModA.u"))
 	os.Remove(filepath.Join(dir, "collection", "downloads", "modb.zip"))
-	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	for _, want := range []string{
 		"ModA.u: the file is gone since it was indexed",
 		"modb.zip!System/ModB.u: the archive is gone since it was indexed",
@@ -164,14 +164,14 @@ func TestFixBringsNativeBinaries(t *testing.T) {
 		}
 	}
 	ini, db := filepath.Join(dir, "game", "System", "Game.ini"), filepath.Join(dir, "index.db")
-	runCLI(t, "index", "add", "--db", db, "--no-progress", filepath.Join(dir, "collection"))
-	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress", "--dry-run")
+	runCLI(t, "index", "add", "--index", db, "--no-progress", filepath.Join(dir, "collection"))
+	out, _, _ := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress", "--dry-run")
 	for _, want := range []string{"with its native binary: planned  System/ModA.dll <- ", "with its native binary: planned  System/moda.so <- "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan lacks %q:\n%s", want, out)
 		}
 	}
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	for name, want := range map[string]string{"ModA.dll": "MZ windows code", "moda.so": "\x7fELF linux code"} {
 		if have, _ := os.ReadFile(filepath.Join(dir, "game", "System", name)); string(have) != want {
 			t.Errorf("%s: have %q\n%s", name, have, out)
@@ -199,7 +199,7 @@ func TestFixInterrupted(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	start := time.Now()
-	code := run(ctx, []string{"fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress"}, strings.NewReader(""), &out, &errOut)
+	code := run(ctx, []string{"fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress"}, strings.NewReader(""), &out, &errOut)
 	if code != exitError || !strings.Contains(errOut.String(), "interrupted") {
 		t.Errorf("code %d, stderr %q: want 2, interrupted", code, errOut.String())
 	}

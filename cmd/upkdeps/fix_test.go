@@ -81,7 +81,7 @@ func TestFixClosure(t *testing.T) {
 	game, coll := fixWorld(t)
 	db := filepath.Join(t.TempDir(), "index.db")
 	ini := filepath.Join(game, "System", "Game.ini")
-	if out, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", coll); code != exitOK {
+	if out, errOut, code := runCLI(t, "index", "add", "--index", db, "--no-progress", coll); code != exitOK {
 		t.Fatalf("index add: code %d\n%s%s", code, out, errOut)
 	}
 	// check --index: each missing package with its candidate.
@@ -108,7 +108,7 @@ func TestFixClosure(t *testing.T) {
 	}
 
 	// The dry run plans the closure and writes nothing.
-	out, _, code = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--dry-run", "--no-progress")
+	out, _, code = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--dry-run", "--no-progress")
 	for _, want := range []string{
 		"2 missing package(s); would copy (dry run) 4 package(s), 2 of them needed by the packages it brings",
 		"  planned  Textures/Tex.utx <- ", "+ planned  System/ModB.u <- ", "+ planned  System/ModC.u <- ",
@@ -126,7 +126,7 @@ func TestFixClosure(t *testing.T) {
 	}
 
 	// fix copies the whole closure in one run; what is left is Gone.
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--json", "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--json", "--no-progress")
 	var fr fixReport
 	if err := json.Unmarshal([]byte(out), &fr); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -147,7 +147,7 @@ func TestFixClosure(t *testing.T) {
 	}
 
 	// A second run finds everything present and copies nothing.
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress")
 	if !strings.Contains(out, "1 missing package(s); copies 0 package(s)") {
 		t.Errorf("second fix:\n%s", out)
 	}
@@ -159,8 +159,8 @@ func TestFixRefuses(t *testing.T) {
 	writeFixFile(t, filepath.Join(coll, "new", "ModA.u"), fixPkg(t, 20))
 	db := filepath.Join(t.TempDir(), "index.db")
 	ini := filepath.Join(game, "System", "Game.ini")
-	runCLI(t, "index", "add", "--db", db, "--no-progress", coll)
-	out, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--dry-run", "--no-progress")
+	runCLI(t, "index", "add", "--index", db, "--no-progress", coll)
+	out, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--dry-run", "--no-progress")
 	if code != exitFindings || !strings.Contains(out, "ModA: ambiguous: 2 copies with 2 different GUIDs") {
 		t.Errorf("ambiguous: code %d\n%s", code, out)
 	}
@@ -169,11 +169,11 @@ func TestFixRefuses(t *testing.T) {
 	cacheIni := strings.Replace(fixIni, "[Core.System]\r\n", "[Core.System]\r\nCachePath=../Cache\r\nCacheExt=.uxx\r\n", 1)
 	writeFixFile(t, filepath.Join(game, "System", "Cached.ini"), []byte(cacheIni))
 	writeFixFile(t, filepath.Join(game, "Cache", "cache.ini"), []byte("[Cache]\r\n"+guid+"=ModA.u\r\n"))
-	out, _, _ = runCLI(t, "fix", "--ini", filepath.Join(game, "System", "Cached.ini"), "--game", "ut99", "--db", db, "--dry-run", "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", filepath.Join(game, "System", "Cached.ini"), "--game", "ut99", "--index", db, "--dry-run", "--no-progress")
 	if !strings.Contains(out, "planned  System/ModA.u <- "+filepath.Join(coll, "new", "ModA.u")) {
 		t.Errorf("the cache's version:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--dry-run", "--pick", "moda="+guid, "--no-progress")
+	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--dry-run", "--pick", "moda="+guid, "--no-progress")
 	if !strings.Contains(out, "planned  System/ModA.u <- "+filepath.Join(coll, "new", "ModA.u")) || strings.Contains(out, "ModB") {
 		t.Errorf("picked:\n%s", out)
 	}
@@ -182,14 +182,14 @@ func TestFixRefuses(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(game, "Textures", "Tex.utx"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, _, code = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--pick", "moda="+guid, "--no-progress")
+	out, _, code = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--pick", "moda="+guid, "--no-progress")
 	if code != exitFindings || !strings.Contains(out, "refused  Textures/Tex.utx <- ") || !strings.Contains(out, "copied   System/ModA.u") {
 		t.Errorf("refusal: code %d\n%s", code, out)
 	}
 	if st, err := os.Stat(filepath.Join(game, "Textures", "Tex.utx")); err != nil || !st.IsDir() {
 		t.Error("the folder in the way was replaced")
 	}
-	if _, _, code := runCLI(t, "fix", "--ini", ini, "--db", db, "--pick", "nonsense"); code != exitError {
+	if _, _, code := runCLI(t, "fix", "--ini", ini, "--index", db, "--pick", "nonsense"); code != exitError {
 		t.Errorf("bad --pick: code %d", code)
 	}
 }
@@ -197,35 +197,35 @@ func TestFixRefuses(t *testing.T) {
 func TestIndexCommands(t *testing.T) {
 	_, coll := fixWorld(t)
 	db := filepath.Join(t.TempDir(), "index.db")
-	out, _, code := runCLI(t, "index", "add", "--db", db, "--no-progress", coll)
+	out, _, code := runCLI(t, "index", "add", "--index", db, "--no-progress", coll)
 	if code != exitOK || !strings.Contains(out, "(dir): 4 package(s) from 6 file(s); read 6, unchanged 0") {
 		t.Errorf("add: code %d\n%s", code, out)
 	}
-	out, _, _ = runCLI(t, "index", "add", "--db", db, "--no-progress", coll)
+	out, _, _ = runCLI(t, "index", "add", "--index", db, "--no-progress", coll)
 	if !strings.Contains(out, "read 0, unchanged 3") {
 		t.Errorf("re-add:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "index", "list", "--db", db)
+	out, _, _ = runCLI(t, "index", "list", "--index", db)
 	if !strings.Contains(out, "1 source(s)") || !strings.Contains(out, coll) {
 		t.Errorf("list:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "index", "stats", "--db", db, "--json")
+	out, _, _ = runCLI(t, "index", "stats", "--index", db, "--json")
 	var st struct{ Packages int }
 	json.Unmarshal([]byte(out), &st)
 	if st.Packages != 4 {
 		t.Errorf("stats: %s", out)
 	}
-	out, _, code = runCLI(t, "find", "--db", db, "modc.thing")
+	out, _, code = runCLI(t, "find", "--index", db, "modc.thing")
 	if code != exitOK || !strings.Contains(out, "modb.zip!ModC.umod!System/ModC.u  has thing (Class)") {
 		t.Errorf("find object: code %d\n%s", code, out)
 	}
-	if _, _, code := runCLI(t, "find", "--db", db, "Nothing"); code != exitFindings {
+	if _, _, code := runCLI(t, "find", "--index", db, "Nothing"); code != exitFindings {
 		t.Errorf("find nothing: code %d", code)
 	}
-	if out, _, code := runCLI(t, "index", "remove", "--db", db, coll); code != exitOK || !strings.Contains(out, "removed") {
+	if out, _, code := runCLI(t, "index", "remove", "--index", db, coll); code != exitOK || !strings.Contains(out, "removed") {
 		t.Errorf("remove: %d %s", code, out)
 	}
-	if _, _, code := runCLI(t, "index", "remove", "--db", db, coll); code != exitError {
+	if _, _, code := runCLI(t, "index", "remove", "--index", db, coll); code != exitError {
 		t.Errorf("remove again: code %d", code)
 	}
 }

@@ -24,17 +24,17 @@ func newIndexCmd(a *app) *cobra.Command {
 caches: name, GUID, generations, version, size, SHA-256, where it is, what it exports and imports.
 find, check --index and fix read it.
 
-The database is one SQLite file: --db FILE, the config key db, else upkdeps/index.db in the
+The database is one SQLite file: --index FILE, the config key index, else upkdeps/index.db in the
 user's cache folder. It is a cache of its sources: adding a source again reads only the files
 whose size or modification time (archive members: CRC-32) changed.`,
 	}
-	cmd.PersistentFlags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	addIndexFlag(cmd.PersistentFlags(), "the package index database", true)
 	cmd.PersistentFlags().Bool("json", false, "print the report as JSON")
 	cmd.AddCommand(newIndexAddCmd(a), newIndexListCmd(a), newIndexRemoveCmd(a), newIndexStatsCmd(a))
 	return cmd
 }
 
-// openDB opens the index database of --db (or the config key db, or the
+// openDB opens the index database of --index (or the config key index, or the
 // default). A read command opens it read-only: it never creates, migrates
 // or writes it, so another user's or a read-only index can be read.
 func (a *app) openDB(readOnly bool) (*index.DB, error) {
@@ -291,7 +291,7 @@ class), then the others. Exit 1 when nothing is found.`,
 			}, len(ps) == 0 && len(vs) == 0)
 		},
 	}
-	cmd.Flags().String("db", "", "the index database (default: the config key db, else upkdeps/index.db in the user cache folder)")
+	addIndexFlag(cmd.Flags(), "the package index database", true)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
 }

@@ -37,7 +37,7 @@ SHA-1 and size must be those of an item. Then 'index add FOLDER' and 'fix' insta
 Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if p, _ := cmd.Flags().GetString("index"); p != "" {
+			if p, _ := cmd.Flags().GetString("index"); p != "" && p != defaultIndex {
 				a.cfg.DB = p
 			}
 			db, err := a.openDB(true)
@@ -85,7 +85,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writePlanText(w, rep) }, len(rep.Unprovided) > 0)
 		},
 	}
-	cmd.Flags().String("index", "", "the index database (default: the config key db)")
+	addIndexFlag(cmd.Flags(), "the package index database", false)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&verify, "verify", "", "check the archives downloaded into this folder against the catalogue")
 	return cmd

@@ -62,7 +62,7 @@ func TestPlanCorpusSample(t *testing.T) {
 		t.Skipf("no Unreal Archive sample: %v", err)
 	}
 	db := filepath.Join(t.TempDir(), "index.db")
-	if _, errOut, code := runCLI(t, "index", "add", "--db", db, "--unreal-archive", sample); code != 0 {
+	if _, errOut, code := runCLI(t, "index", "add", "--index", db, "--unreal-archive", sample); code != 0 {
 		t.Fatalf("index add: exit %d: %s", code, errOut)
 	}
 	out, errOut, code := runCLI(t, "plan", "--index", db, "--ini", planInstall(t), "--game", "ut99", "--json")
@@ -80,7 +80,7 @@ func TestPlanCorpusSample(t *testing.T) {
 	if !slices.Contains(brought, "SGTech1") || !slices.Contains(brought, "K_vision") {
 		t.Errorf("exit %d, brought %q; report %+v", code, brought, rep)
 	}
-	out, _, _ = runCLI(t, "find", "--db", db, "M1", "--json")
+	out, _, _ = runCLI(t, "find", "--index", db, "M1", "--json")
 	var found struct {
 		Archive []archiveVersionJSON `json:"archive"`
 	}
@@ -95,7 +95,7 @@ func TestPlanCorpusSample(t *testing.T) {
 	if !slices.Equal(sizes, []int64{3668163, 71207356}) {
 		t.Errorf("M1 versions: %v", sizes)
 	}
-	out, _, _ = runCLI(t, "find", "--db", db, "Bot32", "--json")
+	out, _, _ = runCLI(t, "find", "--index", db, "Bot32", "--json")
 	if err := json.Unmarshal([]byte(out), &found); err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ deleted: false
 		t.Fatal(err)
 	}
 	db := filepath.Join(t.TempDir(), "index.db")
-	if _, errOut, code := runCLI(t, "index", "add", "--db", db, "--unreal-archive", meta); code != 0 {
+	if _, errOut, code := runCLI(t, "index", "add", "--index", db, "--unreal-archive", meta); code != 0 {
 		t.Fatalf("index add: %s", errOut)
 	}
 	out, _, code := runCLI(t, "plan", "--index", db, "--ini", planInstall(t), "--game", "ut99")

@@ -41,11 +41,11 @@ func TestReadOnlyIndexAsAnotherUser(t *testing.T) {
 	}
 	before := snapshot(t, dir)
 	for _, args := range [][]string{
-		{"find", "--db", db, "ModA"},
-		{"index", "stats", "--db", db},
-		{"index", "list", "--db", db},
+		{"find", "--index", db, "ModA"},
+		{"index", "stats", "--index", db},
+		{"index", "list", "--index", db},
 		{"check", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress"},
-		{"fix", "--ini", ini, "--game", "ut99", "--db", db, "--dry-run", "--no-progress"},
+		{"fix", "--ini", ini, "--game", "ut99", "--index", db, "--dry-run", "--no-progress"},
 	} {
 		out, err := runAs(bin, 65534, args...)
 		if err != nil || strings.Contains(out, "readonly") || strings.Contains(out, "upkdeps: ") {
@@ -59,7 +59,7 @@ func TestReadOnlyIndexAsAnotherUser(t *testing.T) {
 	// write, reads the index and copies.
 	game := filepath.Join(dir, "game")
 	filepath.WalkDir(game, func(p string, _ fs.DirEntry, _ error) error { return os.Chown(p, 65534, 65534) })
-	if out, err := runAs(bin, 65534, "fix", "--ini", ini, "--game", "ut99", "--db", db, "--no-progress"); err != nil || !strings.Contains(out, "copied   System/ModA.u") {
+	if out, err := runAs(bin, 65534, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress"); err != nil || !strings.Contains(out, "copied   System/ModA.u") {
 		t.Errorf("fix as nobody with a read-only index: %v\n%s", err, out)
 	}
 }

@@ -96,7 +96,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 	f.StringVarP(&out, "output", "o", defaultReportFile, "the HTML file to write (atomically); - for stdout")
 	f.BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	f.String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
-	f.StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index (\"\" or default: the config key db)")
+	f.StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	f.BoolVar(&force, "force", false, "overwrite an existing file that differs")
 	f.BoolVar(&dryRun, "dry-run", false, "make the page and say what would be written, without writing")
 	f.IntVar(&maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))

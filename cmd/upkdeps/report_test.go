@@ -198,7 +198,7 @@ func indexedReport(t *testing.T, out string) (string, string) {
 	game, coll := fixWorld(t)
 	db := filepath.Join(t.TempDir(), "index.db")
 	ini := filepath.Join(game, "System", "Game.ini")
-	if o, errOut, code := runCLI(t, "index", "add", "--db", db, "--no-progress", coll); code != exitOK {
+	if o, errOut, code := runCLI(t, "index", "add", "--index", db, "--no-progress", coll); code != exitOK {
 		t.Fatalf("index add: code %d\n%s%s", code, o, errOut)
 	}
 	page, errOut, code := runCLI(t, "report", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress", "-o", out)

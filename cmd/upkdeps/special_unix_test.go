@@ -82,8 +82,8 @@ func TestFIFOPathsDoNotBlock(t *testing.T) {
 		{"report -o", []string{"report", "--ini", demo.Ini, "-o", fifo("r.html")}, "r.html: not a regular file (a named pipe)"},
 		{"report -o --force", []string{"report", "--ini", demo.Ini, "--force", "-o", fifo("r2.html")}, "r2.html: not a regular file (a named pipe)"},
 		{"graph -o", []string{"graph", "--ini", demo.Ini, "-o", fifo("g.dot")}, "g.dot: not a regular file (a named pipe)"},
-		{"index add X.u", []string{"index", "add", "--db", db, fifo("X.u")}, "X.u: not a regular file (a named pipe)"},
-		{"index add X.zip", []string{"index", "add", "--db", db, fifo("X.zip")}, "X.zip: not a regular file (a named pipe)"},
+		{"index add X.u", []string{"index", "add", "--index", db, fifo("X.u")}, "X.u: not a regular file (a named pipe)"},
+		{"index add X.zip", []string{"index", "add", "--index", db, fifo("X.zip")}, "X.zip: not a regular file (a named pipe)"},
 		{"check --with X.zip", []string{"check", "--ini", demo.Ini, "--with", fifo("M.zip")}, "M.zip: not a regular file (a named pipe)"},
 		// Last: the pipe in the current folder is read by every command.
 		{"./upkdeps.yaml", []string{"info", "System/Core.u"}, "config file upkdeps.yaml: not a regular file (a named pipe)"},

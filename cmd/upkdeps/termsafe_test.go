@@ -32,8 +32,8 @@ func TestHostileNamesEscaped(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "index.db")
 	guid := format.GUID{0xF1C0 + 50, 50, 250, 0xC0DE}.String()
 	for _, args := range [][]string{
-		{"index", "add", "--db", db, "--no-progress", mod},
-		{"find", "--db", db, guid},
+		{"index", "add", "--index", db, "--no-progress", mod},
+		{"find", "--index", db, guid},
 		{"check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress"},
 	} {
 		out, errOut, _ := runCLI(t, args...)
