@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
 )
@@ -22,7 +23,7 @@ import (
 // Keys are the flag names.
 type Config struct {
 	Config     string `mapstructure:"config"`      // config file used ("" when none)
-	Ini        string `mapstructure:"ini"`         // the game ini; "" = look for one
+	Ini        string `mapstructure:"ini"`         // the game ini (load finds it in a folder given); "" = look for one
 	Game       string `mapstructure:"game"`        // game profile override
 	Platform   string `mapstructure:"platform"`    // file-name rules: windows, linux; "" = from the install's binaries
 	Cache      string `mapstructure:"cache"`       // cache folder override
@@ -81,7 +82,7 @@ type loader struct{}
 func newLoader(root *cobra.Command) *loader {
 	pf := root.PersistentFlags()
 	pf.String("config", "", "config file (default: ./upkdeps.yaml, then the user config folder's upkdeps/upkdeps.yaml)")
-	pf.String("ini", "", "the game's ini file (default: look for a known game ini in . and ./System)")
+	pf.String("ini", "", "the game's ini file, or the game folder or its System folder to look for a known game ini in (default: look in . and ./System)")
 	pf.String("game", "", "game profile: ut99, unreal, deusex, rune, ut2003, ut2004, kf, swat4, r6rs, shadowops, ue2runtime, swrc, ue1, ue2 (default: from the ini)")
 	pf.String("platform", "", "file-name rules of the install: windows (names match ignoring case) or linux (default: from its binaries: .exe/.dll or .so/ucc-bin)")
 	pf.Int("jobs", 0, "parallel workers (0 = one per core)")
@@ -155,6 +156,15 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, err
+	}
+	if st, err := os.Stat(c.Ini); c.Ini != "" && err == nil && st.IsDir() {
+		// A game folder or its System folder: the game's ini in it, as
+		// the lookup without --ini finds one in the current folder.
+		found, err := ini.Find(c.Ini)
+		if err != nil {
+			return Config{}, fmt.Errorf("--ini %s is a folder: %w", c.Ini, err)
+		}
+		c.Ini = found
 	}
 	return c, nil
 }

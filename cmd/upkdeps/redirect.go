@@ -124,23 +124,35 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 
 func newRedirectVerifyCmd(a *app) *cobra.Command {
 	var mf mapFlags
+	var out string
 	cmd := &cobra.Command{
-		Use:   "verify [--ini INI] [--maps GLOB] [--json] DIR",
+		Use:   "verify [--ini INI] --out DIR [--maps GLOB] [--json]",
 		Short: "Check a redirect folder against the server's packages",
-		Long: `verify checks the redirect folder DIR against the package map: for each package its file
+		Long: `verify checks the redirect folder DIR (--out, as build names it) against the package map: for each package its file
 must be there under its exact name (a case-sensitive web server finds nothing else), in the
 format its clients read, and decompress cleanly to exactly the server's copy; a file that
 decompresses to something else holds an older version (another GUID or size) or is corrupt.
 Files of retail packages and lower-case copies are checked when present; files no package
 needs are reported as extra. Exit 1 when there is at least one error.`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 1 && out != "":
+				return usagef("the redirect folder given twice: --out %s and %s", out, args[0])
+			case len(args) == 1:
+				// The old spelling, verify DIR, before verify and build
+				// both took --out DIR.
+				fmt.Fprintln(cmd.ErrOrStderr(), "upkdeps: redirect verify DIR is deprecated: use --out DIR")
+				out = args[0]
+			case out == "":
+				return usagef("--out DIR is required")
+			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
 				return err
 			}
 			var bar *progress.Bar
-			rep, err := redirect.Verify(cmd.Context(), m, redirect.VerifyOptions{Dir: args[0], Jobs: a.cfg.Jobs,
+			rep, err := redirect.Verify(cmd.Context(), m, redirect.VerifyOptions{Dir: out, Jobs: a.cfg.Jobs,
 				Progress: a.progressFunc("verifying", &bar)})
 			bar.Done()
 			if err != nil {
@@ -151,6 +163,7 @@ needs are reported as extra. Exit 1 when there is at least one error.`,
 		},
 	}
 	mf.add(cmd)
+	cmd.Flags().StringVar(&out, "out", "", "the redirect folder to check (the one build writes)")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
 }

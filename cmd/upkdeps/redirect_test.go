@@ -66,7 +66,7 @@ func TestRedirectDemo(t *testing.T) {
 	}
 	golden(t, "redirect-build.txt", run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase"))
 	golden(t, "redirect-build-again.json", run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase", "--json"))
-	golden(t, "redirect-verify.txt", run(exitOK, "redirect", "verify", "redir"))
+	golden(t, "redirect-verify.txt", run(exitOK, "redirect", "verify", "--out", "redir"))
 
 	// Delete one file, corrupt another, replace a third with an older
 	// version (another package's data under its name).
@@ -86,7 +86,7 @@ func TestRedirectDemo(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	writeFile(t, "redir/stray.txt", []byte("?"))
-	out = run(exitFindings, "redirect", "verify", "redir", "--json")
+	out = run(exitFindings, "redirect", "verify", "--out", "redir", "--json")
 	golden(t, "redirect-verify-damaged.json", out)
 	errs, kinds := verifyJSONOf(t, out)
 	want := []string{"corrupt:DemoTex.utx.uz", "missing:DemoGame.u.uz", "outdated:DM-Second.unr.uz"}
@@ -96,7 +96,7 @@ func TestRedirectDemo(t *testing.T) {
 	if kinds["extra"] != 1 {
 		t.Errorf("stray.txt not reported: %v", kinds)
 	}
-	golden(t, "redirect-verify-damaged.txt", run(exitFindings, "redirect", "verify", "redir"))
+	golden(t, "redirect-verify-damaged.txt", run(exitFindings, "redirect", "verify", "--out", "redir"))
 
 	// A build repairs them; verify is clean again.
 	out = run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase")
@@ -105,7 +105,7 @@ func TestRedirectDemo(t *testing.T) {
 			t.Errorf("repair build lacks %q:\n%s", want, out)
 		}
 	}
-	out = run(exitOK, "redirect", "verify", "redir", "--json")
+	out = run(exitOK, "redirect", "verify", "--out", "redir", "--json")
 	if errs, _ := verifyJSONOf(t, out); len(errs) > 0 {
 		t.Errorf("verify after repair: %v", errs)
 	}
@@ -121,8 +121,10 @@ func TestRedirectUsage(t *testing.T) {
 		{[]string{"redirect", "build"}, exitError, "--out"},
 		{[]string{"redirect", "build", "--out", "r", "--maps", "[x"}, exitError, "--maps"},
 		{[]string{"redirect", "build", "--out", "r", "--maps", "CTF-*"}, exitError, "matches none"},
-		{[]string{"redirect", "verify"}, exitError, "accepts 1 arg"},
-		{[]string{"redirect", "verify", "nosuchdir"}, exitError, "nosuchdir"},
+		{[]string{"redirect", "verify"}, exitError, "--out DIR is required"},
+		{[]string{"redirect", "verify", "--out", "a", "b"}, exitError, "given twice"},
+		{[]string{"redirect", "verify", "--out", "nosuchdir"}, exitError, "nosuchdir"},
+		{[]string{"redirect", "verify", "nosuchdir"}, exitError, "redirect verify DIR is deprecated: use --out DIR\n"},
 	} {
 		_, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini)...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {

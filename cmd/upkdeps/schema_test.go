@@ -32,7 +32,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"cache list":      {"cache", "list", "--ini", demo.Ini, "--json"},
 		"cache verify":    {"cache", "verify", "--ini", demo.Ini, "--json"},
 		"redirect build":  {"redirect", "build", "--ini", demo.Ini, "--out", filepath.Join(dir, "redirect"), "--json"},
-		"redirect verify": {"redirect", "verify", "--ini", demo.Ini, "--json", filepath.Join(dir, "redirect")},
+		"redirect verify": {"redirect", "verify", "--ini", demo.Ini, "--json", "--out", filepath.Join(dir, "redirect")},
 		"index add":       {"index", "add", "--index", db, "--json", filepath.Join(dir, "Mods")},
 		"index list":      {"index", "list", "--index", db, "--json"},
 		"index stats":     {"index", "stats", "--index", db, "--json"},

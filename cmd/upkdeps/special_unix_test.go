@@ -120,7 +120,7 @@ func TestFIFOManifestDoesNotBlock(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"redirect", "build", "--ini", demo.Ini, "--out", "Redir", "--dry-run", "--no-progress"},
-		{"redirect", "verify", "--ini", demo.Ini, "Redir"},
+		{"redirect", "verify", "--ini", demo.Ini, "--out", "Redir"},
 	} {
 		done := make(chan string, 1)
 		go func() {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
 // TestIndexFlagOneName: every command that reads the package index takes
@@ -82,5 +84,48 @@ func TestIndexFlagOneName(t *testing.T) {
 		if c := load(tc.args...); c.DB != tc.want {
 			t.Errorf("config %q, %v: index %q, want %q", tc.yaml, tc.args, c.DB, tc.want)
 		}
+	}
+}
+
+// TestOutFolderOneName: redirect verify names the redirect folder --out
+// DIR as build does; the old positional DIR prints the same report with a
+// note on stderr.
+func TestOutFolderOneName(t *testing.T) {
+	chdirDemo(t)
+	if _, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "--out", "redir", "--allow-bigger"); code != exitOK {
+		t.Fatalf("build: exit %d, %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "redirect", "verify", "--ini", demo.Ini, "--out", "redir")
+	if code != exitOK || errOut != "" || !strings.Contains(out, "redir") {
+		t.Errorf("verify --out: exit %d, stderr %q, stdout %q", code, errOut, out)
+	}
+	old, oldErr, oldCode := runCLI(t, "redirect", "verify", "--ini", demo.Ini, "redir")
+	if oldCode != code || old != out || !strings.Contains(oldErr, "deprecated: use --out DIR") {
+		t.Errorf("verify DIR: exit %d, stderr %q, stdout %q; want stdout %q", oldCode, oldErr, old, out)
+	}
+}
+
+// TestIniFolder: --ini takes the game folder or its System folder and finds
+// the game's ini there as the lookup without --ini does; a folder without
+// one is a usage error listing what was tried.
+func TestIniFolder(t *testing.T) {
+	dir := chdirDemo(t)
+	if err := os.Rename(filepath.Join("System", "Demo.ini"), filepath.Join("System", "UnrealTournament.ini")); err != nil {
+		t.Fatal(err)
+	}
+	want, wantErr, wantCode := runCLI(t, "check", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"))
+	if wantCode != exitFindings {
+		t.Fatalf("check --ini FILE: exit %d, %s", wantCode, wantErr)
+	}
+	for _, folder := range []string{dir, filepath.Join(dir, "System"), dir + string(filepath.Separator)} {
+		out, errOut, code := runCLI(t, "check", "--ini", folder)
+		if code != wantCode || out != want {
+			t.Errorf("check --ini %s: exit %d, stderr %q\n%s\nwant the output of --ini FILE:\n%s", folder, code, errOut, out, want)
+		}
+	}
+	empty := t.TempDir()
+	_, errOut, code := runCLI(t, "check", "--ini", empty)
+	if code != exitError || !strings.Contains(errOut, "is a folder") || !strings.Contains(errOut, filepath.Join(empty, "System", "UnrealTournament.ini")) {
+		t.Errorf("check --ini EMPTYDIR: exit %d, stderr %q", code, errOut)
 	}
 }
