@@ -241,5 +241,53 @@ func Write(dir string) error {
 		fmt.Fprintf(&ini, "%s=%s\r\n", f.GUID, c.name)
 	}
 	ini.WriteString("0123456789ABCDEF0123456789ABCDEF=PurgedLongAgo.u\r\n")
-	return os.WriteFile(filepath.Join(dir, "Cache", "cache.ini"), []byte(ini.String()), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "Cache", "cache.ini"), []byte(ini.String()), 0o644); err != nil {
+		return err
+	}
+	return writeCollection(dir)
+}
+
+// Collection is the demo's folder of packages found elsewhere (an old
+// install, downloads), relative to the install root: outside Paths, so
+// check does not see it, but `index add` indexes it, `check --index` and
+// `fix` find missing packages in it, and its mod folder is what
+// `check --with` tries.
+const Collection = "Collection"
+
+// CollectionMod is the mod folder inside Collection: a mutator laid out as
+// its archive would be (System/...), for `check --with`.
+const CollectionMod = Collection + "/DemoMutator"
+
+// collection are the packages of Collection: copies of packages the demo
+// lacks, and the mod. DemoMutator brings DemoStats, which the ini's
+// ServerActors line needs, so check --with shows a finding it removes.
+var collection = []pkg{
+	{file: Collection + "/OldServer/System/DemoVoices.u", exports: []string{"Voices.Taunt:Engine.Sound"},
+		imports: []string{"Engine.Sound:Core.Class"}},
+	{file: Collection + "/OldServer/System/DemoMenu.u", exports: []string{"DemoConsole:Class"},
+		imports: []string{"Engine.Actor:Core.Class"}},
+	{file: Collection + "/Downloads/CityTex.utx", exports: []string{"Roofs.Slate:Engine.Texture", "Roofs.Tile:Engine.Texture"},
+		imports: []string{"Engine.Texture:Core.Class"}},
+	{file: CollectionMod + "/System/DemoMutator.u", exports: []string{"DemoMutator:Class"},
+		imports: []string{"Engine.Mutator:Core.Class", "DemoBase.DemoActor:Core.Class", "DemoStats.StatsUplink:Core.Class"}},
+	{file: CollectionMod + "/System/DemoStats.u", exports: []string{"StatsUplink:Class"},
+		imports: []string{"Engine.Info:Core.Class"}},
+}
+
+// writeCollection writes Collection under dir.
+func writeCollection(dir string) error {
+	for i, p := range collection {
+		img, err := format.Marshal(build(p, uint32(200+i)))
+		if err != nil {
+			return fmt.Errorf("demo: %s: %w", p.file, err)
+		}
+		path := filepath.Join(dir, filepath.FromSlash(p.file))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, img, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
