@@ -12,6 +12,8 @@ import (
 	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
+//go:generate go test -run ^TestCommandDocs$ -update .
+
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
