@@ -334,6 +334,22 @@ func fastName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
 	return text, binary.LittleEndian.Uint32(b[end:]), end + 4, true
 }
 
+// rawName is fastName for names read on access (a View): it takes any
+// one-byte-length record ending in NUL, whatever its bytes, and returns
+// them without the NUL and without the flags; lazyName converts them when
+// they are not plain ASCII, as appendText would have.
+func rawName(b []byte, p int) (text []byte, next int, ok bool) {
+	if p >= len(b) {
+		return nil, p, false
+	}
+	n := int(b[p])
+	end := p + 1 + n
+	if n == 0 || n&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
+		return nil, p, false
+	}
+	return b[p+1 : end-1], end + 4, true
+}
+
 // plainASCII reports whether every byte of s is in 1..0x7f, eight at a
 // time: a byte's high bit is set in v when it is 0x80 or more, and in v -
 // 0x01...01 when it is 0 (the borrow it starts only follows a byte

@@ -26,6 +26,11 @@ type File struct {
 	PackageName string
 
 	closer io.Closer
+
+	// names read on access (a View's File): the name table's text and,
+	// per name, its end in it (see lazyName). Names is then empty.
+	lazyText []byte
+	lazyEnds []int32
 }
 
 // Limits on the tables a package may claim. A count over its limit is a
@@ -153,6 +158,7 @@ var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
 
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
+	lazy  bool // names stay as text and ends, decoded on access (View)
 	ends  []int32
 	text  []byte
 	walk  []int32
@@ -194,6 +200,7 @@ func grow[T any](s []T, n int) []T {
 // goroutine its own.
 type Reader struct {
 	f  File
+	v  View
 	sc scratch
 }
 
@@ -630,7 +637,26 @@ func (tr *tableReader) names(sc *scratch) error {
 	text := reuse(sc.text, n*12)
 	oldNames := h.Version < 64
 	var bulk func(d *decoder, left int) int
-	if tr.std && !oldNames {
+	lazy := sc.lazy
+	if lazy {
+		f.Names = f.Names[:0]
+	}
+	if tr.std && !oldNames && lazy {
+		bulk = func(d *decoder, left int) int {
+			b, p, k := d.b, d.pos, 0
+			for ; k < left; k++ {
+				raw, next, ok := rawName(b, p)
+				if !ok {
+					break
+				}
+				text = append(text, raw...)
+				ends = append(grow(ends, n), int32(len(text)))
+				p = next
+			}
+			d.pos = p
+			return k
+		}
+	} else if tr.std && !oldNames {
 		bulk = func(d *decoder, left int) int {
 			b, p, k := d.b, d.pos, 0
 			for ; k < left; k++ {
@@ -662,12 +688,21 @@ func (tr *tableReader) names(sc *scratch) error {
 		flags := d.u32()
 		if !d.failed() {
 			text = appendText(text, raw, wide)
+			if lazy {
+				ends = append(grow(ends, n), ^int32(len(text))) // decoded already
+				return
+			}
 			ends = append(grow(ends, n), int32(len(text)))
 			f.Names = append(grow(f.Names, n), Name{Flags: flags})
 		}
 	})
 	if err != nil {
 		return err
+	}
+	if lazy {
+		sc.ends, sc.text = ends, text
+		f.lazyText, f.lazyEnds = text, ends
+		return nil
 	}
 	// text is not written again while the names live (a Reader reuses it
 	// for its next file, when its File's names are dead by contract): the
