@@ -57,12 +57,15 @@ func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) 
 	return &rd.v, nil
 }
 
-// lazyName decodes name i of a View's name table: the text of a plain
-// record as it was in the file (converted now when it is not plain
-// ASCII, exactly as the eager reader converts it), that of any other
-// record converted when it was read (ends[i] < 0).
-func (f *File) lazyName(i int32) string {
-	ends := f.lazyEnds
+// lazyName returns name i of a View's name table.
+func (f *File) lazyName(i int32) string { return nameAt(f.lazyText, f.lazyEnds, i) }
+
+// nameAt decodes name i of a name table read into text and ends (see
+// tableReader.names): the text of a plain record as it was in the file,
+// converted now when it is not plain ASCII exactly as the careful decoder
+// converts it; that of any other record converted when it was read (ends[i]
+// < 0). It returns "" when i is out of range.
+func nameAt(text []byte, ends []int32, i int32) string {
 	if i < 0 || int(i) >= len(ends) {
 		return ""
 	}
@@ -76,7 +79,7 @@ func (f *File) lazyName(i int32) string {
 	if end < 0 {
 		end, plain = ^end, false
 	}
-	b := f.lazyText[start:end]
+	b := text[start:end]
 	if len(b) == 0 {
 		return ""
 	}
@@ -84,6 +87,15 @@ func (f *File) lazyName(i int32) string {
 		return string(appendText(nil, b, false)) // Latin-1, or a NUL inside
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// NameFlags returns the flags of name-table entry i, or 0 when i is out of
+// range.
+func (v *View) NameFlags(i int32) uint32 {
+	if i < 0 || int(i) >= len(v.f.lazyFlags) {
+		return 0
+	}
+	return v.f.lazyFlags[i]
 }
 
 // Header returns the package header.

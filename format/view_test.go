@@ -23,6 +23,9 @@ func sameAsFile(f *File, v *View) string {
 		if have, want := v.NameAt(int32(i)), f.NameAt(int32(i)); have != want {
 			return fmt.Sprintf("name %d: have %q, want %q", i, have, want)
 		}
+		if i >= 0 && i < len(f.Names) && v.NameFlags(int32(i)) != f.Names[i].Flags {
+			return fmt.Sprintf("name %d: flags %#x, want %#x", i, v.NameFlags(int32(i)), f.Names[i].Flags)
+		}
 	}
 	if !slices2Equal(f.Imports, v.Imports()) || !slices2Equal(f.Exports, v.Exports()) {
 		return "import or export table differs"
