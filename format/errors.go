@@ -66,6 +66,9 @@ type UnsupportedError struct {
 }
 
 func (e *UnsupportedError) Error() string {
+	if e.Version == 0 && e.Licensee == 0 {
+		return "format: unsupported package: " + e.Reason // refused before any version was read
+	}
 	return fmt.Sprintf("format: unsupported package version %d, licensee %d: %s", e.Version, e.Licensee, e.Reason)
 }
 

@@ -228,8 +228,22 @@ func TestNotPackage(t *testing.T) {
 	for _, c := range "Lineage2Ver111" {
 		l2 = append(l2, byte(c), 0)
 	}
-	if _, err := NewFile(bytes.NewReader(l2), int64(len(l2))); !errors.As(err, &ue) {
-		t.Errorf("lineage 2: have %v, want UnsupportedError", err)
+	if _, err := NewFile(bytes.NewReader(l2), int64(len(l2))); !errors.As(err, &ue) ||
+		err.Error() != "format: unsupported package: encrypted Lineage 2 package (its header reads Lineage2Ver111; decrypt it to read it)" {
+		t.Errorf("lineage 2: have %v, want UnsupportedError naming the header and no version", err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"Lineage2Ver121", "Lineage2Ver121"}, {"Lineage2Ver", "Lineage2Ver"}, {"Lineage2Ver12345", "Lineage2Ver123"},
+		{"Lineage2Ve", ""}, {"Lineage3Ver121", ""},
+	} {
+		b := []byte{}
+		for _, c := range tc.text {
+			b = append(b, byte(c), 0)
+		}
+		b = append(b, 0x41, 0x42) // not UTF-16 text any more
+		if have := lineage2Header(bytes.NewReader(b), int64(len(b))); have != tc.want {
+			t.Errorf("%q: have %q, want %q", tc.text, have, tc.want)
+		}
 	}
 }
 

@@ -149,6 +149,8 @@ var Quirks = []*Quirk{
 	{Game: "Unreal Championship", MinVersion: 119, MaxVersion: 119, MinLicensee: 30, MaxLicensee: 30,
 		Layout: Layout{Names: NameU16Len}, Source: srcUmodelDB + " (119/28 and 119/30; 119/28 overlaps UT2004 in UELib and is read as UT2004); " + srcUmodelPkg2},
 	{Game: "Unreal Tournament 2003", MinVersion: 117, MaxVersion: 120, MinLicensee: 25, MaxLicensee: 28, Source: srcUmodelDB},
+	{Game: "ambiguous: Lineage 2 or Unreal II: eXpanded MultiPlayer / Desert Thunder", MinVersion: 123, MaxVersion: 123,
+		Source: srcUELibBuilds + " (XMP 123-126); UEViewer Unreal/UnPackage.cpp and Unreal/GameDatabase.cpp (Lineage 2 is told by its Lineage2Ver file header, not by the version; its licensee is below 1000)"},
 	{Game: "Unreal II: eXpanded MultiPlayer / Desert Thunder", MinVersion: 123, MaxVersion: 126, Source: srcUELibBuilds},
 	{Game: "Dead Man's Hand", MinVersion: 123, MaxVersion: 123, MinLicensee: 2, MaxLicensee: 2, Source: srcUELibReadme},
 	{Game: "Land of the Dead: Road to Fiddler's Green", MinVersion: 126, MaxVersion: 126, MinLicensee: 1, MaxLicensee: 1, Source: srcUELibReadme},

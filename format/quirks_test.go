@@ -173,3 +173,17 @@ func TestREADMEGamesTable(t *testing.T) {
 		t.Errorf("README.md does not hold the current games table; replace it with:\n%s", want)
 	}
 }
+
+// TestGame123: 123/0 is what both Lineage 2 and Unreal II XMP write; the
+// label says so instead of picking one.
+func TestGame123(t *testing.T) {
+	for vl, want := range map[[2]uint16]string{
+		{123, 0}: "ambiguous: Lineage 2 or Unreal II: eXpanded MultiPlayer / Desert Thunder",
+		{124, 0}: "Unreal II: eXpanded MultiPlayer / Desert Thunder",
+		{123, 2}: "Dead Man's Hand",
+	} {
+		if have := Game(vl[0], vl[1]); have != want {
+			t.Errorf("%d/%d: have %q, want %q", vl[0], vl[1], have, want)
+		}
+	}
+}

@@ -314,8 +314,8 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 	case tagSwapped:
 		return &UnsupportedError{Reason: "big-endian (console) package"}
 	default:
-		if isLineage2(r, size) {
-			return &UnsupportedError{Reason: "encrypted Lineage 2 package"}
+		if hdr := lineage2Header(r, size); hdr != "" {
+			return &UnsupportedError{Reason: "encrypted Lineage 2 package (its header reads " + hdr + "; decrypt it to read it)"}
 		}
 		if real, ok := fsutil.LFSPointer(r, size); ok {
 			return &LFSPointerError{Size: real}
@@ -925,21 +925,25 @@ func (f *File) checkOuterChains(sc *scratch) error {
 	return nil
 }
 
-// isLineage2 recognises the UTF-16 "Lineage2Ver" prefix of encrypted
-// Lineage 2 packages.
-func isLineage2(r io.ReaderAt, size int64) bool {
+// lineage2Header returns the UTF-16 "Lineage2Ver" header of an encrypted
+// Lineage 2 package with its version digits ("Lineage2Ver121"), or "".
+func lineage2Header(r io.ReaderAt, size int64) string {
 	const prefix = "Lineage2Ver"
-	if size < int64(len(prefix)*2) {
-		return false
+	b := make([]byte, 2*(len(prefix)+3))
+	n, _ := r.ReadAt(b[:min(int64(len(b)), max(size, 0))], 0)
+	if n < 2*len(prefix) {
+		return ""
 	}
-	b := make([]byte, len(prefix)*2)
-	if _, err := r.ReadAt(b, 0); err != nil {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if b[2*i] != prefix[i] || b[2*i+1] != 0 {
-			return false
+	out := make([]byte, 0, len(prefix)+3)
+	for i := 0; i+1 < n; i += 2 {
+		c := b[i]
+		if b[i+1] != 0 || i/2 >= len(prefix) && (c < '0' || c > '9') {
+			break
 		}
+		out = append(out, c)
 	}
-	return true
+	if len(out) < len(prefix) || string(out[:len(prefix)]) != prefix {
+		return ""
+	}
+	return string(out)
 }

@@ -20,7 +20,10 @@ type engineCompat struct {
 // Core.so alike, as wide strings) names Engine.Actor.Touching beside its
 // compatibility entry points CheckExportCompat, HackGetImportIndex and
 // ArrayCompatSave (TestCorpusEngineCompat reads them), and such mods load
-// and run on v469 servers.
+// and run on v469 servers. A public reimplementation says the same of
+// v469c: Actor.Touching "has been changed from a static array to
+// dynamic-ish array that behaves like a static array" (SurrealEngine pull
+// request 286, which splits its touch code paths for 469 and the rest).
 var engineCompats = []engineCompat{{
 	pkg: "Engine", path: "Actor.Touching", imported: "Core.ObjectProperty", exported: "Core.ArrayProperty", maxVersion: 69,
 	note: "UT v469's linker maps v436's Actor.Touching (ObjectProperty) to its dynamic array: the package loads, but was built against v436",

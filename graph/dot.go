@@ -1,19 +1,82 @@
 package graph
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/emicklei/dot"
 )
 
-// DOTOptions configure WriteDOT.
+// DOTOptions configure Draw and WriteDOT.
 type DOTOptions struct {
 	// Only restricts the drawing to these packages (nil: all).
 	Only []*Package
-	// Folders label the clusters by Paths index (Folders[i] for PathIndex i).
+	// Start are the packages the view is about (--from, a path's ends):
+	// never collapsed, never a base, drawn with a bold outline.
+	Start []*Package
+	// Folders name the Paths entries by index (Folders[i] for PathIndex i).
 	Folders []string
+	// Stock draws the game's stock packages one by one; otherwise the
+	// readable stock packages of each folder are one node (IsStock says
+	// which are stock; nil: the package-level IsStock).
+	Stock   bool
+	IsStock func(name string) bool
+	// AllEdges keeps every import; otherwise an import that another chain
+	// of drawn imports already implies is left out (transitive reduction),
+	// and a node that most others import is drawn once as a base, without
+	// its incoming edges.
+	AllEdges bool
+	// OrderErrors are EditPackages order errors, [user, used] (EditOrder
+	// findings): drawn as orange dashed "order" edges, never left out.
+	OrderErrors [][2]*Package
+	// Hops draws this import chain alone (Why's answer), each hop labelled
+	// with its first object; Only, Stock and AllEdges are then ignored.
+	Hops []Hop
+}
+
+// Drawing is what a diagram shows: its nodes and edges, and how many
+// packages and imports it stands for.
+type Drawing struct {
+	Nodes []DrawNode
+	Edges []DrawEdge
+	// Packages and Imports count what the view covers before collapsing
+	// and reduction (Imports: package imports between covered packages).
+	Packages, Imports int
+	// Reduced is true when redundant imports were left out.
+	Reduced bool
+	// Collapsed is how many stock packages are drawn as group nodes.
+	Collapsed int
+}
+
+// DrawNode is one node: a package, or a group of stock packages.
+type DrawNode struct {
+	ID      string
+	Label   string
+	Tooltip string
+	Package *Package   // nil for a group
+	Members []*Package // a group's packages, sorted
+	Start   bool
+	Base    bool // imported by most others: its incoming edges are not drawn
+	Cycle   int  // 1-based index in Cycles() of the package's cycle; 0: none
+	// ImportedBy is how many drawn nodes import it (before reduction).
+	ImportedBy int
+}
+
+// DrawEdge is one drawn import between nodes From and To (indexes into
+// Drawing.Nodes). Imports is how many package imports it stands for.
+type DrawEdge struct {
+	From, To int
+	Imports  int
+	Objects  int
+	Cycle    bool // both ends are in one cycle
+	Missing  bool // the imported package is missing
+	Order    bool // EditPackages lists From before To, which it uses
+	Label    string
 }
 
 var kindStyle = map[Kind][2]string{ // shape, fill colour
@@ -27,86 +90,446 @@ var kindStyle = map[Kind][2]string{ // shape, fill colour
 	KindMissing: {"box", "#ffffff"},
 }
 
-// WriteDOT draws the graph in Graphviz DOT: nodes styled by package kind,
-// missing packages red and dashed, cycle edges bold red, one cluster per
-// Paths folder, edges labelled with the number of objects imported. Nodes
-// and edges are created in sorted order, so the output is byte-stable.
-func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
-	include := map[*Package]bool{}
-	if opt.Only == nil {
-		for _, p := range gr.pkgs {
-			include[p] = true
-		}
-	} else {
-		for _, p := range opt.Only {
-			include[p] = true
-		}
+// maxReduce is the most nodes transitive reduction runs on: it keeps a
+// reachability bit set per node (5,000 nodes: 3 MB). Bigger views are
+// drawn with every edge, and cannot be laid out legibly anyway.
+const maxReduce = 5000
+
+// Draw works out what a diagram of opt's view shows. The result is sorted:
+// nodes by name (groups by folder), edges by their ends.
+func (gr *Graph) Draw(opt DOTOptions) *Drawing {
+	if opt.Hops != nil {
+		return gr.drawHops(opt)
 	}
-	inCycle := map[*Package]int{}
+	isStock := opt.IsStock
+	if isStock == nil {
+		isStock = IsStock
+	}
+	include := map[*Package]bool{}
+	pkgs := gr.pkgs
+	if opt.Only != nil {
+		pkgs = slices.Clone(opt.Only)
+		slices.SortFunc(pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
+		pkgs = slices.Compact(pkgs)
+	}
+	for _, p := range pkgs {
+		include[p] = true
+	}
+	start := map[*Package]bool{}
+	for _, p := range opt.Start {
+		start[p] = true
+	}
+	cycleOf := map[*Package]int{}
 	for i, comp := range gr.Cycles() {
 		for _, p := range comp {
-			inCycle[p] = i + 1
+			cycleOf[p] = i + 1
 		}
 	}
+	d := &Drawing{Packages: len(pkgs)}
 
+	// Nodes: a package each, except readable stock packages, which join
+	// their folder's group unless the view is about them.
+	collapse := func(p *Package) bool {
+		return !opt.Stock && !start[p] && !p.Missing() && p.Err == nil && isStock(p.Name)
+	}
+	node := map[*Package]int{}
+	groups := map[int][]*Package{}
+	for _, p := range pkgs {
+		if collapse(p) {
+			groups[p.PathIndex] = append(groups[p.PathIndex], p)
+			continue
+		}
+		node[p] = len(d.Nodes)
+		d.Nodes = append(d.Nodes, DrawNode{ID: p.Name, Label: p.Name, Package: p, Start: start[p],
+			Cycle: cycleOf[p], Tooltip: packageTooltip(p)})
+	}
+	for _, pi := range slices.Sorted(maps.Keys(groups)) {
+		ms := groups[pi]
+		folder := folderName(pi, opt.Folders)
+		n := DrawNode{ID: "stock " + folder, Members: ms, Tooltip: "stock packages in " + folder + ": " + strings.Join(names(ms), ", ")}
+		if len(ms) <= 3 {
+			n.Label = strings.Join(names(ms), ", ") + " (stock)"
+		} else {
+			n.Label = strconv.Itoa(len(ms)) + " stock packages\n" + folder
+		}
+		for _, p := range ms {
+			node[p] = len(d.Nodes)
+		}
+		d.Collapsed += len(ms)
+		d.Nodes = append(d.Nodes, n)
+	}
+	// Renumber so that nodes are sorted by ID.
+	perm := make([]int, len(d.Nodes))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int { return cmpName(d.Nodes[a].ID, d.Nodes[b].ID) })
+	newIndex := make([]int, len(perm))
+	sorted := make([]DrawNode, len(perm))
+	for ni, old := range perm {
+		newIndex[old] = ni
+		sorted[ni] = d.Nodes[old]
+	}
+	d.Nodes = sorted
+	for p, i := range node {
+		node[p] = newIndex[i]
+	}
+
+	// Edges, merged between nodes.
+	type key struct{ from, to int }
+	merged := map[key]*DrawEdge{}
+	for _, e := range gr.Edges() {
+		if !include[e.From] || !include[e.To] {
+			continue
+		}
+		d.Imports++
+		k := key{node[e.From], node[e.To]}
+		if k.from == k.to {
+			continue
+		}
+		de := merged[k]
+		if de == nil {
+			de = &DrawEdge{From: k.from, To: k.to}
+			merged[k] = de
+		}
+		de.Imports++
+		de.Objects += len(e.Objects)
+		if c := cycleOf[e.From]; c != 0 && c == cycleOf[e.To] {
+			de.Cycle = true
+		}
+		if e.To.Missing() {
+			de.Missing = true
+		}
+	}
+	byEnds := func(a, b DrawEdge) int { return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) }
+	edges := make([]DrawEdge, 0, len(merged))
+	for _, de := range merged {
+		edges = append(edges, *de)
+	}
+	slices.SortFunc(edges, byEnds)
+	for _, e := range edges {
+		d.Nodes[e.To].ImportedBy++
+	}
+	// Order errors are drawn whatever reduction says: source-level uses
+	// need not be imports at all.
+	var order []DrawEdge
+	for _, oe := range opt.OrderErrors {
+		if !include[oe[0]] || !include[oe[1]] || node[oe[0]] == node[oe[1]] {
+			continue
+		}
+		k := key{node[oe[0]], node[oe[1]]}
+		e := DrawEdge{From: k.from, To: k.to, Order: true}
+		if de := merged[k]; de != nil {
+			e = *de
+			e.Order = true
+		}
+		order = append(order, e)
+	}
+	if !opt.AllEdges {
+		if len(d.Nodes) <= maxReduce {
+			edges = reduce(len(d.Nodes), edges)
+			d.Reduced = true
+		}
+		// A base is imported by at least three nodes and half of the
+		// others when stock (Core, Engine, or their group), nine tenths
+		// when not. One node with a count says more than hundreds of
+		// edges into it.
+		for i := range d.Nodes {
+			n := &d.Nodes[i]
+			if n.Start || n.Package != nil && n.Package.Missing() || n.ImportedBy < 3 {
+				continue
+			}
+			others := len(d.Nodes) - 1
+			if n.Package == nil || isStock(n.Package.Name) {
+				n.Base = 2*n.ImportedBy >= others
+			} else {
+				n.Base = 10*n.ImportedBy >= 9*others
+			}
+		}
+		edges = slices.DeleteFunc(edges, func(e DrawEdge) bool { return d.Nodes[e.To].Base && !e.Cycle })
+	}
+	if len(order) > 0 {
+		isOrder := map[key]bool{}
+		for _, e := range order {
+			isOrder[key{e.From, e.To}] = true
+		}
+		edges = slices.DeleteFunc(edges, func(e DrawEdge) bool { return isOrder[key{e.From, e.To}] })
+		edges = append(edges, order...)
+		slices.SortFunc(edges, byEnds)
+		edges = slices.CompactFunc(edges, func(a, b DrawEdge) bool { return byEnds(a, b) == 0 })
+	}
+	for i := range edges {
+		e := &edges[i]
+		switch {
+		case e.Order:
+			e.Label = "order"
+		case opt.AllEdges:
+			e.Label = strconv.Itoa(e.Objects)
+		}
+	}
+	d.Edges = edges
+	return d
+}
+
+// reduce leaves out each edge u→v between different strongly connected
+// components when v is reachable from u another way, keeping edges inside
+// a component (they are the cycle). It works on the condensation in
+// topological order with a reachability bit set per component.
+func reduce(n int, edges []DrawEdge) []DrawEdge {
+	adj := make([][]int, n)
+	for _, e := range edges {
+		adj[e.From] = append(adj[e.From], e.To)
+	}
+	comp, order := scc(n, adj) // order: components, sinks first
+	pos := make([]int, len(order))
+	for i, c := range order {
+		pos[c] = i
+	}
+	words := (len(order) + 63) / 64
+	reach := make([][]uint64, len(order))
+	succ := make([][]int, len(order))
+	for _, e := range edges {
+		cu, cv := comp[e.From], comp[e.To]
+		if cu != cv {
+			succ[cu] = append(succ[cu], cv)
+		}
+	}
+	keep := map[[2]int]bool{}
+	for _, c := range order {
+		r := make([]uint64, words)
+		s := succ[c]
+		// Nearest first: a successor reachable through another was
+		// processed after that one (topological order).
+		slices.SortFunc(s, func(a, b int) int { return cmp.Compare(pos[b], pos[a]) })
+		s = slices.Compact(s)
+		for _, t := range s {
+			if r[t/64]&(1<<(t%64)) != 0 {
+				continue
+			}
+			keep[[2]int{c, t}] = true
+			r[t/64] |= 1 << (t % 64)
+			for w, x := range reach[t] {
+				r[w] |= x
+			}
+		}
+		reach[c] = r
+	}
+	// One edge per kept pair of components: the first, in sorted order.
+	return slices.DeleteFunc(edges, func(e DrawEdge) bool {
+		cu, cv := comp[e.From], comp[e.To]
+		if cu == cv {
+			return false
+		}
+		k := [2]int{cu, cv}
+		if !keep[k] {
+			return true
+		}
+		delete(keep, k)
+		return false
+	})
+}
+
+// scc returns each node's strongly connected component and the components
+// in reverse topological order (Tarjan's algorithm, iterative).
+func scc(n int, adj [][]int) (comp []int, order []int) {
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	comp = make([]int, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	next := 0
+	type frame struct{ v, i int }
+	for root := range n {
+		if index[root] >= 0 {
+			continue
+		}
+		call := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			f := &call[len(call)-1]
+			if f.i < len(adj[f.v]) {
+				w := adj[f.v][f.i]
+				f.i++
+				if index[w] < 0 {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{w, 0})
+				} else if onStack[w] {
+					low[f.v] = min(low[f.v], index[w])
+				}
+				continue
+			}
+			v := f.v
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				u := call[len(call)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				c := len(order)
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp[w] = c
+					if w == v {
+						break
+					}
+				}
+				order = append(order, c)
+			}
+		}
+	}
+	return comp, order
+}
+
+// drawHops draws an import chain alone.
+func (gr *Graph) drawHops(opt DOTOptions) *Drawing {
+	d := &Drawing{Imports: len(opt.Hops)}
+	node := map[*Package]int{}
+	add := func(p *Package) int {
+		if i, ok := node[p]; ok {
+			return i
+		}
+		node[p] = len(d.Nodes)
+		d.Nodes = append(d.Nodes, DrawNode{ID: p.Name, Label: p.Name, Package: p, Tooltip: packageTooltip(p)})
+		return node[p]
+	}
+	for i, h := range opt.Hops {
+		from, to := add(h.From), add(h.To)
+		if i == 0 {
+			d.Nodes[from].Start = true
+		}
+		if i == len(opt.Hops)-1 {
+			d.Nodes[to].Start = true
+		}
+		e := DrawEdge{From: from, To: to, Imports: 1, Objects: len(h.Objects), Missing: h.To.Missing()}
+		if len(h.Objects) > 0 {
+			e.Label = h.Objects[0].Path
+			if len(h.Objects) > 1 {
+				e.Label += fmt.Sprintf(" (+%d)", len(h.Objects)-1)
+			}
+		}
+		d.Edges = append(d.Edges, e)
+	}
+	d.Packages = len(d.Nodes)
+	return d
+}
+
+func packageTooltip(p *Package) string {
+	switch {
+	case p.Missing():
+		return p.Name + ": missing"
+	case p.Err != nil:
+		return p.Rel + ": unreadable"
+	}
+	return p.Rel
+}
+
+func folderName(pi int, folders []string) string {
+	if pi >= 0 && pi < len(folders) {
+		return folders[pi]
+	}
+	if pi < 0 {
+		return "other folders"
+	}
+	return "Paths[" + strconv.Itoa(pi) + "]"
+}
+
+// WriteDOT draws the graph in Graphviz DOT (see Draw for what is drawn).
+func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
+	return gr.Draw(opt).WriteDOT(w)
+}
+
+// WriteDOT writes the drawing in Graphviz DOT: nodes styled by package
+// kind, missing packages red and dashed, unreadable ones red, cycle edges
+// bold red, EditPackages order errors orange dashed, a stock group grey and a base node double-bordered with how
+// many import it. Nodes and edges are created in sorted order, so the
+// output is byte-stable.
+func (d *Drawing) WriteDOT(w io.Writer) error {
 	g := dot.NewGraph(dot.Directed)
 	g.ID("upkdeps")
 	g.Attr("rankdir", "LR")
 	g.Attr("fontname", "Helvetica")
+	g.Attr("ranksep", "0.3")
+	g.Attr("nodesep", "0.15")
 	g.NodeInitializer(func(n dot.Node) { n.Attr("fontname", "Helvetica").Attr("style", "filled") })
-	clusters := map[int]*dot.Graph{}
-	cluster := func(p *Package) *dot.Graph {
-		if p.Missing() || p.PathIndex < 0 {
-			return g
+	g.EdgeInitializer(func(e dot.Edge) { e.Attr("color", "#555555").Attr("arrowsize", "0.6") })
+	var bases *dot.Graph // base nodes go on the last rank
+	nodes := make([]dot.Node, len(d.Nodes))
+	for i, dn := range d.Nodes {
+		parent := g
+		if dn.Base {
+			if bases == nil {
+				bases = g.Subgraph("bases")
+				bases.Attr("rank", "sink")
+			}
+			parent = bases
 		}
-		if c, ok := clusters[p.PathIndex]; ok {
-			return c
+		n := parent.Node(dn.ID)
+		nodes[i] = n
+		n.Label(dn.Label).Attr("tooltip", dn.Tooltip)
+		p := dn.Package
+		if p == nil {
+			n.Attr("shape", "folder").Attr("fillcolor", "#dee2e6").Attr("color", "#6c757d")
+		} else {
+			st := kindStyle[p.Kind]
+			n.Attr("shape", st[0]).Attr("fillcolor", st[1])
+			switch {
+			case p.Missing():
+				n.Attr("color", "red").Attr("fontcolor", "red").Attr("style", "dashed")
+			case p.Err != nil:
+				n.Attr("color", "red")
+			}
 		}
-		label := "Paths[" + strconv.Itoa(p.PathIndex) + "]"
-		if p.PathIndex < len(opt.Folders) {
-			label = opt.Folders[p.PathIndex]
+		if dn.Cycle != 0 {
+			n.Attr("color", "red")
 		}
-		c := g.Subgraph(fmt.Sprintf("%03d %s", p.PathIndex, label), dot.ClusterOption{})
-		c.Label(label)
-		clusters[p.PathIndex] = c
-		return c
+		if dn.Start {
+			n.Attr("penwidth", "2.5")
+		}
+		if dn.Base {
+			n.Label(dn.Label+"\n(base: imported by "+strconv.Itoa(dn.ImportedBy)+")").Attr("peripheries", "2")
+		}
 	}
-	nodes := map[*Package]dot.Node{}
-	for _, p := range gr.pkgs {
-		if !include[p] {
-			continue
+	for _, e := range d.Edges {
+		de := g.Edge(nodes[e.From], nodes[e.To])
+		tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
+		if e.Imports == 0 {
+			tooltip = d.Nodes[e.From].Label + " uses " + d.Nodes[e.To].Label + " in its sources"
 		}
-		n := cluster(p).Node(p.Name)
-		st := kindStyle[p.Kind]
-		n.Attr("shape", st[0]).Attr("fillcolor", st[1])
-		switch {
-		case p.Missing():
-			n.Attr("color", "red").Attr("fontcolor", "red").Attr("style", "dashed")
-			n.Attr("tooltip", p.Name+": missing")
-		case p.Err != nil:
-			n.Attr("color", "red").Attr("tooltip", p.Rel+": unreadable")
-		default:
-			n.Attr("tooltip", p.Rel)
+		de.Attr("tooltip", tooltip)
+		if e.Label != "" {
+			de.Label(e.Label).Attr("fontname", "Helvetica").Attr("fontsize", "10")
 		}
-		nodes[p] = n
-	}
-	for _, e := range gr.Edges() {
-		from, ok1 := nodes[e.From]
-		to, ok2 := nodes[e.To]
-		if !ok1 || !ok2 {
-			continue
-		}
-		de := g.Edge(from, to)
-		if n := len(e.Objects); n > 0 {
-			de.Label(strconv.Itoa(n))
-		}
-		if c := inCycle[e.From]; c != 0 && c == inCycle[e.To] {
+		if e.Cycle {
 			de.Attr("color", "red").Attr("penwidth", "2.5").Attr("style", "bold")
 		}
-		if e.To.Missing() {
+		if e.Missing {
 			de.Attr("color", "red").Attr("style", "dashed")
+		}
+		if e.Order { // labelled "order"; a cycle's or a missing package's colour wins
+			de.Attr("fontcolor", "#e8590c").Attr("tooltip", tooltip+"; it is listed before "+d.Nodes[e.To].Label+" in EditPackages")
+			if !e.Cycle && !e.Missing {
+				de.Attr("color", "#e8590c").Attr("style", "dashed").Attr("penwidth", "2")
+			}
 		}
 	}
 	_, err := io.WriteString(w, g.String())
 	return err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -44,6 +44,9 @@ const (
 	EditMissing    FindingKind = "edit_missing"
 	EditUnchecked  FindingKind = "edit_unchecked"
 	EmbeddedCopy   FindingKind = "embedded_copy"
+	UnknownClass   FindingKind = "unknown_class"
+	IniRepeat      FindingKind = "ini_repeat"
+	IniSection     FindingKind = "ini_section"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
 )
@@ -121,13 +124,17 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 			missing[lower(f.Package)] = true
 		}
 	}
-	for _, f := range gr.CheckEditPackages(opt.EditPackages, OrderOptions{Sources: opt.Sources, Natives: opt.Natives}).Findings {
+	order := gr.CheckEditPackages(opt.EditPackages, OrderOptions{Sources: opt.Sources, Natives: opt.Natives})
+	for _, f := range order.Findings {
 		switch {
 		case f.Kind == Cycle && !opt.Sources.HasAny():
 			// The package graph's own cycles are reported above; a
 			// cycle only the sources show is new.
 		case f.Kind == EditUnchecked && missing[lower(f.Package)]:
 			// Already an error of its own.
+		case f.Kind == EditMissing && missing[lower(f.Package)] && order.resourceOnly[lower(f.Package)]:
+			// A texture or sound package is never built: its
+			// missing_package says it all.
 		default:
 			out = append(out, f)
 		}
@@ -136,6 +143,34 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
 	return out
+}
+
+// isDeviceRoot reports whether an ini line names a class only native code
+// provides: a render, audio or network device, the viewport manager or
+// UE1's renderer.
+func isDeviceRoot(r RootRef) bool {
+	k := strings.ToLower(r.Key)
+	return strings.HasSuffix(k, "device") || k == "viewportmanager" || k == "render"
+}
+
+// article returns "an" or "a" for a name read aloud: an Engine.dll, an
+// UnrealI.dll, a UWeb.dll; a leading capital before another is spelt out
+// (you-web, ex-OpenGL, ay-L-Audio).
+func article(name string) string {
+	if name == "" {
+		return "a"
+	}
+	c := name[0] | 0x20
+	if len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
+		if strings.IndexByte("aefhilmnorsx", c) >= 0 {
+			return "an"
+		}
+		return "a"
+	}
+	if strings.IndexByte("aeiou", c) >= 0 {
+		return "an"
+	}
+	return "a"
 }
 
 // roots are the packages a player or the build starts from: ServerPackages,
@@ -323,9 +358,16 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 		}
 		if len(objs) > 0 {
 			f.Objects = sortedKeys(objs)
-			f.Message += fmt.Sprintf(", nor does a %s.dll or %s.so register the class(es)", p.Name, p.Name)
-			if nat.HasPackage(p.Name) {
-				f.Message += fmt.Sprintf(" (the game's %s module has them, but it is not in the install)", p.Name)
+			// Only a package with native code could have its classes
+			// from a binary: one the game's tables know, or a device
+			// (render, audio, network driver); most (Botpack) are
+			// script only.
+			switch {
+			case nat.HasPackage(p.Name):
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es) (the game's %s module has them, but it is not in the install)",
+					article(p.Name), p.Name, p.Name, p.Name)
+			case slices.ContainsFunc(refs, isDeviceRoot):
+				f.Message += fmt.Sprintf(", nor does %s %s.dll or %s.so register the class(es)", article(p.Name), p.Name, p.Name)
 			}
 		}
 		if len(by) > 0 {

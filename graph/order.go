@@ -17,6 +17,12 @@ type OrderDep struct {
 	On       string `json:"on"`
 	Evidence string `json:"evidence"` // "file.uc:12: class X extends Y;" or "compiled import: X.u imports Y.Z (Core.Class)"
 	Source   string `json:"source"`   // "source" or "compiled"
+
+	// lines are every source line behind the constraint (Evidence is the
+	// first); code is set when one of them needs a code package (a class,
+	// not only a texture or sound).
+	lines []string
+	code  bool
 }
 
 // SourceDeps returns the source-level dependencies of an EditPackages entry
@@ -40,6 +46,70 @@ type OrderResult struct {
 	// with sources whose .u is missing or unreadable, or every entry with
 	// OrderOptions.Clean.
 	Rebuilt []string `json:"rebuilt"`
+
+	// resourceOnly holds the lower-cased names of the missing packages
+	// only resource references name (textures, sounds): Check leaves their
+	// edit_missing to the missing_package finding.
+	resourceOnly map[string]bool
+}
+
+// missingUses gathers, per missing package, the EditPackages entries that
+// use it and every line that says so: one edit_missing finding each.
+type missingUses map[string]*missingUse
+
+type missingUse struct {
+	name  string
+	users []string
+	lines []string
+	code  bool
+}
+
+func (m missingUses) add(user string, d OrderDep) {
+	u := m[lower(d.On)]
+	if u == nil {
+		u = &missingUse{name: d.On}
+		m[lower(d.On)] = u
+	}
+	if !slices.ContainsFunc(u.users, func(s string) bool { return strings.EqualFold(s, user) }) {
+		u.users = append(u.users, user)
+	}
+	u.lines = append(u.lines, d.lines...)
+	u.code = u.code || d.code
+}
+
+func (m missingUses) findings() []Finding {
+	var out []Finding
+	for _, u := range m {
+		lines := slices.Clone(u.lines)
+		slices.Sort(lines)
+		lines = slices.Compact(lines)
+		users, verb, them := strings.Join(u.users, ", "), "uses", "it"
+		if len(u.users) > 1 {
+			verb, them = "use", "them"
+		}
+		where := "1 line"
+		if len(lines) > 1 {
+			where = fmt.Sprintf("%d lines", len(lines))
+		}
+		msg := fmt.Sprintf("%s %s %s (%s), which is neither listed before %s in EditPackages nor present as a compiled package",
+			users, verb, u.name, where, them)
+		if !u.code {
+			msg = fmt.Sprintf("%s %s %s (%s), and no package file of that name is present", users, verb, u.name, where)
+		}
+		out = append(out, Finding{Kind: EditMissing, Severity: Warning, Package: u.name,
+			Packages: append([]string{u.name}, u.users...), Chain: lines, Message: msg})
+	}
+	return out
+}
+
+func (m missingUses) resourceOnly() map[string]bool {
+	out := map[string]bool{}
+	for k, u := range m {
+		if !u.code {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // Unchecked is an EditPackages entry whose dependencies nothing tells.
@@ -79,7 +149,13 @@ func (gr *Graph) compiledDeps(name string, nat Natives) []OrderDep {
 		if o, ok := orderObject(nat, e); ok {
 			ev = fmt.Sprintf("compiled import: %s imports %s", p.Rel, o.describe(q.Name))
 		}
-		out = append(out, OrderDep{Package: p.Name, On: q.Name, Evidence: ev, Source: "compiled"})
+		code := false
+		if e != nil {
+			for _, o := range e.Objects {
+				code = code || o.Class == "Class" && strings.EqualFold(o.ClassPackage, "Core")
+			}
+		}
+		out = append(out, OrderDep{Package: p.Name, On: q.Name, Evidence: ev, Source: "compiled", lines: []string{ev}, code: code})
 	}
 	return out
 }
@@ -94,7 +170,8 @@ func (gr *Graph) compiledDeps(name string, nat Natives) []OrderDep {
 // have their .u is a warning (a clean rebuild fails there), and an error
 // when an entry involved will be rebuilt. An entry with neither sources
 // nor a readable compiled package cannot be checked: an edit_unchecked
-// warning says why.
+// warning says why. A class the sources name that nothing defines is an
+// unknown_class finding, of the same severity rule (see ScanSources).
 func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult {
 	res := OrderResult{EditPackages: append([]string{}, edit...), Findings: []Finding{}, Constraints: []OrderDep{},
 		Unchecked: []Unchecked{}, Rebuilt: []string{}}
@@ -104,6 +181,7 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 	}
 	src := opt.Sources.Deps()
 	pos := map[string]int{}
+	missing := missingUses{}
 	var unique []string
 	for i, n := range edit {
 		k := lower(n)
@@ -157,6 +235,9 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 		i := pos[lower(n)]
 		reported := map[string]bool{}
 		for _, d := range deps[lower(n)] {
+			if d.lines == nil {
+				d.lines = []string{d.Evidence}
+			}
 			if strings.EqualFold(d.On, n) {
 				continue
 			}
@@ -177,12 +258,8 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 					res.Findings = append(res.Findings, f)
 				}
 			case !listed:
-				dep := gr.Package(d.On)
-				if (dep == nil || dep.Missing()) && !reported[lower(d.On)] {
-					reported[lower(d.On)] = true
-					res.Findings = append(res.Findings, Finding{Kind: EditMissing, Severity: Warning, Package: n,
-						Packages: []string{n, d.On}, Chain: []string{d.Evidence},
-						Message: fmt.Sprintf("%s uses %s, which is neither listed before it in EditPackages nor present as a compiled package", n, d.On)})
+				if dep := gr.Package(d.On); dep == nil || dep.Missing() {
+					missing.add(n, d)
 				}
 			}
 			if listed && j != i {
@@ -190,6 +267,9 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 			}
 		}
 	}
+	res.Findings = append(res.Findings, missing.findings()...)
+	res.resourceOnly = missing.resourceOnly()
+	res.Findings = append(res.Findings, opt.Sources.unknownFindings(rebuilt)...)
 	slices.SortFunc(res.Constraints, func(a, b OrderDep) int {
 		if c := cmpName(a.Package, b.Package); c != 0 {
 			return c

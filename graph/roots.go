@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/upkdeps/upkdeps/ini"
 )
@@ -63,4 +64,60 @@ type Natives interface {
 	// FromBinary reports whether pkg's own binary was read, so that its
 	// list of classes is exact.
 	FromBinary(pkg string) bool
+}
+
+// IniFindings reports the ServerPackages and ServerActors lines that repeat
+// an earlier one (ini_repeat) and the lines of these keys and EditPackages
+// in a section the engine does not read them from (ini_section), each
+// naming the lines involved in Roots.
+func IniFindings(f *ini.File) []Finding {
+	var out []Finding
+	line := func(n int, key, value string) string {
+		return fmt.Sprintf("%s:%d %s=%s", filepath.Base(f.Path), n, key, value)
+	}
+	for _, p := range f.ListProblems() {
+		v := p.Value
+		if !p.Misplaced() {
+			v = p.FirstValue // the first spelling
+		}
+		pkg, _, _ := strings.Cut(strings.Fields(v + " ")[0], ".")
+		at := line(p.Line, p.Key, p.Value)
+		// The key without an index or append mark: ServerActors[2],
+		// ServerActors+ (SWRC).
+		key, _, _ := strings.Cut(strings.TrimSuffix(p.Key, "+"), "[")
+		if p.Misplaced() {
+			out = append(out, Finding{Kind: IniSection, Severity: Warning, Package: pkg, Roots: []string{at},
+				Message: fmt.Sprintf("%s is in [%s], which the engine never reads %s from: it reads [%s]",
+					at, p.Section, key, p.ReadFrom)})
+			continue
+		}
+		first := line(p.First, p.Key, p.FirstValue)
+		how := "repeats"
+		if p.Value != p.FirstValue {
+			how = "repeats, in another case,"
+		}
+		msg := fmt.Sprintf("%s %s %s: one line is enough", at, how, first)
+		if strings.EqualFold(key, "ServerActors") {
+			msg = fmt.Sprintf("%s %s %s: the server spawns the actor once per line", at, how, first)
+		}
+		out = append(out, Finding{Kind: IniRepeat, Severity: Warning, Package: pkg, Roots: []string{first, at}, Message: msg})
+	}
+	return out
+}
+
+// AddEditLines gives each finding of an EditPackages entry listed twice
+// (edit_order with the one package) the ini lines that list it, in Roots,
+// so that the report names both lines.
+func AddEditLines(fs []Finding, f *ini.File) {
+	entries := f.Entries(ini.SectionEditor, "EditPackages")
+	for i := range fs {
+		if fs[i].Kind != EditOrder || len(fs[i].Packages) != 1 || len(fs[i].Roots) > 0 {
+			continue
+		}
+		for _, e := range entries {
+			if strings.EqualFold(e.Value, fs[i].Packages[0]) {
+				fs[i].Roots = append(fs[i].Roots, fmt.Sprintf("%s:%d %s=%s", filepath.Base(f.Path), e.Line, e.Key, e.Value))
+			}
+		}
+	}
 }

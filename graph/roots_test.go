@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -136,5 +137,103 @@ func TestIniRootBinaryExact(t *testing.T) {
 	}
 	if got["IpDrv"] != "native_unknown/warning" || got["SoftDrv"] != "missing_package/warning" {
 		t.Errorf("without binaries: have %v", got)
+	}
+}
+
+// TestMissingPackageBinaryWording: a missing package the ini names a class
+// of mentions a .dll/.so only when the game's package has native code.
+func TestMissingPackageBinaryWording(t *testing.T) {
+	f, err := ini.Parse("Server.ini", []byte("[Engine.Engine]\nGameRenderDevice=XOpenGLDrv.XOpenGLRenderDevice\n"+
+		"[Engine.GameEngine]\nServerActors=Botpack.Stats\nServerActors=UWeb.WebServer\nServerActors=IpServer.Query\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeSpecs(t, dir, baseSpecs)
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2, Roots: RootsOf(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nat := fakeNatives{classes: map[string][]string{"uweb": {"WebServer"}, "ipserver": {"Query"}}}
+	want := map[string]string{
+		"Botpack":  "package Botpack is named by 1 ini line(s) but no file resolves through Paths",
+		"UWeb":     "package UWeb is named by 1 ini line(s) but no file resolves through Paths, nor does a UWeb.dll or UWeb.so register the class(es) (the game's UWeb module has them, but it is not in the install)",
+		"IpServer": "package IpServer is named by 1 ini line(s) but no file resolves through Paths, nor does an IpServer.dll or IpServer.so register the class(es) (the game's IpServer module has them, but it is not in the install)",
+		// A device is native whatever the tables say.
+		"XOpenGLDrv": "package XOpenGLDrv is named by 1 ini line(s) but no file resolves through Paths, nor does an XOpenGLDrv.dll or XOpenGLDrv.so register the class(es); only the game client loads it (a dedicated server does not)",
+	}
+	for _, fd := range findingsOf(g.Check(CheckOptions{Natives: nat}), MissingPackage) {
+		if w, ok := want[fd.Package]; ok {
+			if fd.Message != w {
+				t.Errorf("%s:\nhave %q\nwant %q", fd.Package, fd.Message, w)
+			}
+			delete(want, fd.Package)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no missing_package for %v", want)
+	}
+	for name, w := range map[string]string{"Engine": "an", "UnrealI": "an", "UWindow": "a", "Botpack": "a", "": "a", "XOpenGLDrv": "an", "ALAudio": "an", "SoftDrv": "a", "D3DDrv": "a"} {
+		if have := article(name); have != w {
+			t.Errorf("article(%q) = %q, want %q", name, have, w)
+		}
+	}
+}
+
+func TestIniFindings(t *testing.T) {
+	f, err := ini.Parse("Server.ini", []byte("[Engine.GameEngine]\nServerPackages=Botpack\nServerPackages=botpack\n"+
+		"ServerActors=IpDrv.UdpBeacon\nServerActors=IpDrv.UdpBeacon\n[Engine.GameInfo]\nServerPackages=MyMod\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"ini_repeat Botpack [Server.ini:2 ServerPackages=Botpack Server.ini:3 ServerPackages=botpack]: Server.ini:3 ServerPackages=botpack repeats, in another case, Server.ini:2 ServerPackages=Botpack: one line is enough",
+		"ini_repeat IpDrv [Server.ini:4 ServerActors=IpDrv.UdpBeacon Server.ini:5 ServerActors=IpDrv.UdpBeacon]: Server.ini:5 ServerActors=IpDrv.UdpBeacon repeats Server.ini:4 ServerActors=IpDrv.UdpBeacon: the server spawns the actor once per line",
+		"ini_section MyMod [Server.ini:7 ServerPackages=MyMod]: Server.ini:7 ServerPackages=MyMod is in [Engine.GameInfo], which the engine never reads ServerPackages from: it reads [Engine.GameEngine]",
+	}
+	var have []string
+	for _, fd := range IniFindings(f) {
+		if fd.Severity != Warning {
+			t.Errorf("%s: severity %s", fd.Kind, fd.Severity)
+		}
+		have = append(have, fmt.Sprintf("%s %s %v: %s", fd.Kind, fd.Package, fd.Roots, fd.Message))
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+	// SWRC's appends: the key is ServerActors whatever the line's form.
+	f, err = ini.Parse("Swrc.ini", []byte("[Engine.GameEngine]\nServerActors+=IpDrv.A\nServerActors+=IpDrv.A\n[Engine.GameInfo]\nServerActors+=IpDrv.B\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have = nil
+	for _, fd := range IniFindings(f.ForGame(ini.SWRC)) {
+		have = append(have, fd.Message)
+	}
+	want = []string{
+		"Swrc.ini:3 ServerActors+=IpDrv.A repeats Swrc.ini:2 ServerActors+=IpDrv.A: the server spawns the actor once per line",
+		"Swrc.ini:5 ServerActors+=IpDrv.B is in [Engine.GameInfo], which the engine never reads ServerActors from: it reads [Engine.GameEngine]",
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("SWRC appends:\nhave %q\nwant %q", have, want)
+	}
+}
+
+func TestAddEditLines(t *testing.T) {
+	f, err := ini.Parse("Game.ini", []byte("[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=engine\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := build(t, baseSpecs)
+	res := g.CheckEditPackages(f.EditPackages(), OrderOptions{})
+	AddEditLines(res.Findings, f)
+	var roots []string
+	for _, fd := range res.Findings {
+		if fd.Kind == EditOrder && len(fd.Packages) == 1 {
+			roots = append(roots, fd.Roots...)
+		}
+	}
+	if want := []string{"Game.ini:3 EditPackages=Engine", "Game.ini:4 EditPackages=engine"}; !slices.Equal(roots, want) {
+		t.Errorf("have %q, want %q (findings %+v)", roots, want, res.Findings)
 	}
 }

@@ -2,19 +2,25 @@ package graph
 
 import (
 	"fmt"
+	"maps"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript"
 )
 
 // Sources is what the UnrealScript sources of EditPackages say: the
-// scanned packages and their dependencies, for CheckEditPackages and Check.
+// scanned packages, their dependencies and unknown classes, for
+// CheckEditPackages and Check.
 type Sources struct {
 	Root     string                // the game root the packages were found under
 	Packages []*uscript.Package    // one per EditPackages entry, in list order
 	deps     map[string][]OrderDep // by lower-cased package name, only for packages with sources
+	unknown  []Finding             // unknown_class findings, one per package and class name
 }
 
 // ScanSources reads <gameRoot>/<Pkg>/Classes/*.uc (and the .upkg) of every
@@ -23,7 +29,10 @@ type Sources struct {
 // in EditPackages order, and of the native classes of nat (nil: the
 // built-in tables): a class only native code defines exists before any
 // package is built and makes no dependency. Entries without sources get no
-// source dependencies: their compiled imports stand in.
+// source dependencies: their compiled imports stand in. A class name no
+// package, source or native code defines (checked against the names the
+// compiled code packages' name tables declare when it is not plainly a
+// class) becomes an unknown_class finding (Findings).
 func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
 	src := &Sources{Root: gameRoot, deps: map[string][]OrderDep{}}
 	idx := uscript.NewIndex(nil)
@@ -48,23 +57,171 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 		}
 	}
 	for _, p := range gr.pkgs {
-		if p.Kind == KindCode && p.scan != nil {
+		switch {
+		case p.Kind == KindCode && p.scan != nil:
 			idx.AddCompiled(p.Name, p.scan.classes)
+		case p.Missing():
+			// A package some file imports: Gone.Thing names it.
+			idx.AddCompiled(p.Name, nil)
 		}
 	}
+	gr.addNames(idx, src.Packages)
 	for _, sp := range src.Packages {
 		if !sp.HasSources {
 			continue
 		}
 		var deps []OrderDep
 		for _, d := range idx.Dependencies(sp) {
-			ev := d.Evidence[0]
-			deps = append(deps, OrderDep{Package: sp.Name, On: d.Package, Source: "source",
-				Evidence: fmt.Sprintf("%s:%d: %s", src.rel(ev.File), ev.Line, ev.Text)})
+			if src.execFileThere(gr, d) {
+				continue
+			}
+			dep := OrderDep{Package: sp.Name, On: d.Package, Source: "source", Evidence: src.line(d.Evidence[0])}
+			for _, ev := range d.Evidence {
+				dep.lines = append(dep.lines, src.line(ev))
+				dep.code = dep.code || needsCode(ev)
+			}
+			deps = append(deps, dep)
 		}
 		src.deps[lower(sp.Name)] = deps
+		src.unknown = append(src.unknown, src.unknownClasses(sp, idx)...)
 	}
 	return src, nil
+}
+
+// execFileThere reports whether a dependency that only #exec OBJ LOAD
+// lines make, on a package no Paths entry finds, is met by the file the
+// lines name: ucc make runs in <GameRoot>/System and opens FILE= as given
+// (..\Textures\Foo.utx) before it searches the Paths.
+func (s *Sources) execFileThere(gr *Graph, d uscript.Dependency) bool {
+	if p := gr.Package(d.Package); p != nil && !p.Missing() {
+		return false
+	}
+	for _, ev := range d.Evidence {
+		if ev.Kind != uscript.KindExec {
+			return false
+		}
+		name := filepath.FromSlash(strings.ReplaceAll(ev.Name, `\`, "/"))
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(s.Root, "System", name)
+		}
+		if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Sources) line(ev uscript.Evidence) string {
+	return fmt.Sprintf("%s:%d: %s", s.rel(ev.File), ev.Line, ev.Text)
+}
+
+// needsCode reports whether a source reference needs a code package: all
+// but a texture, sound or other resource literal and an #exec of a
+// resource file.
+func needsCode(ev uscript.Evidence) bool {
+	switch ev.Kind {
+	case uscript.KindLiteral:
+		typ, _, _ := strings.Cut(ev.Name, "'")
+		return strings.EqualFold(typ, "class")
+	case uscript.KindExec:
+		return strings.EqualFold(filepath.Ext(strings.ReplaceAll(ev.Name, `\`, "/")), ".u")
+	}
+	return true
+}
+
+// addNames gives the index the names the compiled code packages declare,
+// so that a type name found in no package can be told from a struct, an
+// enum or a function of one: only the names some source uses and no
+// source declares are looked up, in the name tables of the code
+// packages. A code package that cannot be read leaves the index open (no
+// such name is reported unknown).
+func (gr *Graph) addNames(idx *uscript.Index, pkgs []*uscript.Package) {
+	idx.AddNames(nil)
+	wanted := map[string]bool{}
+	for _, sp := range pkgs {
+		if !sp.HasSources {
+			continue
+		}
+		for _, ev := range idx.Unresolved(sp) {
+			if ev.Kind == uscript.KindType && !strings.Contains(ev.Name, ".") {
+				wanted[lower(ev.Name)] = true
+			}
+		}
+	}
+	if len(wanted) == 0 {
+		return
+	}
+	var found []string
+	for _, p := range gr.pkgs {
+		if p.Kind != KindCode || p.Missing() {
+			continue
+		}
+		f, err := format.Open(p.File)
+		if err != nil {
+			idx.AddNames(slices.Collect(maps.Keys(wanted))) // unknowable: assume declared
+			return
+		}
+		for _, n := range f.Names {
+			if wanted[lower(n.Name)] {
+				found = append(found, n.Name)
+			}
+		}
+		f.Close()
+	}
+	idx.AddNames(found)
+}
+
+// unknownClasses turns the references of sp that name no class into
+// unknown_class findings, one per name with every line that uses it.
+func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Finding {
+	var out []Finding
+	byName := map[string]int{}
+	for _, ev := range idx.Unresolved(sp) {
+		if ev.Kind == uscript.KindLiteral && !strings.HasPrefix(strings.ToLower(ev.Name), "class'") {
+			continue
+		}
+		name := ev.Name
+		if ev.Kind == uscript.KindLiteral {
+			name = strings.TrimSuffix(name[len("class'"):], "'")
+		}
+		k, ok := byName[lower(name)]
+		if !ok {
+			k = len(out)
+			byName[lower(name)] = k
+			msg := fmt.Sprintf("%s uses a class %s that no package listed before it (compiled or from sources) and no native code defines",
+				sp.Name, name)
+			if left, right, ok := strings.Cut(name, "."); ok {
+				msg = fmt.Sprintf("%s uses %s, but no package %s and no class %s (with a type %s) is known",
+					sp.Name, name, left, left, right)
+				if idx.IsPackage(left) || strings.EqualFold(left, sp.Name) {
+					msg = fmt.Sprintf("%s uses the class %s, which package %s does not define", sp.Name, name, left)
+				}
+			}
+			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
+				Packages: []string{sp.Name}, Objects: []string{name}, Message: msg})
+		}
+		out[k].Chain = append(out[k].Chain, s.line(ev))
+	}
+	return out
+}
+
+// unknownFindings returns the unknown_class findings of the sources
+// (nil-safe): an error for an entry ucc make rebuilds (it fails there), a
+// warning otherwise (a clean rebuild fails there).
+func (s *Sources) unknownFindings(rebuilt map[string]bool) []Finding {
+	if s == nil {
+		return nil
+	}
+	out := slices.Clone(s.unknown)
+	for i := range out {
+		f := &out[i]
+		if rebuilt[lower(f.Package)] {
+			f.Severity, f.Message = Error, f.Message+": ucc make fails on it"
+		} else {
+			f.Severity, f.Message = Warning, f.Message+fmt.Sprintf(": a clean rebuild fails on it (ucc make rebuilds %s only when its .u is missing)", f.Package)
+		}
+	}
+	return out
 }
 
 func (s *Sources) rel(file string) string {

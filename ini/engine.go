@@ -110,17 +110,16 @@ func (f *File) EditPackages() []string {
 // ServerPackages returns [Engine.GameEngine] ServerPackages followed by those
 // of [XC_Engine.XC_GameEngine] (where XC_Engine servers keep them), without
 // repeats: names are compared ignoring case and the first spelling and
-// position are kept.
+// position are kept. A game engine subclass ([Engine.Engine]
+// GameEngine=DeusEx.DeusExGameEngine) reads its own section only.
 func (f *File) ServerPackages() []string {
 	var out []string
 	seen := make(map[string]bool)
-	for _, sec := range []string{SectionGameEngine, SectionXCGameEngine} {
-		for _, v := range f.Values(sec, "ServerPackages") {
-			k := strings.ToLower(v)
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, v)
-			}
+	entries := append(f.refEntries(SectionGameEngine, "ServerPackages"), f.refEntries(SectionXCGameEngine, "ServerPackages")...)
+	for _, e := range entries {
+		if k := strings.ToLower(e.Value); !seen[k] {
+			seen[k] = true
+			out = append(out, e.Value)
 		}
 	}
 	return out

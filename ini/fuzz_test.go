@@ -82,6 +82,11 @@ func FuzzParse(f *testing.F) {
 		file.Redirect()
 		file.ServerPackages()
 		GuessGame(file)
+		for _, lp := range file.ListProblems() {
+			if lp.Line < 1 || lp.First >= lp.Line || lp.Misplaced() == (lp.ReadFrom == "") {
+				t.Fatalf("bad list problem %+v", lp)
+			}
+		}
 		// SWRC's reading adds each "Key+=" line to Key's list and loses none.
 		swrc := file.ForGame(SWRC)
 		appends := 0

@@ -115,13 +115,13 @@ func (f *File) References(generation int) []Reference {
 				continue
 			}
 		}
-		for _, e := range f.Entries(k.section, k.key) {
+		for _, e := range f.refEntries(k.section, k.key) {
 			word, _, _ := strings.Cut(strings.TrimSpace(e.Value), " ")
 			word = strings.TrimSpace(strings.Trim(word, "\t"))
 			if word == "" || strings.EqualFold(word, "None") {
 				continue
 			}
-			r := Reference{Section: k.section, Key: e.Key, Value: e.Value, Line: e.Line, Load: k.load}
+			r := Reference{Section: e.section, Key: e.Key, Value: e.Value, Line: e.Line, Load: k.load}
 			if k.class {
 				pkg, obj, ok := strings.Cut(word, ".")
 				if !ok || pkg == "" || obj == "" {
@@ -132,6 +132,36 @@ func (f *File) References(generation int) []Reference {
 				r.Package = word
 			}
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sectionEntry is an entry with the section it was read from.
+type sectionEntry struct {
+	Entry
+	section string
+}
+
+// refEntries returns the entries of key in section, where the game
+// engine's sections are those the engine reads (gameEngineSections, as
+// ini_section's check says): a game engine subclass such as Deus Ex's
+// DeusEx.DeusExGameEngine reads its own section, not [Engine.GameEngine]
+// nor [XC_Engine.XC_GameEngine].
+func (f *File) refEntries(section, key string) []sectionEntry {
+	secs := []string{section}
+	if strings.EqualFold(section, SectionGameEngine) || strings.EqualFold(section, SectionXCGameEngine) {
+		if own := gameEngineSections(f); len(own) == 1 {
+			secs = nil
+			if strings.EqualFold(section, SectionGameEngine) {
+				secs = own
+			}
+		}
+	}
+	var out []sectionEntry
+	for _, sec := range secs {
+		for _, e := range f.Entries(sec, key) {
+			out = append(out, sectionEntry{e, sec})
 		}
 	}
 	return out

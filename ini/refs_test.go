@@ -114,3 +114,33 @@ func TestCorpusReferencesRender(t *testing.T) {
 		}
 	}
 }
+
+// TestReferencesGameEngineSubclass: ServerPackages and ServerActors are
+// roots from the section the engine reads them from: a game engine subclass
+// (Deus Ex's) reads its own section only, the stock engine both
+// [Engine.GameEngine] and [XC_Engine.XC_GameEngine].
+func TestReferencesGameEngineSubclass(t *testing.T) {
+	lines := func(f *File) []string {
+		var out []string
+		for _, r := range f.References(1) {
+			if r.Key == "ServerActors" || r.Key == "ServerPackages" {
+				out = append(out, r.Section+" "+r.Value)
+			}
+		}
+		return out
+	}
+	body := []string{"[Engine.GameEngine]", "ServerPackages=Dead", "[XC_Engine.XC_GameEngine]", "ServerPackages=AlsoDead",
+		"[DeusEx.DeusExGameEngine]", "ServerActors=IpDrv.UdpBeacon", "ServerPackages=Live"}
+	dx := mustParse(t, "DeusEx.ini", text(append([]string{"[Engine.Engine]", "GameEngine=DeusEx.DeusExGameEngine"}, body...)...))
+	checkStrings(t, "Deus Ex", lines(dx), []string{"DeusEx.DeusExGameEngine Live", "DeusEx.DeusExGameEngine IpDrv.UdpBeacon"})
+	ut := mustParse(t, "UnrealTournament.ini", text(append([]string{"[Engine.Engine]", "GameEngine=Engine.GameEngine"}, body...)...))
+	checkStrings(t, "UT99", lines(ut), []string{"Engine.GameEngine Dead", "XC_Engine.XC_GameEngine AlsoDead"})
+}
+
+// TestServerPackagesGameEngineSubclass: the list ServerPackages gives
+// follows the same sections as the roots.
+func TestServerPackagesGameEngineSubclass(t *testing.T) {
+	f := mustParse(t, "DeusEx.ini", text("[Engine.Engine]", "GameEngine=DeusEx.DeusExGameEngine",
+		"[Engine.GameEngine]", "ServerPackages=Dead", "[DeusEx.DeusExGameEngine]", "ServerPackages=Live", "ServerPackages=live"))
+	checkStrings(t, "Deus Ex", f.ServerPackages(), []string{"Live"})
+}

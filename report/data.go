@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/redirect"
 )
 
 // SchemaVersion is the version of Data's JSON form (README.md, "report").
@@ -29,6 +30,30 @@ type Data struct {
 	Check any                `json:"check"`
 	Graph Graph              `json:"graph"`
 	Order *graph.OrderResult `json:"order"` // nil: the ini has no EditPackages
+	// Downloads is what clients download per map (nil: not computed).
+	Downloads *Downloads `json:"downloads"`
+}
+
+// Downloads is redirect.Downloads without each root's package list (a
+// large install's maps list millions of names): the totals per root and
+// per package, as `downloads --json` prints them.
+type Downloads struct {
+	Roots []DownloadRoot `json:"roots"`
+	// Packages are the MaxDownloadPackages most shared of PackageCount.
+	Packages     []redirect.PackageDownload `json:"packages"`
+	PackageCount int                        `json:"package_count"`
+	Total        redirect.Sizes             `json:"total"`
+}
+
+// MaxDownloadPackages is how many of the most shared packages the page's
+// Downloads view lists: 20,000 packages would add 4 MB to the page.
+const MaxDownloadPackages = 1000
+
+// DownloadRoot is a map or the ServerPackages with its sums.
+type DownloadRoot struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	redirect.Sizes
 }
 
 // Graph is the install's dependency graph as the page needs it: packages
@@ -107,6 +132,7 @@ type Options struct {
 	// negative: no cap). Counts are always exact.
 	MaxObjects int
 	Order      *graph.OrderResult
+	Downloads  *redirect.Downloads
 }
 
 // Build makes the page's data from a check report value (what
@@ -114,6 +140,13 @@ type Options struct {
 // package file for its size.
 func Build(check any, g *graph.Graph, opt Options) *Data {
 	d := &Data{SchemaVersion: SchemaVersion, Generator: opt.Generator, Check: check, Order: opt.Order}
+	if dl := opt.Downloads; dl != nil {
+		d.Downloads = &Downloads{Roots: make([]DownloadRoot, len(dl.Roots)), Total: dl.Total,
+			Packages: dl.Packages[:min(len(dl.Packages), MaxDownloadPackages)], PackageCount: len(dl.Packages)}
+		for i, r := range dl.Roots {
+			d.Downloads.Roots[i] = DownloadRoot{Name: r.Name, Kind: r.Kind, Sizes: r.Sizes}
+		}
+	}
 	pkgs := g.Packages()
 	index := make(map[*graph.Package]int, len(pkgs))
 	d.Graph.Packages = make([]Package, len(pkgs))

@@ -7,12 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -150,5 +152,43 @@ func TestScriptUsesNoInnerHTML(t *testing.T) {
 		if bytes.Contains(js, []byte(bad)) {
 			t.Errorf("assets/app.js uses %s", bad)
 		}
+	}
+}
+
+// TestBuildDownloads: the page keeps each root's sums without its package
+// list, and at most MaxDownloadPackages packages, with their count.
+func TestBuildDownloads(t *testing.T) {
+	g := demoGraph(t)
+	dl := &redirect.Downloads{
+		Roots: []redirect.RootDownload{{Name: "DM-Demo", Kind: "map", Packages: []string{"DM-Demo", "DemoTex"},
+			Sizes: redirect.Sizes{Count: 2, Bytes: 900, Compressed: -1}}},
+		Total: redirect.Sizes{Count: MaxDownloadPackages + 5, Bytes: 1 << 20, Compressed: -1},
+	}
+	for i := range MaxDownloadPackages + 5 {
+		dl.Packages = append(dl.Packages, redirect.PackageDownload{Name: "P" + strconv.Itoa(i), Bytes: 10, Compressed: -1, Roots: 1})
+	}
+	d := Build(map[string]any{}, g, Options{Downloads: dl})
+	b, err := json.Marshal(d.Downloads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var have struct {
+		Roots        []map[string]any `json:"roots"`
+		Packages     []any            `json:"packages"`
+		PackageCount int              `json:"package_count"`
+		Total        redirect.Sizes   `json:"total"`
+	}
+	if err := json.Unmarshal(b, &have); err != nil {
+		t.Fatal(err)
+	}
+	if len(have.Roots) != 1 || have.Roots[0]["name"] != "DM-Demo" || have.Roots[0]["bytes"] != 900.0 || have.Roots[0]["packages"] != nil {
+		t.Errorf("roots: %v (want DM-Demo's sums, no package list)", have.Roots)
+	}
+	if len(have.Packages) != MaxDownloadPackages || have.PackageCount != MaxDownloadPackages+5 || have.Total != dl.Total {
+		t.Errorf("%d packages of %d, total %+v; want %d of %d, %+v", len(have.Packages), have.PackageCount, have.Total,
+			MaxDownloadPackages, MaxDownloadPackages+5, dl.Total)
+	}
+	if Build(map[string]any{}, g, Options{}).Downloads != nil {
+		t.Error("no downloads given, yet the page has some")
 	}
 }

@@ -91,6 +91,8 @@ const (
 	// KindCase: package names that differ only in case (Botpack.u and
 	// BotPack.u). A case-insensitive file system loads the first for every
 	// spelling; a case-sensitive one loads the file matching the spelling.
+	// Names that also differ in extension or folder are one collision or
+	// shadowed finding whose message says so.
 	KindCase = "case"
 )
 
@@ -103,8 +105,8 @@ type Collision struct {
 	Message string   // one line for people
 }
 
-// Collisions returns the collisions among Packages, sorted by name
-// (ignoring case) and kind. Files compete when their package names are
+// Collisions returns the collisions among Packages, one per name, sorted
+// by name (ignoring case). Files compete when their package names are
 // equal ignoring case; the winner of a group is its first file in the
 // engine's priority, the one a case-insensitive file system loads. A
 // localized file and the plain file it stands in for ("Foo.det_u",
@@ -128,33 +130,70 @@ func (s *Searcher) Collisions() []Collision {
 		if len(g) < 2 {
 			continue
 		}
-		win := g[0]
-		var exts, shadows, cases []string
-		for _, c := range g[1:] {
-			switch {
-			case c.PathIndex == win.PathIndex && c.Localized != win.Localized:
-				// The localized stand-in and its plain file.
-			case !strings.EqualFold(s.pats[c.PathIndex].ext, s.pats[win.PathIndex].ext):
-				exts = append(exts, c.Rel)
-			case !strings.EqualFold(c.Rel, win.Rel):
-				shadows = append(shadows, c.Rel)
-			}
-			if c.Name != win.Name {
-				cases = append(cases, c.Rel)
-			}
-		}
-		if len(exts) > 0 {
-			out = append(out, Collision{Kind: KindCollision, Name: win.Name, Winner: win.Rel, Others: exts,
-				Message: fmt.Sprintf("%s: %s is loaded; %s can never be loaded by name (same name, another extension, later in Paths)", win.Name, win.Rel, strings.Join(exts, ", "))})
-		}
-		if len(shadows) > 0 {
-			out = append(out, Collision{Kind: KindShadowed, Name: win.Name, Winner: win.Rel, Others: shadows,
-				Message: fmt.Sprintf("%s: %s is loaded; %s is never loaded (same file name in a later Paths folder)", win.Name, win.Rel, strings.Join(shadows, ", "))})
-		}
-		if len(cases) > 0 {
-			out = append(out, Collision{Kind: KindCase, Name: win.Name, Winner: win.Rel, Others: cases,
-				Message: fmt.Sprintf("%s: %s and %s differ only in case: a case-insensitive file system (Windows) loads %s for every spelling, a case-sensitive one the file spelled like the import", win.Name, win.Rel, strings.Join(cases, ", "), win.Rel)})
+		if c, ok := s.collision(g); ok {
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// collision describes a group of files whose package names are equal
+// ignoring case, in the engine's priority order: one finding saying which
+// file the engine loads, on which file system. Its kind is the strongest
+// difference: another extension (collision), else another folder
+// (shadowed), else the case of the name alone (case).
+func (s *Searcher) collision(g []Candidate) (Collision, bool) {
+	win := g[0]
+	var exts, shadows, cases, others []string
+	caseDiff := false
+	for _, c := range g[1:] {
+		switch {
+		case c.PathIndex == win.PathIndex && c.Localized != win.Localized:
+			continue // the localized stand-in and its plain file
+		case !strings.EqualFold(s.pats[c.PathIndex].ext, s.pats[win.PathIndex].ext):
+			exts = append(exts, c.Rel)
+		case !strings.EqualFold(c.Rel, win.Rel):
+			shadows = append(shadows, c.Rel)
+		default:
+			cases = append(cases, c.Rel)
+		}
+		others = append(others, c.Rel)
+		caseDiff = caseDiff || c.Name != win.Name
+	}
+	if len(others) == 0 {
+		return Collision{}, false
+	}
+	c := Collision{Kind: KindCase, Name: win.Name, Winner: win.Rel, Others: others}
+	var parts []string
+	if len(exts) > 0 {
+		c.Kind = KindCollision
+		parts = append(parts, fmt.Sprintf("%s can never be loaded by name (same name, another extension, later in Paths)", strings.Join(exts, ", ")))
+	}
+	if len(shadows) > 0 {
+		if c.Kind == KindCase {
+			c.Kind = KindShadowed
+		}
+		parts = append(parts, fmt.Sprintf("%s is never loaded (same file name in a later Paths folder)", strings.Join(shadows, ", ")))
+	}
+	if len(cases) > 0 {
+		parts = append(parts, fmt.Sprintf("%s differs only in case", strings.Join(cases, ", ")))
+	}
+	if !caseDiff {
+		c.Message = fmt.Sprintf("%s: %s is loaded; %s", win.Name, win.Rel, strings.Join(parts, "; "))
+		return c, true
+	}
+	// The names differ in case too: a case-insensitive file system loads
+	// the winner for every spelling, a case-sensitive one the first file
+	// in Paths order whose name is spelled as the import spells it.
+	var bySpelling []string
+	seen := map[string]bool{}
+	for _, f := range g {
+		if !seen[f.Name] {
+			seen[f.Name] = true
+			bySpelling = append(bySpelling, fmt.Sprintf("%q loads %s", f.Name, f.Rel))
+		}
+	}
+	c.Message = fmt.Sprintf("%s: on a case-insensitive file system (Windows) %s is loaded for every spelling and %s; on a case-sensitive one (Linux) the spelling decides: %s",
+		win.Name, win.Rel, strings.Join(parts, "; "), strings.Join(bySpelling, ", "))
+	return c, true
 }

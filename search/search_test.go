@@ -406,11 +406,22 @@ func TestCollisions(t *testing.T) {
 		"case Core System/Core.u <- System/core.u",
 		"collision Credits Textures/Credits.utx <- Music/Credits.umx",
 		"shadowed Engine System/Engine.u <- Mods/Engine.u",
-		"collision Faces Textures/Faces.utx <- Music/faces.umx",
-		"case Faces Textures/Faces.utx <- Music/faces.umx",
+		"collision Faces Textures/Faces.utx <- Music/faces.umx", // one finding: another extension and another case
 	}
 	if !reflect.DeepEqual(have, wantColl) {
 		t.Errorf("collisions:\nhave %q\nwant %q", have, wantColl)
+	}
+	wantMsg := map[string]string{
+		"Credits": "Credits: Textures/Credits.utx is loaded; Music/Credits.umx can never be loaded by name (same name, another extension, later in Paths)",
+		"Faces": "Faces: on a case-insensitive file system (Windows) Textures/Faces.utx is loaded for every spelling and Music/faces.umx can never be loaded by name (same name, another extension, later in Paths); " +
+			"on a case-sensitive one (Linux) the spelling decides: \"Faces\" loads Textures/Faces.utx, \"faces\" loads Music/faces.umx",
+		"Core": "Core: on a case-insensitive file system (Windows) System/Core.u is loaded for every spelling and System/core.u differs only in case; " +
+			"on a case-sensitive one (Linux) the spelling decides: \"Core\" loads System/Core.u, \"core\" loads System/core.u",
+	}
+	for _, c := range s.Collisions() {
+		if w, ok := wantMsg[c.Name]; ok && c.Message != w {
+			t.Errorf("%s:\nhave %q\nwant %q", c.Name, c.Message, w)
+		}
 	}
 	// Wins: the exact-case lookup of each spelling.
 	wins := map[string]bool{}

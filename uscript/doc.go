@@ -18,7 +18,12 @@
 // the classes the compiled packages export (AddCompiled) and from every
 // scanned source package (AddSource), resolves them; Dependencies then
 // lists the other packages a package uses, each with the lines that say
-// so, and Unresolved the declarations that name a class nobody defines.
+// so, and Unresolved the references that name a class nobody defines:
+// those that can only be a class (extends, class<X>, Class'X', Super(X)),
+// a Class'Pkg.X' or extends Pkg.X that a package whose classes are known
+// does not define, and, once AddNames gave the index every name the
+// compiled packages declare, a type, cast, new X or X.default whose name
+// nothing declares at all (no class, struct, enum, function or variable).
 // The scan errs on the side of reporting: a function call that looks like a
 // cast of a class name in another package becomes a dependency unless the
 // package declares a function of that name. See Index for the rule that

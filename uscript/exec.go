@@ -11,8 +11,10 @@ var packageExts = map[string]bool{
 
 // directive records the package an #exec line loads. OBJ LOAD loads FILE=
 // into PACKAGE= (its first part) or, without PACKAGE=, into the package
-// named by the file's base name. Other commands import raw data into this
-// package; they count only when FILE= names a package file. The groups the
+// named by the file's base name; either way the file must exist when the
+// package is built, so its base name is a reference too. Other commands
+// import raw data into this package; they count only when FILE= names a
+// package file. The groups the
 // line fills (PACKAGE=Pkg.Group, GROUP=Group) are remembered, so that
 // Texture'Group.Tex' can resolve to the package itself.
 func (p *parser) directive(t token) {
@@ -53,6 +55,11 @@ func (p *parser) directive(t token) {
 		}
 		if pkg != "" {
 			p.add(KindExec, pkg, name, "", t, 0)
+		}
+		// FILE= must be there when the package is built, whatever
+		// PACKAGE= it is loaded into (the package being built, often).
+		if base := baseName(file); base != "" && !strings.EqualFold(base, pkg) {
+			p.add(KindExec, base, file, "", t, 0)
 		}
 		return
 	}

@@ -66,5 +66,20 @@ func FuzzScan(f *testing.F) {
 				t.Fatalf("bad text %q", ref.Text)
 			}
 		}
+		// Resolution never panics, and names lines of the file.
+		p := &Package{Name: "Pkg", HasSources: true, Classes: []*Class{c}}
+		idx := NewIndex(map[string][]string{"Engine": {"Actor", "Pawn"}})
+		idx.AddNames([]string{"Vector", "Health"})
+		idx.AddSource(p)
+		for _, ev := range idx.Unresolved(p) {
+			if ev.Line < 1 || ev.Line > lines {
+				t.Fatalf("unresolved %+v outside the file", ev)
+			}
+		}
+		for _, d := range idx.Dependencies(p) {
+			if d.Package == "" || len(d.Evidence) == 0 {
+				t.Fatalf("bad dependency %+v", d)
+			}
+		}
 	})
 }

@@ -23,10 +23,22 @@ type Index struct {
 	pkgs    map[string]*pkgInfo   // by lower-cased package name
 	classes map[string][]*pkgInfo // by lower-cased class name, in the order added
 	natives map[string]string     // lower-cased native class -> its package (AddNative)
+	// names holds the lower-cased names packages declare (AddNames, and
+	// the classes, structs, enums, functions and variables of the sources
+	// AddSource adds); closed is set once AddNames was called, and then a
+	// type name found nowhere is an unknown class.
+	names  map[string]struct{}
+	closed bool
+	// sources are the classes of the source packages added, by lower-cased
+	// name (the first added), for the subobjects a subclass may name.
+	sources map[string]*Class
 }
 
 type pkgInfo struct {
 	name string // spelling first added
+	// complete is set when the package's classes are known (AddCompiled
+	// with a class list, AddSource): Class'Pkg.X' must then name one.
+	complete bool
 }
 
 // Dependency is one package a source package uses, with the lines that say
@@ -89,6 +101,7 @@ func (idx *Index) addClass(p *pkgInfo, class string) {
 // package added twice (compiled and from source) is one package.
 func (idx *Index) AddCompiled(pkg string, classes []string) {
 	p := idx.pkg(pkg)
+	p.complete = p.complete || classes != nil
 	for _, c := range classes {
 		idx.addClass(p, c)
 	}
@@ -112,11 +125,47 @@ func (idx *Index) AddNative(pkg string, classes []string) {
 	}
 }
 
-// AddSource adds a scanned source package and its classes.
+// AddSource adds a scanned source package and its classes, with every
+// name its sources declare (see AddNames).
 func (idx *Index) AddSource(sp *Package) {
 	p := idx.pkg(sp.Name)
+	p.complete = true
+	if idx.sources == nil {
+		idx.sources = map[string]*Class{}
+	}
 	for _, c := range sp.Classes {
+		if _, ok := idx.sources[strings.ToLower(c.Name)]; !ok {
+			idx.sources[strings.ToLower(c.Name)] = c
+		}
 		idx.addClass(p, c.Name)
+		idx.addNames(c.funcs)
+		idx.addNames(c.vars)
+		idx.addNames(c.types)
+	}
+}
+
+func (idx *Index) addNames(m map[string]struct{}) {
+	if idx.names == nil {
+		idx.names = map[string]struct{}{}
+	}
+	for k := range m {
+		idx.names[k] = struct{}{}
+	}
+}
+
+// AddNames adds names a compiled package declares (its name table: the
+// names of its structs, enums, functions and variables among others). Once
+// it was called the index holds every name the install declares, and a
+// name used as a type, a cast, X.default or new X that is no class and no
+// name of any package is reported by Unresolved; without it only the
+// references that can name nothing but a class are.
+func (idx *Index) AddNames(names []string) {
+	if idx.names == nil {
+		idx.names = map[string]struct{}{}
+	}
+	idx.closed = true
+	for _, n := range names {
+		idx.names[strings.ToLower(n)] = struct{}{}
 	}
 }
 
@@ -154,15 +203,24 @@ type resolver struct {
 	own    map[string]bool     // lower-cased classes of the package itself
 	funcs  map[string]struct{} // lower-cased functions the package declares
 	groups map[string]bool     // lower-cased groups #exec lines put into the package
+	names  map[string]struct{} // lower-cased names the package's sources declare
+	byName map[string]*Class   // the package's classes by lower-cased name
 	buf    []byte              // see lower
 }
 
 func (idx *Index) resolver(p *Package) *resolver {
-	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{}}
+	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{},
+		names: map[string]struct{}{}, byName: map[string]*Class{}}
 	for _, c := range p.Classes {
 		r.own[strings.ToLower(c.Name)] = true
+		r.byName[strings.ToLower(c.Name)] = c
 		for f := range c.funcs {
 			r.funcs[f] = struct{}{}
+		}
+		for _, m := range []map[string]struct{}{c.vars, c.types} {
+			for n := range m {
+				r.names[n] = struct{}{}
+			}
 		}
 		for _, g := range c.groups {
 			if g.pkg == "" || strings.EqualFold(g.pkg, p.Name) {
@@ -227,6 +285,72 @@ func (r *resolver) definedIn(class, pkg string) bool {
 		}
 	}
 	return false
+}
+
+// ownObject reports whether the literal Type'A.B' of class c names an
+// object of c rather than a package A: A is c or a class it extends
+// (GUIImage'MyPage.BkChar' in class MyPage), or A is no package and B a
+// subobject (Begin Object ... Name=B) of c or of a class it extends (in
+// this package or a source package of the index).
+func (r *resolver) ownObject(c *Class, ref Ref) bool {
+	if ref.Kind != KindLiteral || ref.Package == "" {
+		return false
+	}
+	first, _, _ := strings.Cut(ref.Name, ".")
+	pkgKnown := r.isPackage(ref.Package)
+	for k := 0; c != nil && k < 64; k++ {
+		if strings.EqualFold(c.Name, ref.Package) {
+			return true
+		}
+		if _, ok := c.subobjects[string(r.lower(first))]; ok && !pkgKnown {
+			return true
+		}
+		super := strings.ToLower(c.Super)
+		if next := r.byName[super]; next != nil {
+			c = next
+		} else {
+			c = r.idx.sources[super]
+		}
+	}
+	return false
+}
+
+// notInPackage reports whether a reference that can only name a class
+// (extends Pkg.X, within Pkg.X, Class'Pkg.X') names a package whose
+// classes are all known, none of them X, and no native class X of it.
+func (r *resolver) notInPackage(ref Ref) bool {
+	switch {
+	case ref.Package == "":
+		return false
+	case ref.Kind == KindLiteral && !strings.EqualFold(ref.Type, "class"):
+		return false
+	case ref.Kind != KindLiteral && ref.Kind != KindExtends && ref.Kind != KindWithin:
+		return false
+	}
+	name := ref.Name
+	if ref.Kind == KindLiteral && strings.Contains(name, ".") {
+		return false // Class'Pkg.Group.X': not a plain class path
+	}
+	if strings.EqualFold(ref.Package, r.self) {
+		return !r.own[string(r.lower(name))]
+	}
+	p := r.idx.pkgs[string(r.lower(ref.Package))]
+	if p == nil || !p.complete {
+		return false
+	}
+	if n, ok := r.idx.natives[string(r.lower(name))]; ok && strings.EqualFold(n, ref.Package) {
+		return false
+	}
+	return !r.definedIn(name, ref.Package)
+}
+
+// known reports whether a package declares name as anything at all.
+func (r *resolver) known(name string) bool {
+	key := r.lower(name)
+	_, mine := r.names[string(key)]
+	_, fn := r.funcs[string(key)]
+	_, any := r.idx.names[string(key)]
+	return mine || fn || any
 }
 
 func (r *resolver) isPackage(name string) bool {
@@ -298,7 +422,13 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 		if pkg, cands, out := r.class(ref.Name); out != unresolved {
 			return pkg, cands, out
 		}
-		return "", nil, dropped // a struct, an enum, a variable
+		if ref.class {
+			return "", nil, unresolved // class<X>, Super(X): nothing but a class
+		}
+		if r.known(ref.Name) || !r.idx.closed {
+			return "", nil, dropped // a struct, an enum, a variable, a function
+		}
+		return "", nil, unresolved
 	case KindQualified:
 		if !r.isPackage(ref.Package) && !strings.EqualFold(ref.Package, r.self) {
 			return "", nil, dropped // Variable.Member
@@ -333,7 +463,7 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
 			pkg, cands, out := r.resolve(ref)
-			if out != resolved {
+			if out != resolved || r.ownObject(c, ref) {
 				continue
 			}
 			d := byPkg[string(r.lower(pkg))]
@@ -359,15 +489,17 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 
 // Unresolved returns the references of p that must name a class or a
 // package but name none the index knows (extends Foo, within Foo,
-// dependson(Foo), Class'Foo', var Foo.Bar), sorted by file and line: each is
-// a class ucc make will not find, unless another package not yet in the
-// index defines it.
+// dependson(Foo), Class'Foo', class<Foo>, var Foo.Bar, and once AddNames
+// was called var Foo, Foo(expr), new Foo and Foo.default where no package
+// declares the name Foo at all), sorted by file and line: each is a class
+// ucc make will not find, unless another package not yet in the index
+// defines it.
 func (idx *Index) Unresolved(p *Package) []Evidence {
 	r := idx.resolver(p)
 	var out []Evidence
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
-			if _, _, o := r.resolve(ref); o == unresolved {
+			if _, _, o := r.resolve(ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) {
 				out = append(out, evidence(c, ref, nil))
 			}
 		}

@@ -161,12 +161,29 @@ func TestDependencies(t *testing.T) {
 				"#exec OBJ LOAD FILE=Other.utx PACKAGE=Elsewhere.Grp\n" +
 				"function F() { T = Texture'Stats.Net'; T = Texture'Skins.Icon'; T = Texture'Grp.X'; T = Texture'Engine.Y'; }\n"},
 			want: []string{"Core: A.uc:1 extends Object", "Elsewhere: A.uc:4 exec Other.utx",
-				"Engine: A.uc:5 literal Texture'Engine.Y'", "Grp: A.uc:5 literal Texture'Grp.X'"},
+				"Engine: A.uc:5 literal Texture'Engine.Y'", "Grp: A.uc:5 literal Texture'Grp.X'",
+				"Other: A.uc:4 exec Other.utx", "Stats: A.uc:2 exec Graphics\\Stats.utx"},
 		},
 		{
 			name:  "a package naming itself is no dependency",
 			files: map[string]string{"A.uc": "class A extends Object;\nvar Self.A X;\n#exec OBJ LOAD FILE=Tex.utx PACKAGE=Self.Skins\nvar Texture T;\ndefaultproperties\n{\n\tT=Texture'Self.Skins.T'\n}\n"},
-			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture"},
+			want:  []string{"Core: A.uc:1 extends Object", "Engine: A.uc:4 type Texture", "Tex: A.uc:3 exec Tex.utx"},
+		},
+		{
+			name: "a literal naming the class itself or its subobject is no package",
+			files: map[string]string{
+				"MyPage.uc": "class MyPage extends Base;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=BkChar\n\tEnd Object\n" +
+					"\tImg=GUIImage'MyPage.BkChar'\n\tImg2=GUIImage'Outer.BkChar'\n\tImg3=GUIImage'Outer.FromBase'\n\tTex=Texture'Engine.BkChar'\n}\n",
+				"Base.uc":     "class Base extends Object;\ndefaultproperties\n{\n\tBegin Object Class=GUIImage Name=FromBase\n\tEnd Object\n\tI=GUIImage'Base.FromBase'\n}\n",
+				"GUIImage.uc": "class GUIImage extends Object;\n",
+			},
+			want: []string{"Core: Base.uc:1 extends Object", "Core: GUIImage.uc:1 extends Object", "Engine: MyPage.uc:9 literal Texture'Engine.BkChar'"},
+		},
+		{
+			name: "OBJ LOAD into the package being built still needs its file",
+			files: map[string]string{"A.uc": "class A extends Object;\n#exec OBJ LOAD FILE=AXResources.u PACKAGE=Self\n" +
+				"#exec OBJ LOAD FILE=..\\Textures\\Self.utx PACKAGE=Self\n"},
+			want: []string{"AXResources: A.uc:2 exec AXResources.u", "Core: A.uc:1 extends Object"},
 		},
 	}
 	for _, tt := range tests {
@@ -227,5 +244,84 @@ func TestDependenciesSorted(t *testing.T) {
 	}
 	if s := strings.Join(depLines(idx.Dependencies(&Package{Name: "Empty"})), ","); s != "" {
 		t.Errorf("empty package: have %q", s)
+	}
+}
+
+func TestUnresolvedKnownNames(t *testing.T) {
+	src := "class A extends Actor;\n" +
+		"struct native SPair { var int X; };\n" +
+		"enum EMode { M_A, M_B };\n" +
+		"var SPair Pair;\n" + // 4: own struct
+		"var EMode Mode;\n" + // 5: own enum
+		"var EDrawType Draw;\n" + // 6: a name a compiled package declares
+		"var NoSuchType Bad;\n" + // 7
+		"var class<NoSuchClass> C;\n" + // 8
+		"var class<EDrawType> NotAClass;\n" + // 9: a name, but not a class
+		"function F(Actor Other)\n{\n" +
+		"\tlocal NoSuchLocal L;\n" + // 12
+		"\tX = VSize(V);\n" + // 13: a function a compiled package declares
+		"\tX = NoSuchCast(Other);\n" + // 14
+		"\tX = Instigator.default.Health;\n" + // 15: a variable of a compiled parent
+		"\tX = NoSuchClassD.default.Health;\n" + // 16
+		"\tO = new NoSuchNew;\n" + // 17
+		"\tSuper(NoSuchSuper).F(Other);\n" + // 18
+		"\tG(Other);\n" + // 19: own function
+		"}\nfunction G(Actor A) {}\n" +
+		"defaultproperties\n{\n\tBegin Object Class=NoSuchSub Name=Sub\n\tEnd Object\n}\n" // 24
+	idx := NewIndex(map[string][]string{"Core": {"Object"}, "Engine": {"Actor"}})
+	p := srcPackage(t, "Self", map[string]string{"A.uc": src})
+	// Without the compiled packages' names, only what can be nothing but
+	// a class is unknown.
+	want := []string{"A.uc:8 type NoSuchClass", "A.uc:9 type EDrawType", "A.uc:18 type NoSuchSuper", "A.uc:24 type NoSuchSub"}
+	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
+		t.Errorf("open index:\nhave %q\nwant %q", have, want)
+	}
+	idx.AddNames([]string{"EDrawType", "VSize", "Instigator", "Health"})
+	want = []string{"A.uc:7 type NoSuchType", "A.uc:8 type NoSuchClass", "A.uc:9 type EDrawType",
+		"A.uc:12 type NoSuchLocal", "A.uc:14 type NoSuchCast", "A.uc:16 type NoSuchClassD", "A.uc:17 type NoSuchNew",
+		"A.uc:18 type NoSuchSuper", "A.uc:24 type NoSuchSub"}
+	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
+		t.Errorf("closed index:\nhave %q\nwant %q", have, want)
+	}
+	// class<X> after X on the same line: one reference, class only.
+	same := srcPackage(t, "Same", map[string]string{"S.uc": "class S extends Actor;\nvar NoSuchOne A; var class<NoSuchOne> B;\n"})
+	if have := evidenceLines(NewIndex(map[string][]string{"Engine": {"Actor"}}).Unresolved(same)); !slices.Equal(have, []string{"S.uc:2 type NoSuchOne"}) {
+		t.Errorf("class<X> on the line of X: have %q", have)
+	}
+	// A subobject of a parent class in another source package.
+	gui := srcPackage(t, "GUIBase", map[string]string{"BasePage.uc": "class BasePage extends Actor;\n" +
+		"defaultproperties\n{\n\tBegin Object Class=Actor Name=Header\n\tEnd Object\n}\n"})
+	gidx := NewIndex(map[string][]string{"Engine": {"Actor"}})
+	gidx.AddSource(gui)
+	page := srcPackage(t, "MyGUI", map[string]string{"MyPage.uc": "class MyPage extends BasePage;\n" +
+		"defaultproperties\n{\n\tH=Actor'Somewhere.Header'\n\tI=Actor'Somewhere.NotASubobject'\n}\n"})
+	if have := depLines(gidx.Dependencies(page)); !slices.Equal(have, []string{"GUIBase: MyPage.uc:1 extends BasePage", "Somewhere: MyPage.uc:5 literal Actor'Somewhere.NotASubobject'"}) {
+		t.Errorf("subobject of a parent in another package: have %q", have)
+	}
+	// A package added with AddSource lends its declared names to others.
+	idx.AddSource(p)
+	want = []string{"B.uc:2 type NoSuchType"}
+	q2 := srcPackage(t, "Other", map[string]string{"B.uc": "class B extends Actor;\nvar NoSuchType Bad;\nvar SPair P;\nvar EMode M;\nfunction F() { G(X); }\n"})
+	if have := evidenceLines(idx.Unresolved(q2)); !slices.Equal(have, want) {
+		t.Errorf("names of an added source package:\nhave %q\nwant %q", have, want)
+	}
+	// Enums and structs declared inline in a var, and named operators.
+	q3 := srcPackage(t, "Third", map[string]string{"C.uc": "class C extends Actor;\n" +
+		"var() enum EInline { I_A, I_B } Mode;\nvar EInline M2;\nvar struct SInline { var int X; } S;\nvar SInline S2;\n" +
+		"native(3969) static final operator(16) float Dot ( vector A, vector B );\n" +
+		"function F() { X = A Dot (B); Y = Dot(A); }\n"})
+	if have := evidenceLines(idx.Unresolved(q3)); len(have) != 0 {
+		t.Errorf("inline enum and struct, operator: have %q, want none", have)
+	}
+	// A class a package whose classes are known does not define; a group
+	// path, a texture, an unknown package and a native class are not.
+	idx.AddCompiled("Gone", nil)
+	idx.AddNative("Engine", []string{"Canvas"})
+	q4 := srcPackage(t, "Fourth", map[string]string{"D.uc": "class D extends Engine.NoSuchBase within Engine.Actor;\n" +
+		"defaultproperties\n{\n\tA=Class'Engine.NoSuchClass'\n\tB=Class'Engine.Actor'\n\tC=Class'Gone.Thing'\n\tE=Class'Engine.Grp.X'\n" +
+		"\tF=Texture'Engine.NoSuchTex'\n\tG=Class'Engine.Canvas'\n\tH=Class'Fourth.NotMine'\n\tI=Class'Fourth.D'\n}\n"})
+	want = []string{"D.uc:1 extends Engine.NoSuchBase", "D.uc:4 literal Class'Engine.NoSuchClass'", "D.uc:10 literal Class'Fourth.NotMine'"}
+	if have := evidenceLines(idx.Unresolved(q4)); !slices.Equal(have, want) {
+		t.Errorf("classes a known package does not define:\nhave %q\nwant %q", have, want)
 	}
 }

@@ -17,6 +17,7 @@ type parser struct {
 	closes    []int32 // for a ( or { token: the index of its closing token, or -1
 	c         *Class
 	haveClass bool
+	inClass   bool              // typeUnit is inside class<...>
 	textLine  int32             // the line of text
 	text      string            // the evidence text of the last line asked for
 	names     map[string]string // interned names
@@ -139,6 +140,7 @@ const (
 	fCall     = 1 << iota // Ref.call
 	fMaybeVar             // Ref.maybeVar
 	fValue                // Ref.value
+	fClass                // Ref.class
 )
 
 // add records a reference found at token t. The parser moves forward, so
@@ -155,6 +157,7 @@ func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
 			r.call = r.call && flags&fCall != 0
 			r.maybeVar = r.maybeVar && flags&fMaybeVar != 0
 			r.value = r.value && flags&fValue != 0
+			r.class = r.class || flags&fClass != 0
 			return
 		}
 	}
@@ -162,6 +165,7 @@ func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
 		Kind: kind, Package: pkg, Name: name, Type: typ,
 		Line: line, Text: p.lineText(t.line, t.start),
 		call: flags&fCall != 0, maybeVar: flags&fMaybeVar != 0, value: flags&fValue != 0,
+		class: flags&fClass != 0,
 	})
 }
 
@@ -267,9 +271,11 @@ func (p *parser) ident(i, depth int) int {
 	case equalFold(w, "super") || equalFold(w, "global"):
 		// Super(Actor).PostBeginPlay() names a class.
 		if p.isSym(i+1, '(') && p.isIdent(i+2) && p.isSym(i+3, ')') && classify(p.word(i+2)) == 0 {
-			p.add(KindType, "", p.intern(p.word(i+2)), "", p.toks[i+2], 0)
+			p.add(KindType, "", p.intern(p.word(i+2)), "", p.toks[i+2], fClass)
 			return i + 4
 		}
+	case equalFold(w, "struct") || equalFold(w, "enum"):
+		p.typeDecl(i)
 	case equalFold(w, "new"):
 		// new Foo, new(Outer) Foo; new class'Foo' is a literal.
 		j := i + 1
@@ -303,7 +309,9 @@ func (p *parser) name(i int) int {
 		}
 		return i + 3
 	}
-	if p.isSym(i+1, '(') && p.toks[i+1].single && p.closes[i+1] > int32(i+2) {
+	// A name between an operand and "(" is a binary operator: A Dot (B).
+	operand := p.isIdent(i-1) && classify(p.word(i-1)) == 0 || p.isSym(i-1, ')') || p.isSym(i-1, ']')
+	if !operand && p.isSym(i+1, '(') && p.toks[i+1].single && p.closes[i+1] > int32(i+2) {
 		p.add(KindType, "", p.intern(p.word(i)), "", t, fCall|fMaybeVar)
 	}
 	return i + 1
@@ -357,9 +365,9 @@ func (p *parser) classDecl(i int) int {
 			p.add(KindWithin, pkg, name, "", p.toks[j+1], 0)
 			j = next
 		case (equalFold(w, "dependson") || equalFold(w, "implements")) && p.isSym(j+1, '('):
-			kind := KindDependsOn
+			kind, flags := KindDependsOn, 0
 			if equalFold(w, "implements") {
-				kind = KindType
+				kind, flags = KindType, fClass
 			}
 			end := p.closing(j + 1)
 			for k := j + 2; k < end; {
@@ -368,7 +376,7 @@ func (p *parser) classDecl(i int) int {
 					continue
 				}
 				pkg, name, next := p.qualified(k)
-				p.add(kind, pkg, name, "", p.toks[k], 0)
+				p.add(kind, pkg, name, "", p.toks[k], flags)
 				k = next
 			}
 			j = end + 1
@@ -380,6 +388,26 @@ func (p *parser) classDecl(i int) int {
 	}
 	c.Diagnostics = append(c.Diagnostics, Diagnostic{File: p.file, Line: c.Line, Msg: "class declaration does not end with ';'"})
 	return j
+}
+
+// typeDecl remembers the name a struct or enum declaration at i gives its
+// type: "struct native Name extends Parent {", "enum EName {". The body is
+// left to the main loop.
+func (p *parser) typeDecl(i int) {
+	for j := i + 1; j < len(p.toks) && j < i+12; j++ {
+		if p.isSym(j, '{') || p.isWord(j, "extends") {
+			if j > i+1 && p.isIdent(j-1) {
+				if p.c.types == nil {
+					p.c.types = map[string]struct{}{}
+				}
+				p.c.types[string(lowerBytes(p.word(j-1)))] = struct{}{}
+			}
+			return
+		}
+		if !p.isIdent(j) {
+			return
+		}
+	}
 }
 
 // skipModifiers skips declaration modifiers (and their parenthesised
@@ -404,7 +432,7 @@ func (p *parser) declaration(i int) int {
 	}
 	j = p.skipModifiers(j)
 	if p.isWord(j, "enum") || p.isWord(j, "struct") {
-		return j + 1
+		return j // the main loop reads the type's name
 	}
 	j = p.typeUnit(j, true, 0)
 	// The names: "A, B[4], C<ToolTip=...>;".
@@ -435,7 +463,10 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	if p.isSym(i+1, '<') {
 		switch {
 		case equalFold(w, "class"), equalFold(w, "array"):
+			outer := p.inClass
+			p.inClass = p.inClass || equalFold(w, "class")
 			j := p.typeUnit(i+2, emit, depth+1)
+			p.inClass = outer
 			if p.isSym(j, '>') {
 				j++
 			}
@@ -453,7 +484,11 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	}
 	pkg, name, next := p.qualified(i)
 	if emit {
-		p.add(KindType, pkg, name, "", p.toks[i], 0)
+		flags := 0
+		if p.inClass {
+			flags = fClass // class<X> names nothing but a class
+		}
+		p.add(KindType, pkg, name, "", p.toks[i], flags)
 	}
 	return next
 }
@@ -476,6 +511,8 @@ func (p *parser) function(i int) int {
 	}
 	if next := p.typeUnit(j, false, 0); !p.isSym(next, '(') {
 		switch {
+		case p.isIdent(next) && p.isSym(next+1, '('):
+			// function Type Name(, operator(16) float Dot(
 		case operator:
 			k := next
 			for k < len(p.toks) && k < next+3 && p.toks[k].kind == tSym && !p.isSym(k, '(') {
@@ -542,8 +579,13 @@ func (p *parser) defaults(i int) int {
 			for k := j + 2; k < end && p.toks[k].line == t.line; k++ {
 				if p.isWord(k, "class") && p.isSym(k+1, '=') && p.isIdent(k+2) {
 					pkg, name, _ := p.qualified(k + 2)
-					p.add(KindType, pkg, name, "", p.toks[k+2], 0)
-					break
+					p.add(KindType, pkg, name, "", p.toks[k+2], fClass)
+				}
+				if p.isWord(k, "name") && p.isSym(k+1, '=') && p.isIdent(k+2) {
+					if p.c.subobjects == nil {
+						p.c.subobjects = map[string]struct{}{}
+					}
+					p.c.subobjects[string(lowerBytes(p.word(k+2)))] = struct{}{}
 				}
 			}
 		case p.isSym(j, '=') && p.isIdent(j+1) && p.isSym(j+2, '.') && p.isIdent(j+3):

@@ -50,6 +50,14 @@ type Class struct {
 	// groups are the groups #exec lines create: Texture'Skins.Tex' may
 	// name group Skins of the package itself rather than a package Skins.
 	groups []group
+	// vars and types hold the lower-cased names of the variables and
+	// parameters, and of the structs and enums, the class declares: a name
+	// used as a type, a cast or X.default that no package declares as
+	// anything is an unknown class (Index.Unresolved).
+	vars, types map[string]struct{}
+	// subobjects are the lower-cased names of the defaultproperties
+	// subobjects (Begin Object ... Name=X): Type'Outer.X' may name one.
+	subobjects map[string]struct{}
 }
 
 // group is a group an #exec line puts into a package ("" for the package
@@ -84,6 +92,9 @@ type Ref struct {
 	// value marks a qualified name read as a defaultproperties value
 	// (Key=Pkg.Object), where the object need not be a class.
 	value bool
+	// class marks a type reference that can only name a class: class<X>,
+	// Super(X), implements(X), Begin Object Class=X.
+	class bool
 }
 
 // String formats the reference as it would be written in source.
@@ -227,6 +238,7 @@ func Scan(filename string, src []byte) (*Class, error) {
 	p.run()
 	p.dropVariables()
 	c := p.c
+	c.vars = p.vars
 	if !p.haveClass {
 		return nil, &Error{File: filename, Line: 1, Msg: "no class declaration"}
 	}

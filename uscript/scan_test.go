@@ -219,10 +219,18 @@ func TestScanRefs(t *testing.T) {
 				"// #exec OBJ LOAD FILE=Hidden.utx\n" +
 				"/*\n#exec OBJ LOAD FILE=Hidden2.utx\n*/\n" +
 				"var string S; #exec OBJ LOAD FILE=NotAtLineStart.utx\n" +
-				"X = Y # Z; #error Pawn(X)\n",
+				"X = Y # Z; #error = Pawn(X)\n",
+			// An OBJ LOAD with PACKAGE= names two packages: the one it
+			// fills and the file's, which must exist.
 			want: []string{"1 extends Object", "2 exec ..\\Textures\\Tex.utx", "3 exec ..\\Sounds\\My Sounds.uax",
-				"4 exec ../Music/Song.umx", "5 exec Embedded.utx", "9 exec Meshes\\Other.usx", "14 exec NotAtLineStart.utx",
+				"3 exec ..\\Sounds\\My Sounds.uax", "4 exec ../Music/Song.umx", "5 exec Embedded.utx", "5 exec Embedded.utx",
+				"9 exec Meshes\\Other.usx", "14 exec NotAtLineStart.utx",
 				"15 type Pawn"},
+		},
+		{
+			name: "a named binary operator is no cast",
+			src:  "class Foo extends Object;\nfunction F()\n{\n\tX = A Dot (B - C);\n\tY = Normal(A) Cross (B);\n\tZ = V[0] Dot(W);\n}\n",
+			want: []string{"1 extends Object", "5 type Normal"},
 		},
 		{
 			name: "variable named Event is not a function",

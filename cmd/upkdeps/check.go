@@ -273,6 +273,8 @@ func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, re
 		Jobs:           a.cfg.Jobs,
 	})
 	findings = append(findings, graph.SearchFindings(in.search)...)
+	findings = append(findings, graph.IniFindings(in.ini)...)
+	graph.AddEditLines(findings, in.ini)
 	graph.SortFindings(findings)
 	return findings, checked{g, src, nat}, nil
 }
@@ -489,7 +491,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 		bw.printf("  packages: %s\n", strings.Join(f.Packages, ", "))
 	}
 	if len(f.Chain) > 0 {
-		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing {
+		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing || f.Kind == graph.UnknownClass {
 			bw.printf("  evidence:\n")
 			for _, c := range f.Chain {
 				bw.printf("    %s\n", c)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/gvrender"
 )
 
 // chdirDemo generates the demo install in a temporary folder and makes it the
@@ -93,12 +94,20 @@ func TestOrderDepsWhy(t *testing.T) {
 		{"why-demo.json", exitOK, []string{"why", "--json", "DM-Demo", "Engine"}},
 		{"graph-demo.dot", exitOK, []string{"graph"}},
 		{"graph-demo-from.dot", exitOK, []string{"graph", "--from", "DemoWeapons", "--depth", "1"}},
+		{"downloads-demo.txt", exitOK, []string{"downloads"}},
+		{"downloads-demo.json", exitOK, []string{"downloads", "--json", "DM-Second"}},
+		{"graph-demo-all.dot", exitOK, []string{"graph", "--all-edges", "--stock"}},
+		{"graph-demo-path.dot", exitOK, []string{"graph", "--path", "DM-Demo", "DemoSnd"}},
+		{"graph-demo-cycle.dot", exitOK, []string{"graph", "--cycle", "1"}},
 	} {
 		out, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini)...)
 		if code != tc.code {
 			t.Errorf("%v: code %d, want %d (stderr %q)", tc.args, code, tc.code, errOut)
 		}
 		golden(t, tc.golden, out)
+	}
+	if _, errOut, code := runCLI(t, "downloads", "--ini", demo.Ini, "DM-Nope"); code != exitError || !strings.Contains(errOut, "DM-Nope: no such map") {
+		t.Errorf("downloads of an unknown map: code %d, stderr %q", code, errOut)
 	}
 	if _, _, code := runCLI(t, "why", "--ini", demo.Ini, "Core", "DM-Demo"); code != exitFindings {
 		t.Errorf("why with no chain: code %d, want %d", code, exitFindings)
@@ -124,6 +133,53 @@ func TestGraphOutputFile(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "gif"); code != exitError {
 		t.Errorf("bad --format: code %d", code)
+	}
+}
+
+// TestGraphViews: the views' usage errors, and a picture too big to be
+// legible is refused in one line (DOT is still written, with a warning).
+func TestGraphViews(t *testing.T) {
+	chdirDemo(t)
+	for _, args := range [][]string{
+		{"--cycle", "2"}, {"--path", "DM-Demo"}, {"--path", "Core", "DM-Demo"}, {"--from", "Core", "--cycle", "1"},
+	} {
+		if _, errOut, code := runCLI(t, append([]string{"graph", "--ini", demo.Ini}, args...)...); code != exitError || strings.Count(errOut, "\n") > 3 {
+			t.Errorf("graph %v: code %d, stderr %q", args, code, errOut)
+		}
+	}
+	_, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "svg", "--max-nodes", "5")
+	if code != exitError || !strings.Contains(errOut, "too many to draw legibly") || !strings.Contains(errOut, "--from PKG --depth 1") {
+		t.Errorf("svg past --max-nodes: code %d, stderr %q", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--max-nodes", "5")
+	if code != exitOK || !strings.HasPrefix(out, "digraph") || !strings.Contains(errOut, "warning: graph:") {
+		t.Errorf("dot past --max-nodes: code %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(errOut, "graph: 18 nodes for 19 packages (2 stock packages grouped") {
+		t.Errorf("no summary of what is drawn: %q", errOut)
+	}
+}
+
+// TestGraphSVGWithoutDot: with no dot on PATH, a build with Graphviz built
+// in (-tags graphvizwasm) still draws svg and png; another says what to do.
+func TestGraphSVGWithoutDot(t *testing.T) {
+	chdirDemo(t)
+	t.Setenv("PATH", t.TempDir())
+	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "svg")
+	if !gvrender.Available {
+		if code != exitError || !strings.Contains(errOut, "-tags graphvizwasm") || strings.Count(errOut, "\n") > 2 {
+			t.Errorf("svg without dot nor built-in Graphviz: code %d, stderr %q", code, errOut)
+		}
+		return
+	}
+	if code != exitOK || !strings.Contains(out, "<svg") || !strings.Contains(out, ">DemoGame<") {
+		t.Fatalf("built-in svg: code %d, stderr %q, output %.300q", code, errOut, out)
+	}
+	if _, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "png", "-o", "g.png"); code != exitOK {
+		t.Errorf("built-in png: code %d, stderr %q", code, errOut)
+	}
+	if b, _ := os.ReadFile("g.png"); len(b) < 8 || string(b[1:4]) != "PNG" {
+		t.Errorf("g.png is not a PNG")
 	}
 }
 

@@ -2,36 +2,63 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/gvrender"
+)
+
+// Past these a diagram is not legible (measured on generated installs:
+// README.md, "graph"), and Graphviz's layout time grows fast.
+const (
+	defaultMaxNodes = 150
+	defaultMaxEdges = 300
+	renderTimeout   = 2 * time.Minute
 )
 
 func newGraphCmd(a *app) *cobra.Command {
 	var (
-		from    []string
-		depth   int
-		reverse bool
-		out     string
-		format  string
-		force   bool
+		from     []string
+		depth    int
+		reverse  bool
+		out      string
+		format   string
+		force    bool
+		stock    bool
+		allEdges bool
+		path     bool
+		cycle    int
+		maxNodes int
 	)
 	cmd := &cobra.Command{
-		Use:   "graph [--ini INI] [--from PKG]... [--depth N] [--reverse] [-o FILE] [--format dot|svg|png]",
+		Use:   "graph [--from PKG]... [--depth N] [--reverse] | --path FROM TO | --cycle N  [--stock] [--all-edges] [-o FILE] [--format dot|svg|png]",
 		Short: "Draw the install's dependency graph (Graphviz DOT, SVG or PNG)",
 		Long: `graph draws the package dependency graph: nodes styled by package kind (code, texture,
-sound, music, map, mesh), missing packages red and dashed, cycle edges bold red, one cluster
-per Paths folder, edges labelled with the number of objects imported. --from restricts it to
-what the given packages need (--reverse: to what needs them), --depth limits the hops. svg and
-png are rendered by Graphviz's dot, which must be installed. DOT output is byte-stable.`,
-		Args: cobra.NoArgs,
+sound, music, map, mesh), missing packages red and dashed, packages of a cycle red with bold red
+cycle edges, EditPackages order errors (a package listed before one it uses) orange dashed
+edges labelled "order". To stay legible it draws the game's stock packages as one node per folder (--stock:
+one by one), leaves out an import that a chain of drawn imports already implies (transitive
+reduction; --all-edges keeps every import, labelled with its object count), and draws a package
+that most others import (Core, Engine or their stock node) once as a base, without its edges.
+--from restricts it to what the given packages need (--reverse: to what needs them), --depth
+limits the hops; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
+(as check lists them). svg and png need Graphviz's dot; past --max-nodes nodes (or twice as many
+edges) they are refused with a hint instead of drawing an illegible picture. DOT is byte-stable.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if path {
+				return cobra.ExactArgs(2)(cmd, args)
+			}
+			return cobra.NoArgs(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "dot" && format != "svg" && format != "png" {
 				return usagef("--format must be dot, svg or png, not %q", format)
@@ -39,35 +66,82 @@ png are rendered by Graphviz's dot, which must be installed. DOT output is byte-
 			if format == "png" && out == "" {
 				return usagef("--format png needs -o FILE (binary output)")
 			}
+			views := 0
+			for _, on := range []bool{len(from) > 0, path, cycle != 0} {
+				if on {
+					views++
+				}
+			}
+			if views > 1 {
+				return usagef("--from, --path and --cycle are different views: give one")
+			}
 			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
 			}
-			opt := graph.DOTOptions{Folders: in.folders()}
-			if len(from) > 0 {
-				var start []*graph.Package
+			opt := graph.DOTOptions{Folders: in.folders(), Stock: stock, AllEdges: allEdges}
+			if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
+				return err
+			}
+			pkg := func(what, name string) (*graph.Package, error) {
+				p := g.Package(name)
+				if p == nil {
+					return nil, usagef("%s %s: no such package in the install", what, name)
+				}
+				return p, nil
+			}
+			switch {
+			case len(from) > 0:
 				for _, n := range from {
-					p := g.Package(n)
-					if p == nil {
-						return usagef("--from %s: no such package in the install", n)
+					p, err := pkg("--from", n)
+					if err != nil {
+						return err
 					}
-					start = append(start, p)
+					opt.Start = append(opt.Start, p)
 				}
 				d := depth
 				if d == 0 {
 					d = -1
 				}
-				for _, r := range g.Reach(start, d, reverse) {
+				for _, r := range g.Reach(opt.Start, d, reverse) {
 					opt.Only = append(opt.Only, r.Package)
 				}
+			case path:
+				f, err := pkg("--path", args[0])
+				if err != nil {
+					return err
+				}
+				t, err := pkg("--path", args[1])
+				if err != nil {
+					return err
+				}
+				if opt.Hops = g.Why(f, t); opt.Hops == nil {
+					return usagef("--path: %s does not need %s (no import chain)", f.Name, t.Name)
+				}
+			case cycle != 0:
+				cycles := g.Cycles()
+				if cycle < 1 || cycle > len(cycles) {
+					return usagef("--cycle %d: the install has %d cycles (numbered from 1, in check's order)", cycle, len(cycles))
+				}
+				opt.Only, opt.Stock = cycles[cycle-1], true
+			}
+			d := g.Draw(opt)
+			fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
+			if len(d.Nodes) > maxNodes || len(d.Edges) > 2*maxNodes {
+				msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
+					len(d.Nodes), len(d.Edges), maxNodes)
+				if format != "dot" {
+					return errors.New(msg)
+				}
+				fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+msg)
 			}
 			var dotText bytes.Buffer
-			if err := g.WriteDOT(&dotText, opt); err != nil {
+			if err := d.WriteDOT(&dotText); err != nil {
 				return err
 			}
 			data := dotText.Bytes()
 			if format != "dot" {
-				if data, err = renderDOT(data, format); err != nil {
+				if data, err = renderDOT(cmd.Context(), data, format); err != nil {
 					return err
 				}
 			}
@@ -87,23 +161,83 @@ png are rendered by Graphviz's dot, which must be installed. DOT output is byte-
 	f.StringArrayVar(&from, "from", nil, "draw only what this package needs (repeatable)")
 	f.IntVar(&depth, "depth", 0, "with --from: at most N import hops (0 = no limit)")
 	f.BoolVar(&reverse, "reverse", false, "with --from: draw what needs the packages instead")
+	f.BoolVar(&path, "path", false, "draw the shortest import chain between the two packages given as arguments")
+	f.IntVar(&cycle, "cycle", 0, "draw the Nth cycle alone (1 = the first check lists)")
+	f.BoolVar(&stock, "stock", false, "draw the game's stock packages one by one instead of one node per folder")
+	f.BoolVar(&allEdges, "all-edges", false, "draw every import (no transitive reduction, no base node), labelled with object counts")
+	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "svg/png: refuse past this many nodes (or twice as many edges)")
 	f.StringVarP(&out, "output", "o", "", "write to FILE instead of stdout (atomically)")
 	f.StringVar(&format, "format", "dot", "dot, svg or png (svg/png need Graphviz's dot)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
 	return cmd
 }
 
-// renderDOT runs Graphviz's dot.
-func renderDOT(src []byte, format string) ([]byte, error) {
+// orderErrors returns the EditPackages order errors of the install as
+// [user, used] pairs, for graph to draw.
+func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, error) {
+	edit := in.ini.EditPackages()
+	if len(edit) == 0 {
+		return nil, nil
+	}
+	nat, err := a.loadNatives(in)
+	if err != nil {
+		return nil, err
+	}
+	src, err := g.ScanSources(in.search.Root(), edit, nat)
+	if err != nil {
+		return nil, err
+	}
+	var out [][2]*graph.Package
+	for _, f := range g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat}).Findings {
+		if f.Kind != graph.EditOrder || len(f.Packages) != 2 {
+			continue
+		}
+		if p, q := g.Package(f.Packages[0]), g.Package(f.Packages[1]); p != nil && q != nil {
+			out = append(out, [2]*graph.Package{p, q})
+		}
+	}
+	return out, nil
+}
+
+// drawnSummary is the one line that says what the diagram stands for.
+func drawnSummary(d *graph.Drawing) string {
+	s := fmt.Sprintf("graph: %d nodes for %d packages", len(d.Nodes), d.Packages)
+	if d.Collapsed > 0 {
+		s += fmt.Sprintf(" (%d stock packages grouped; --stock draws them)", d.Collapsed)
+	}
+	s += fmt.Sprintf(", %d edges for %d imports", len(d.Edges), d.Imports)
+	if d.Reduced {
+		s += " (implied and base imports left out; --all-edges draws them)"
+	}
+	return s
+}
+
+// renderDOT runs Graphviz's dot, within renderTimeout, or when dot is not
+// installed the built-in engine of a build with -tags graphvizwasm. Graphviz's own
+// messages (a thousand lines on a large graph) are not passed on: only
+// their first line.
+func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
+	defer cancel()
 	bin, err := exec.LookPath("dot")
 	if err != nil {
-		return nil, errors.New("--format " + format + " needs Graphviz's dot, which is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz), or use --format dot")
+		if gvrender.Available {
+			return gvrender.Render(ctx, src, format)
+		}
+		return nil, errors.New("--format " + format + " needs Graphviz's dot, which is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz), use --format dot, or build upkdeps with -tags graphvizwasm (Graphviz built in)")
 	}
 	var out, stderr bytes.Buffer
-	c := exec.Command(bin, "-T"+format)
+	c := exec.CommandContext(ctx, bin, "-T"+format)
 	c.Stdin, c.Stdout, c.Stderr = bytes.NewReader(src), &out, &stderr
 	if err := c.Run(); err != nil {
-		return nil, fmt.Errorf("graphviz dot failed: %v: %s", err, strings.TrimSpace(stderr.String()))
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("graphviz dot did not finish in %v: draw less (--from PKG --depth 1)", renderTimeout)
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		if len(first) > 200 {
+			first = first[:200] + "..."
+		}
+		return nil, fmt.Errorf("graphviz dot failed: %v: %s", err, first)
 	}
 	return out.Bytes(), nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,10 +43,14 @@ sources nor a compiled package cannot be checked: they are listed (edit_unchecke
 				return err
 			}
 			res := g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat, Clean: clean})
+			graph.AddEditLines(res.Findings, in.ini)
 			rep := orderReport{SchemaVersion: 2, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
-				if sp.HasSources {
+				switch p := g.Package(sp.Name); {
+				case sp.HasSources:
 					rep.Sources = append(rep.Sources, sp.Name)
+				case p != nil && !p.Missing() && p.Err == nil:
+					rep.compiled = append(rep.compiled, sp.Name)
 				}
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, !res.Valid)
@@ -64,6 +69,9 @@ type orderReport struct {
 	graph.OrderResult
 	// Sources lists the EditPackages entries whose Classes/*.uc were read.
 	Sources []string `json:"sources"`
+	// compiled lists, for the text, the entries read from their compiled
+	// .u (Unchecked has those with neither).
+	compiled []string
 }
 
 func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
@@ -72,9 +80,12 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	bw.printf("upkdeps order: %s\n", rep.Ini)
 	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
 	if len(rep.Sources) > 0 {
-		bw.printf("Read from sources (Classes/*.uc): %s; the others from their compiled .u\n", strings.Join(rep.Sources, " "))
+		bw.printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
 	} else {
-		bw.printf("No sources found: constraints come from the compiled .u files\n")
+		bw.printf("No sources found\n")
+	}
+	if len(rep.compiled) > 0 {
+		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.compiled, " "))
 	}
 	checked := fmt.Sprintf("Checked %d of %d entries", res.Checked, res.Checked+len(res.Unchecked))
 	if len(res.Rebuilt) > 0 {
@@ -102,7 +113,7 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	switch {
 	case res.Suggested == nil:
 		bw.printf("\nNo order can work until the cycle above is broken.\n")
-	case !res.Valid:
+	case !res.Valid && !slices.Equal(res.Suggested, res.EditPackages):
 		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
 		for _, n := range res.Suggested {
 			bw.printf("EditPackages=%s\n", n)

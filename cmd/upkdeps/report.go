@@ -8,6 +8,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/report"
 )
 
@@ -52,8 +53,15 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
 			if edit := in.ini.EditPackages(); len(edit) > 0 {
 				res := c.g.CheckEditPackages(edit, graph.OrderOptions{Sources: c.src, Natives: c.nat})
+				graph.AddEditLines(res.Findings, in.ini)
 				opt.Order = &res
 			}
+			dl, err := redirect.NewDownloads(c.g, redirect.DownloadOptions{ServerPackages: in.ini.ServerPackages(),
+				Generation: in.search.Generation()})
+			if err != nil {
+				return err
+			}
+			opt.Downloads = dl
 			var page bytes.Buffer
 			if err := report.Write(&page, report.Build(rep, c.g, opt), in.iniPath); err != nil {
 				return err

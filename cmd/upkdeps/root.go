@@ -88,6 +88,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newCacheCmd(a),
 		newUZCmd(a),
 		newRedirectCmd(a),
+		newDownloadsCmd(a),
 		newIndexCmd(a),
 		newFindCmd(a),
 		newFixCmd(a),

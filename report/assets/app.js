@@ -22,6 +22,10 @@
     totalObjects += im[2];
   });
   var findings = check.findings || [];
+  // cycleOf: package index -> 1-based cycle number (0: none).
+  var cycleOf = new Int32Array(N);
+  G.cycles.forEach(function (c, ci) { c.forEach(function (p) { cycleOf[p] = ci + 1; }); });
+  function sameCycle(a, b) { return cycleOf[a] !== 0 && cycleOf[a] === cycleOf[b]; }
 
   // A hub is imported by so many packages that drawing its importers
   // would hide everything else: Core, Engine and any package with at
@@ -226,7 +230,7 @@
       box.appendChild(cl);
     }
     if (f.chain && f.chain.length) {
-      var evidence = f.kind === 'cycle' || f.kind === 'edit_order' || f.kind === 'edit_missing';
+      var evidence = f.kind === 'cycle' || f.kind === 'edit_order' || f.kind === 'edit_missing' || f.kind === 'unknown_class';
       box.appendChild(el('h4', null, evidence ? 'Evidence' : 'Chain'));
       var ol = el('ol', { 'class': evidence ? 'evidence-list' : 'chain' });
       f.chain.forEach(function (c) { ol.appendChild(el('li', null, linkify(c))); });
@@ -516,7 +520,8 @@
         var b = at.get(G.imports[k][1]);
         if (!b) return;
         if (nb.layerOf.get(G.imports[k][1]) !== nb.layerOf.get(p) + 1) return;
-        edgesG.appendChild(svg('path', { d: curve(a, b), 'class': P[G.imports[k][1]].kind === 'missing' ? 'edge to-missing' : 'edge' },
+        var cls = P[G.imports[k][1]].kind === 'missing' ? 'edge to-missing' : sameCycle(p, G.imports[k][1]) ? 'edge in-cycle' : 'edge';
+        edgesG.appendChild(svg('path', { d: curve(a, b), 'class': cls },
           svg('title', null, P[p].name + ' imports ' + G.imports[k][2] + ' object(s) of ' + P[G.imports[k][1]].name)));
       });
     });
@@ -527,7 +532,7 @@
           var pk = P[n.id];
           href = pkgHash(n.id, base);
           label = pk.name;
-          cls = 'node kind-' + pk.kind + (n.id === f ? ' focus' : '') + (isHub(n.id) ? ' hub' : '');
+          cls = 'node kind-' + pk.kind + (n.id === f ? ' focus' : '') + (isHub(n.id) ? ' hub' : '') + (cycleOf[n.id] ? ' in-cycle' : '');
           tip = pk.name + (pk.kind === 'missing' ? ' (missing)' : ' (' + pk.file + ')') + ': ' + out[n.id].length + ' imports, ' + inc[n.id].length + ' importers';
         } else if (n.hub) {
           href = withParam('hubs', '1');
@@ -555,7 +560,98 @@
       });
     });
     sec.appendChild(el('div', { 'class': 'diagram' }, s));
-    sec.appendChild(el('p', { 'class': 'legend' }, 'Importers on the left, what they import on the right. Red dashed: missing. Grey: collapsed hubs or more packages (click to open). Click a package to move there.'));
+    sec.appendChild(el('p', { 'class': 'legend' }, 'Importers on the left, what they import on the right. Red dashed: missing. Red outline and bold red edges: an import cycle. Grey: collapsed hubs or more packages (click to open). Click a package to move there.'));
+    return sec;
+  }
+
+  // cycleDiagram draws a cycle's packages on a circle with the imports
+  // between them as arrows; each package links to its page.
+  var CYCLE_DRAWN = 24;
+  function cycleDiagram(c, ci) {
+    var boxW = 150, boxH = 22, n = c.length;
+    var r = Math.max(70, n * (boxH + 14) / Math.PI), w = 2 * r + boxW + 20, h = 2 * r + boxH + 20;
+    var at = new Map();
+    c.forEach(function (p, j) {
+      var a = -Math.PI / 2 + 2 * Math.PI * j / n;
+      at.set(p, { x: w / 2 + r * Math.cos(a), y: h / 2 + r * Math.sin(a) });
+    });
+    var s = svg('svg', { 'class': 'cycle-svg', id: 'cycle-svg-' + (ci + 1), width: w, height: h, viewBox: '0 0 ' + w + ' ' + h, role: 'group', 'aria-label': 'Import cycle ' + (ci + 1) });
+    s.appendChild(svg('defs', null, svg('marker', { id: 'arrow-' + ci, viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M0,0 L10,5 L0,10 z', 'class': 'arrow' }))));
+    var edgesG = svg('g', { 'class': 'edges' }), nodesG = svg('g', { 'class': 'nodes' });
+    s.appendChild(edgesG); s.appendChild(nodesG);
+    // The point where the line from a's centre to b's leaves b's box.
+    function border(a, b) {
+      var dx = a.x - b.x, dy = a.y - b.y;
+      var t = Math.min(Math.abs(dx) > 0 ? (boxW / 2 + 4) / Math.abs(dx) : Infinity, Math.abs(dy) > 0 ? (boxH / 2 + 4) / Math.abs(dy) : Infinity);
+      return { x: b.x + dx * t, y: b.y + dy * t };
+    }
+    c.forEach(function (p) {
+      out[p].forEach(function (k) {
+        var q = G.imports[k][1];
+        if (!at.has(q)) return;
+        var a = border(at.get(q), at.get(p)), b = border(at.get(p), at.get(q));
+        // Bend each arrow to its right, so that A->B and B->A stay apart.
+        var mx = (a.x + b.x) / 2 - (b.y - a.y) * 0.15, my = (a.y + b.y) / 2 + (b.x - a.x) * 0.15;
+        edgesG.appendChild(svg('path', { d: 'M' + a.x + ',' + a.y + ' Q' + mx + ',' + my + ' ' + b.x + ',' + b.y, 'class': 'edge in-cycle', 'marker-end': 'url(#arrow-' + ci + ')' },
+          svg('title', null, P[p].name + ' imports ' + G.imports[k][2] + ' object(s) of ' + P[q].name)));
+      });
+    });
+    c.forEach(function (p) {
+      var o = at.get(p), label = P[p].name.length > 20 ? P[p].name.slice(0, 19) + '\u2026' : P[p].name;
+      nodesG.appendChild(svg('a', { href: pkgHash(p), 'class': 'node in-cycle kind-' + P[p].kind, 'data-name': P[p].name },
+        svg('title', null, P[p].name + (P[p].file ? ' (' + P[p].file + ')' : ' (missing)')),
+        svg('rect', { x: o.x - boxW / 2, y: o.y - boxH / 2, width: boxW, height: boxH, rx: 4 }),
+        svg('text', { x: o.x, y: o.y + 4, 'text-anchor': 'middle' }, label)));
+    });
+    return el('div', { 'class': 'diagram' }, s);
+  }
+
+  // ---- Downloads -----------------------------------------------------------
+  var DL_ROWS = 40;
+  function bars(id, caption, rows, total, label) {
+    var tb = el('tbody');
+    var most = Math.max.apply(null, [1].concat(rows.map(function (r) { return r.bytes; })));
+    rows.forEach(function (r) {
+      var pct = Math.max(0.5, 100 * r.bytes / most);
+      tb.appendChild(el('tr', { 'data-name': r.name },
+        el('th', { scope: 'row' }, r.link || r.name),
+        el('td', { 'class': 'num' }, label(r)),
+        el('td', { 'class': 'num' }, fmtSize(r.bytes) + (r.compressed_bytes >= 0 ? ' (' + fmtSize(r.compressed_bytes) + ' compressed)' : '')),
+        el('td', { 'class': 'bar-cell' }, el('span', { 'class': 'bar', 'data-pct': pct.toFixed(1) }))));
+    });
+    var t = el('table', { id: id, 'class': 'bars' }, el('caption', null, caption), tb);
+    // Widths go in through the CSSOM: the page's policy forbids inline style attributes.
+    t.querySelectorAll('.bar').forEach(function (b) { b.style.width = b.getAttribute('data-pct') + '%'; });
+    return t;
+  }
+  function viewDownloads(st) {
+    var sec = el('section', { 'aria-labelledby': 'h-downloads' }, el('h2', { id: 'h-downloads' }, 'Downloads'));
+    var dl = data.downloads;
+    if (!dl || !dl.roots.length) { sec.appendChild(el('p', null, 'No map and no ServerPackages: clients download nothing from this server.')); return sec; }
+    var maps = dl.roots.filter(function (r) { return r.kind === 'map'; }).length;
+    sec.appendChild(el('p', null, 'What a client downloads from the redirect (what redirect build publishes: no stock, ServerSideOnly or not-downloadable package) for each of ' + maps +
+      ' maps and for joining at all (ServerPackages), heaviest first; then the packages most of them share. The same numbers as ', el('code', null, 'upkdeps downloads --json'), '.'));
+    var dlist = el('dl', { 'class': 'facts' });
+    dlist.appendChild(el('dt', null, 'Every package once'));
+    dlist.appendChild(el('dd', null, el('span', { id: 'dl-total-count' }, String(dl.total.count)), ' packages, ',
+      el('span', { id: 'dl-total-bytes', 'data-bytes': String(dl.total.bytes) }, fmtSize(dl.total.bytes)),
+      dl.total.compressed_count ? ' (' + fmtSize(dl.total.compressed_bytes) + ' compressed, ' + dl.total.compressed_count + ' files)' : ''));
+    sec.appendChild(dlist);
+    var all = st.params.all === '1';
+    var roots = all ? dl.roots : dl.roots.slice(0, DL_ROWS);
+    sec.appendChild(bars('dl-roots', 'Heaviest maps (' + dl.roots.length + ' roots)', roots.map(function (r) {
+      var p = lookup(r.name);
+      return { name: r.name, bytes: r.bytes, compressed_bytes: r.compressed_bytes, count: r.count, link: p < 0 ? null : pkgLink(p) };
+    }), dl.total.bytes, function (r) { return r.count + ' packages'; }));
+    var shared = all ? dl.packages : dl.packages.slice(0, DL_ROWS);
+    sec.appendChild(bars('dl-shared', 'Shared by the most roots (' + (dl.packages.length < dl.package_count ? 'the first ' + dl.packages.length + ' of ' : '') + dl.package_count + ' packages)', shared.map(function (p) {
+      var q = lookup(p.name);
+      return { name: p.name, bytes: p.bytes, compressed_bytes: p.compressed_bytes, roots: p.roots, link: q < 0 ? null : pkgLink(q) };
+    }), dl.total.bytes, function (r) { return r.roots + ' of ' + dl.roots.length; }));
+    if (!all && (dl.roots.length > DL_ROWS || dl.packages.length > DL_ROWS)) {
+      sec.appendChild(el('p', null, el('a', { href: makeHash('downloads', '', { all: '1' }) }, 'Show all rows')));
+    }
     return sec;
   }
 
@@ -566,6 +662,7 @@
       var inCycle = new Set(c);
       var box = el('div', { 'class': 'cycle' }, el('h3', null, 'Import cycle ' + (ci + 1) + ' (' + c.length + ' packages)'));
       box.appendChild(el('p', null, c.map(function (p, j) { return [j ? ', ' : '', pkgLink(p)]; })));
+      if (c.length <= CYCLE_DRAWN) box.appendChild(cycleDiagram(c, ci));
       var ul = el('ul');
       c.forEach(function (p) {
         out[p].forEach(function (k) {
@@ -616,7 +713,7 @@
     return sec;
   }
 
-  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder };
+  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads };
   function render() {
     var st = parseHash();
     var v = views[st.view] || viewSummary;

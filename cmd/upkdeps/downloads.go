@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/redirect"
+)
+
+func newDownloadsCmd(a *app) *cobra.Command {
+	var (
+		dir          string
+		includeStock bool
+		top          int
+	)
+	cmd := &cobra.Command{
+		Use:   "downloads [MAP]... [--redirect DIR] [--include-stock] [--top N] [--json]",
+		Short: "What clients download from the redirect, map by map, with sizes",
+		Long: `downloads shows, for every map (or the MAPs named) and for the ServerPackages, the packages a
+client must download: what redirect build publishes for it (not stock, not ServerSideOnly, with
+AllowDownload), with their sizes, heaviest first; then the packages that most of them share, and
+the total of every package once. Sizes are the server's copies; with --redirect DIR, also the
+compressed files found in that redirect folder.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, g, err := a.openGraph(cmd.Context())
+			if err != nil {
+				return err
+			}
+			opt := redirect.DownloadOptions{ServerPackages: in.ini.ServerPackages(), IncludeStock: includeStock,
+				Generation: in.search.Generation(), Dir: dir}
+			if len(args) > 0 {
+				opt.Maps = args
+			}
+			d, err := redirect.NewDownloads(g, opt)
+			if err != nil {
+				return usageError{err}
+			}
+			if a.cfg.JSON {
+				return writeJSON(cmd.OutOrStdout(), d)
+			}
+			bw := &errWriter{w: cmd.OutOrStdout()}
+			width := len("total (each once)")
+			for _, r := range d.Roots {
+				width = max(width, len(r.Name))
+			}
+			line := func(name string, s redirect.Sizes) {
+				what := "packages"
+				if s.Count == 1 {
+					what = "package"
+				}
+				bw.printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
+				if s.CompressedCount > 0 {
+					bw.printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
+				}
+				bw.printf("\n")
+			}
+			for _, r := range d.Roots {
+				line(r.Name, r.Sizes)
+			}
+			line("total (each once)", d.Total)
+			if n := min(top, len(d.Packages)); n > 0 {
+				bw.printf("\nshared by the most (of %d):\n", len(d.Roots))
+				for _, p := range d.Packages[:n] {
+					bw.printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, byteSize(p.Bytes), p.File)
+				}
+			}
+			return bw.err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&dir, "redirect", "", "a redirect folder: show the sizes of its compressed files too")
+	f.BoolVar(&includeStock, "include-stock", false, "count retail packages too (every client owns them)")
+	f.IntVar(&top, "top", 10, "how many of the most shared packages to list")
+	f.Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+// byteSize writes n bytes in binary units, one decimal.
+func byteSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 3; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGT"[exp])
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/testutil"
+	"github.com/upkdeps/upkdeps/redirect"
+)
+
+// boxesOverlap is a script returning the names of the first two nodes of
+// the SVG matched by sel whose boxes overlap ("" when none do), and how
+// many nodes it has.
+const boxesOverlap = `(function (sel) {
+	var rs = Array.from(document.querySelectorAll(sel + ' a.node rect')).map(function (r) { return r.getBoundingClientRect(); });
+	var names = Array.from(document.querySelectorAll(sel + ' a.node')).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
+	for (var i = 0; i < rs.length; i++) for (var j = i + 1; j < rs.length; j++) {
+		var a = rs[i], b = rs[j];
+		if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return [names[i] + ' / ' + names[j], rs.length];
+	}
+	return ['', rs.length];
+})`
+
+// TestReportPicturesInBrowser: the demo page's pictures. The package graph
+// shows the package and its neighbours without overlap, a missing import
+// as missing, the cycle in red, and a click navigates; each cycle is
+// drawn with its packages; the downloads view's totals are those of
+// downloads --json. Nothing logs an error or leaves the file.
+// scripts/screenshots.sh draws docs/report-*.png of these views.
+func TestReportPicturesInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, errOut, code := runCLI(t, "downloads", "--ini", demo.Ini, "--json")
+	var dl redirect.Downloads
+	if err := json.Unmarshal([]byte(out), &dl); code != exitOK || err != nil {
+		t.Fatalf("downloads --json: code %d, %v, stderr %q", code, err, errOut)
+	}
+	tb.open(t, "report.html", "#/pkg/DemoGame")
+	// hash moves to a view the way a link does (no reload).
+	hash := func(frag string) chromedp.Action {
+		return chromedp.Evaluate(`location.hash = `+strconv.Quote(frag), nil)
+	}
+	nodes := func(sel string) int {
+		var r []any
+		tb.run(t, "boxes of "+sel, chromedp.Evaluate(boxesOverlap+"("+strconv.Quote(sel)+")", &r))
+		if r[0] != "" {
+			t.Errorf("%s: nodes overlap: %v", sel, r[0])
+		}
+		return int(r[1].(float64))
+	}
+	count := func(sel string) int {
+		var n int
+		tb.run(t, "count "+sel, chromedp.Evaluate(`document.querySelectorAll(`+strconv.Quote(sel)+`).length`, &n))
+		return n
+	}
+	// DemoGame: 1 hop both ways: itself, importers and imports (hubs merged).
+	if n := nodes("#nb-svg"); n < 8 {
+		t.Errorf("DemoGame's graph: %d nodes, want it and at least 7 neighbours", n)
+	}
+	for _, name := range []string{"DemoGame", "DemoWeapons", "DemoExtras", "DM-Demo"} {
+		if count(`#nb-svg a.node[data-name="`+name+`"]`) != 1 {
+			t.Errorf("DemoGame's graph lacks %s", name)
+		}
+	}
+	if count(`#nb-svg a.node.kind-missing[data-name="DemoExtras"]`) != 1 {
+		t.Error("the missing DemoExtras is not drawn as missing")
+	}
+	if count(`#nb-svg path.edge.in-cycle`) == 0 || count(`#nb-svg a.node.in-cycle[data-name="DemoWeapons"]`) != 1 {
+		t.Error("the DemoGame <-> DemoWeapons cycle is not highlighted")
+	}
+	tb.run(t, "click a node", chromedp.Click(`#nb-svg a[data-name="DemoWeapons"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="DemoWeapons"]`, chromedp.ByQuery))
+
+	tb.run(t, "cycles", hash("#/cycles"), chromedp.WaitVisible(`#cycle-svg-1`, chromedp.ByQuery))
+	if n := nodes("#cycle-svg-1"); n != 2 {
+		t.Errorf("cycle 1 drawn with %d packages, want 2", n)
+	}
+	if count(`#cycle-svg-1 path.edge.in-cycle`) != 2 {
+		t.Errorf("cycle 1: want its 2 imports drawn")
+	}
+
+	// A finding's why-chain is drawn as boxes in a row, arrows between.
+	tb.run(t, "findings", hash("#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
+	var row []float64
+	tb.run(t, "open a chain", chromedp.Evaluate(`(function () {
+		var b = Array.from(document.querySelectorAll('#findings tr.finding')).find(function (tr) { return /class_mismatch/.test(tr.textContent); });
+		b.querySelector('button').click();
+		var li = document.querySelectorAll('#findings tr.detail ol.chain li');
+		var a = li[0].getBoundingClientRect(), c = li[1].getBoundingClientRect();
+		return [li.length, a.right, c.left, Math.abs(a.top - c.top), getComputedStyle(li[1], '::before').content.length];
+	})()`, &row))
+	if row[0] < 2 || row[2] <= row[1] || row[3] > 2 || row[4] < 3 {
+		t.Errorf("why-chain not drawn as a row of boxes with arrows: %v", row)
+	}
+
+	tb.run(t, "downloads", hash("#/downloads"), chromedp.WaitVisible(`#dl-roots`, chromedp.ByQuery))
+	if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) {
+		t.Errorf("downloads total: %s packages, downloads --json says %d", have, dl.Total.Count)
+	}
+	var bytes string
+	tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
+	if bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
+		t.Errorf("downloads total: %s bytes, downloads --json says %d", bytes, dl.Total.Bytes)
+	}
+	if n := count(`#dl-roots tbody tr`); n != len(dl.Roots) {
+		t.Errorf("downloads: %d root rows, want %d", n, len(dl.Roots))
+	}
+	for i, r := range dl.Roots {
+		var name string
+		tb.run(t, "row", chromedp.AttributeValue(`#dl-roots tbody tr:nth-child(`+strconv.Itoa(i+1)+`)`, "data-name", &name, nil, chromedp.ByQuery))
+		if name != r.Name {
+			t.Errorf("downloads row %d: %s, want %s (heaviest first)", i+1, name, r.Name)
+		}
+	}
+	if n := count(`#dl-shared tbody tr`); n != len(dl.Packages) {
+		t.Errorf("downloads: %d shared rows, want %d", n, len(dl.Packages))
+	}
+	tb.clean(t)
+}
+
+// TestReportPicturesCorpusInBrowser: on real UT99 installs, Engine's
+// package graph draws it and its neighbours without overlap, a node is
+// drawn missing exactly when check reports that package missing, a click
+// navigates, and the downloads totals are those of downloads --json.
+func TestReportPicturesCorpusInBrowser(t *testing.T) {
+	for _, rel := range corpusInstalls {
+		t.Run(strings.Split(rel, "/")[0], func(t *testing.T) {
+			ini := testutil.CorpusFile(t, rel)
+			tb := newTab(t)
+			page := filepath.Join(t.TempDir(), "corpus.html")
+			if _, errOut, code := runCLI(t, "report", "--ini", ini, "-o", page); code == exitError {
+				t.Fatalf("report: %s", errOut)
+			}
+			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
+			var rep checkReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			missing := map[string]bool{}
+			for _, f := range rep.Findings {
+				if f.Kind == graph.MissingPackage {
+					missing[f.Package] = true
+				}
+			}
+			out, errOut, code := runCLI(t, "downloads", "--ini", ini, "--json")
+			var dl redirect.Downloads
+			if err := json.Unmarshal([]byte(out), &dl); code != exitOK || err != nil {
+				t.Fatalf("downloads --json: code %d, %v, stderr %q", code, err, errOut)
+			}
+			tb.open(t, page, "#/pkg/Engine")
+			var drawn [][]any // name, drawn missing
+			var r []any
+			tb.run(t, "Engine's graph", chromedp.Evaluate(boxesOverlap+`("#nb-svg")`, &r),
+				chromedp.Evaluate(`Array.from(document.querySelectorAll('#nb-svg a.node[data-name]')).map(function (a) {
+					return [a.getAttribute('data-name'), a.classList.contains('kind-missing')]; })`, &drawn))
+			if r[0] != "" || len(drawn) < 3 {
+				t.Errorf("Engine's graph: %d packages drawn, overlapping: %q", len(drawn), r[0])
+			}
+			var other string
+			for _, d := range drawn {
+				name, drawnMissing := d[0].(string), d[1].(bool)
+				if drawnMissing != missing[name] {
+					t.Errorf("%s: drawn missing %v, check says missing %v", name, drawnMissing, missing[name])
+				}
+				if name != "Engine" && !drawnMissing && other == "" {
+					other = name
+				}
+			}
+			if other != "" {
+				tb.run(t, "click "+other, chromedp.Click(`#nb-svg a[data-name="`+other+`"]`, chromedp.ByQuery),
+					chromedp.WaitVisible(`#package[data-package="`+other+`"]`, chromedp.ByQuery))
+			}
+			tb.run(t, "downloads", chromedp.Evaluate(`location.hash = "#/downloads"`, nil), chromedp.WaitVisible(`#dl-total-count`, chromedp.ByQuery))
+			var bytes string
+			tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
+			if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) || bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
+				t.Errorf("downloads total: %s packages, %s bytes; downloads --json: %d, %d", have, bytes, dl.Total.Count, dl.Total.Bytes)
+			}
+			tb.clean(t)
+		})
+	}
+}

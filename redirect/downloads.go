@@ -1,0 +1,208 @@
+package redirect
+
+import (
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/graph"
+)
+
+// DownloadsSchemaVersion is the version of Downloads' JSON form (README.md,
+// "downloads").
+const DownloadsSchemaVersion = 1
+
+// DownloadOptions configure NewDownloads.
+type DownloadOptions struct {
+	// ServerPackages, IncludeStock and Generation are as in MapOptions.
+	ServerPackages []string
+	IncludeStock   bool
+	Generation     int
+	// Maps names the maps to show (case-insensitive, by name or file
+	// name); nil: every map. The ServerPackages root is always shown.
+	Maps []string
+	// Dir is a redirect folder: a package's compressed size is that of
+	// its file there, when present.
+	Dir string
+}
+
+// Downloads is what clients download from the redirect, map by map: the
+// packages `redirect build` publishes for each root.
+type Downloads struct {
+	SchemaVersion int `json:"schema_version"`
+	// Roots are the maps (and "ServerPackages"), heaviest first.
+	Roots []RootDownload `json:"roots"`
+	// Packages are the published packages any root needs, those that the
+	// most roots share first, then the biggest.
+	Packages []PackageDownload `json:"packages"`
+	// Total counts every package once (the whole redirect folder).
+	Total Sizes `json:"total"`
+}
+
+// Sizes sums packages. Compressed sums the compressed files found (-1
+// when none is); CompressedCount says how many of Count those are.
+type Sizes struct {
+	Count           int   `json:"count"`
+	Bytes           int64 `json:"bytes"`
+	Compressed      int64 `json:"compressed_bytes"`
+	CompressedCount int   `json:"compressed_count"`
+}
+
+func (s *Sizes) add(p *PackageDownload) {
+	s.Count++
+	s.Bytes += p.Bytes
+	if p.Compressed >= 0 {
+		s.Compressed = max(s.Compressed, 0) + p.Compressed
+		s.CompressedCount++
+	}
+}
+
+// RootDownload is what a client downloads for one map (Kind "map") or on
+// joining the server at all (Kind "server_packages"): the root itself
+// when published, and every published package it needs.
+type RootDownload struct {
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"`
+	Packages []string `json:"packages"` // sorted
+	Sizes
+}
+
+// PackageDownload is one published package.
+type PackageDownload struct {
+	Name       string `json:"name"`
+	File       string `json:"file"`  // relative to the game root, "/"-separated
+	Bytes      int64  `json:"bytes"` // the server's copy
+	Compressed int64  `json:"compressed_bytes"`
+	// CompressedFile is its name in the redirect folder; Compressed is
+	// its size there, -1 when absent (or no folder was given).
+	CompressedFile string `json:"compressed_file"`
+	// Roots is how many roots need it.
+	Roots int `json:"roots"`
+}
+
+// NewDownloads computes the downloads of g's install, root by root, from
+// the same package map `redirect build` publishes.
+func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
+	m, err := NewMap(g, MapOptions{ServerPackages: opt.ServerPackages, IncludeStock: opt.IncludeStock, Generation: opt.Generation})
+	if err != nil {
+		return nil, err
+	}
+	pub := map[string]*PackageDownload{}
+	for _, e := range m.Published() {
+		pd := &PackageDownload{Name: e.Name, File: e.Rel, Bytes: e.Size, Compressed: -1, CompressedFile: e.Compressed}
+		if opt.Dir != "" {
+			if st, err := os.Stat(filepath.Join(opt.Dir, e.Compressed)); err == nil && st.Mode().IsRegular() {
+				pd.Compressed = st.Size()
+			}
+		}
+		pub[strings.ToLower(e.Name)] = pd
+	}
+
+	var roots []*graph.Package
+	var kinds []string
+	want := map[string]bool{}
+	for _, n := range opt.Maps {
+		want[strings.ToLower(n)] = true
+	}
+	found := map[string]bool{}
+	for _, p := range g.Packages() {
+		if p.Kind != graph.KindMap {
+			continue
+		}
+		base := strings.ToLower(baseName(p.File))
+		if opt.Maps != nil && !want[strings.ToLower(p.Name)] && !want[base] {
+			continue
+		}
+		found[strings.ToLower(p.Name)], found[base] = true, true
+		roots, kinds = append(roots, p), append(kinds, "map")
+	}
+	for _, n := range opt.Maps {
+		if !found[strings.ToLower(n)] {
+			return nil, fmt.Errorf("redirect: %s: no such map in the install", n)
+		}
+	}
+
+	d := &Downloads{SchemaVersion: DownloadsSchemaVersion, Roots: []RootDownload{}, Packages: []PackageDownload{}}
+	needed := map[*PackageDownload]bool{}
+	addRoot := func(name, kind string, start []*graph.Package) {
+		r := RootDownload{Name: name, Kind: kind, Packages: []string{}}
+		for _, p := range closure(g, start) {
+			if pd := pub[strings.ToLower(p.Name)]; pd != nil {
+				r.Packages = append(r.Packages, pd.Name)
+				r.add(pd)
+				pd.Roots++
+				needed[pd] = true
+			}
+		}
+		slices.SortFunc(r.Packages, cmpFold)
+		d.Roots = append(d.Roots, r)
+	}
+	for i, p := range roots {
+		addRoot(p.Name, kinds[i], []*graph.Package{p})
+	}
+	var sp []*graph.Package
+	for _, n := range opt.ServerPackages {
+		if p := g.Package(n); p != nil {
+			sp = append(sp, p)
+		}
+	}
+	if len(sp) > 0 {
+		addRoot("ServerPackages", "server_packages", sp)
+	}
+	for pd := range needed {
+		d.Packages = append(d.Packages, *pd)
+	}
+	d.Total.Compressed = -1
+	for i := range d.Roots {
+		if d.Roots[i].CompressedCount == 0 {
+			d.Roots[i].Compressed = -1
+		}
+	}
+	slices.SortFunc(d.Packages, func(a, b PackageDownload) int {
+		return cmp.Or(cmp.Compare(b.Roots, a.Roots), cmp.Compare(b.Bytes, a.Bytes), cmpFold(a.Name, b.Name))
+	})
+	for i := range d.Packages {
+		d.Total.add(&d.Packages[i])
+	}
+	slices.SortFunc(d.Roots, func(a, b RootDownload) int {
+		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), cmpFold(a.Name, b.Name))
+	})
+	return d, nil
+}
+
+// closure returns the start packages and everything they import,
+// transitively, without entering ServerSideOnly packages (as NewMap).
+func closure(g *graph.Graph, start []*graph.Package) []*graph.Package {
+	seen := map[*graph.Package]bool{}
+	var order []*graph.Package
+	for _, p := range start {
+		if !seen[p] {
+			seen[p] = true
+			order = append(order, p)
+		}
+	}
+	for i := 0; i < len(order); i++ {
+		p := order[i]
+		if p.Flags&format.FlagServerSideOnly != 0 {
+			continue
+		}
+		for _, q := range g.Imports(p) {
+			if !seen[q] {
+				seen[q] = true
+				order = append(order, q)
+			}
+		}
+	}
+	return order
+}
+
+func baseName(file string) string {
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		return file[i+1:]
+	}
+	return file
+}

@@ -1,0 +1,109 @@
+package redirect
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/search"
+)
+
+// graphOf builds the graph of s and returns it with the ini's ServerPackages.
+func (s *server) graphOf(t testing.TB) (*graph.Graph, []string) {
+	t.Helper()
+	f, err := ini.Load(s.ini)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srch, err := search.New(f, search.Options{Generation: s.gen})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Build(context.Background(), graph.FromSearcher(srch), graph.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, f.ServerPackages()
+}
+
+func TestDownloads(t *testing.T) {
+	s := modServer(t, 1)
+	g, sp := s.graphOf(t)
+	size := func(rel string) int64 {
+		st, err := os.Stat(filepath.Join(s.root, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Size()
+	}
+	d, err := NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type root struct {
+		name, kind string
+		pkgs       []string
+		bytes      int64
+	}
+	var have []root
+	for _, r := range d.Roots {
+		have = append(have, root{r.Name, r.Kind, r.Packages, r.Bytes})
+		if r.Count != len(r.Packages) || r.Compressed != -1 || r.CompressedCount != 0 {
+			t.Errorf("%s: count %d of %d packages, compressed %d (%d files); want -1 without a folder", r.Name, r.Count, len(r.Packages), r.Compressed, r.CompressedCount)
+		}
+	}
+	game, tex, snd := size("System/ModGame.u"), size("Textures/ModTex.utx"), size("Sounds/ModSnd.uax")
+	want := []root{ // heaviest first; Core and Engine are stock, ModAdmin ServerSideOnly
+		{"CTF-Gen", "map", []string{"CTF-Gen", "ModGame", "ModSnd", "ModTex"}, size("Maps/CTF-Gen.unr") + game + snd + tex},
+		{"ServerPackages", "server_packages", []string{"ModGame", "ModSnd", "ModTex"}, game + snd + tex},
+		{"DM-Gen", "map", []string{"DM-Gen", "ModTex"}, size("Maps/DM-Gen.unr") + tex},
+	}
+	if !slices.EqualFunc(have, want, func(a, b root) bool {
+		return a.name == b.name && a.kind == b.kind && slices.Equal(a.pkgs, b.pkgs) && a.bytes == b.bytes
+	}) {
+		t.Errorf("roots:\nhave %+v\nwant %+v", have, want)
+	}
+	var shared []string
+	for _, p := range d.Packages {
+		shared = append(shared, p.Name)
+	}
+	if want := []string{"ModTex", "ModGame", "ModSnd", "DM-Gen", "CTF-Gen"}; !slices.Equal(shared, want) {
+		t.Errorf("packages by roots sharing them: have %v, want %v", shared, want)
+	}
+	if want := size("Maps/CTF-Gen.unr") + size("Maps/DM-Gen.unr") + game + snd + tex; d.Total.Count != 5 || d.Total.Bytes != want {
+		t.Errorf("total: %+v, want 5 packages, %d bytes", d.Total, want)
+	}
+
+	// With the redirect built, compressed sizes are its files'.
+	out := t.TempDir()
+	m := s.mapOf(t, MapOptions{})
+	if _, err := Build(context.Background(), m, BuildOptions{Out: out, Jobs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	d, err = NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: out, Maps: []string{"dm-gen.unr"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Roots) != 2 || d.Roots[0].Name != "ServerPackages" || d.Roots[1].Name != "DM-Gen" {
+		t.Fatalf("--maps DM-Gen: roots %+v", d.Roots)
+	}
+	var sum int64
+	for _, p := range d.Packages {
+		st, err := os.Stat(filepath.Join(out, p.CompressedFile))
+		if err != nil || st.Size() != p.Compressed {
+			t.Errorf("%s: compressed %d, file %v %v", p.Name, p.Compressed, st, err)
+			continue
+		}
+		sum += p.Compressed
+	}
+	if d.Total.Compressed != sum || d.Total.CompressedCount != d.Total.Count || d.Total.Count != 4 {
+		t.Errorf("total %+v, want 4 packages, all compressed, %d compressed bytes", d.Total, sum)
+	}
+	if _, err := NewDownloads(g, DownloadOptions{Maps: []string{"DM-Nope"}}); err == nil {
+		t.Errorf("an unknown map is not an error")
+	}
+}
