@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // Kind is an archive format.
@@ -79,6 +80,10 @@ func (l Limits) withDefaults() Limits {
 // ErrInsecurePath is the error of a member whose name is absolute, has a
 // drive letter or climbs out with "..".
 var ErrInsecurePath = errors.New("insecure member name")
+
+// ErrTooDeep is the error of an archive member that is itself an archive
+// inside a nested archive: Walk reads one level of nesting.
+var ErrTooDeep = errors.New("only one level of nested archives is read")
 
 // ErrLimit is wrapped by every error that a Limits field causes.
 var ErrLimit = errors.New("limit exceeded")
@@ -223,8 +228,9 @@ func SafeName(name string) (string, error) {
 
 // Walk calls fn for each file member of the archive at path, in the
 // archive's order; members of an archive nested in it (one level) follow
-// with Nested set, in place of the nested archive's own member. A member
-// that cannot be read is passed with Err set. An error from fn stops the
+// with Nested set, in place of the nested archive's own member; an archive
+// nested deeper is passed with Err wrapping ErrTooDeep. A member that
+// cannot be read is passed with Err set. An error from fn stops the
 // walk and is returned; other errors are *Error values about the archive
 // (it cannot be opened, is corrupt, or exceeds MaxMembers).
 func Walk(path string, lim Limits, fn func(*Member) error) error {
@@ -232,7 +238,9 @@ func Walk(path string, lim Limits, fn func(*Member) error) error {
 	if kind == "" {
 		return &Error{path, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
 	}
-	f, err := os.Open(path)
+	// A named pipe or device is refused at once: opening one for reading
+	// could wait forever.
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return err
 	}
@@ -300,8 +308,11 @@ func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error
 		default:
 			m.Name = name
 		}
-		if inner := KindOf(m.Name); inner != "" && m.Err == nil && nested == "" {
-			return w.nested(inner, m)
+		if inner := KindOf(m.Name); inner != "" && m.Err == nil {
+			if nested == "" {
+				return w.nested(inner, m)
+			}
+			m.Err = &Error{w.path, m.Path(), fmt.Errorf("an archive inside a nested archive: not read (%w)", ErrTooDeep)}
 		}
 		return w.call(m)
 	})

@@ -3,7 +3,10 @@ package archive
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"hash/crc32"
+	"strings"
 	"testing"
 )
 
@@ -55,4 +58,24 @@ func rarDeclaring(t testing.TB, declared map[string]uint32, members ...[2]string
 		out.Write(data)
 	}
 	return out.Bytes()
+}
+
+// TestUMODCountCheckedFirst: a .umod directory that claims more files than
+// MaxMembers is refused from its count, before any entry is parsed (the
+// limit used to be checked on the parsed list).
+func TestUMODCountCheckedFirst(t *testing.T) {
+	var buf bytes.Buffer
+	u := NewUMODWriter(&buf)
+	for i := range 11 {
+		u.Add(fmt.Sprintf("System/P%02d.u", i), []byte("x"))
+	}
+	u.Close()
+	data := buf.Bytes()
+	err := WalkReader("m.umod", bytes.NewReader(data), int64(len(data)), Limits{MaxMembers: 10}, func(*Member) error {
+		t.Error("a member was passed")
+		return nil
+	})
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the directory claims 11 files, more than 10") {
+		t.Errorf("have %v", err)
+	}
 }

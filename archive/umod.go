@@ -34,6 +34,13 @@ type UMODFile struct {
 // ReadUMODDirectory reads the directory of a UMOD installer, checking every
 // count, length and offset against the file's size.
 func ReadUMODDirectory(r io.ReaderAt, size int64) ([]UMODFile, error) {
+	return readUMODDirectory(r, size, 0)
+}
+
+// readUMODDirectory is ReadUMODDirectory that refuses, before it reads a
+// single entry, a directory that claims more than maxFiles files (0: no
+// limit), with an error wrapping ErrLimit.
+func readUMODDirectory(r io.ReaderAt, size int64, maxFiles int) ([]UMODFile, error) {
 	if size < umodTrailerSize {
 		return nil, fmt.Errorf("umod: %d bytes is too short for the trailer", size)
 	}
@@ -64,6 +71,9 @@ func ReadUMODDirectory(r io.ReaderAt, size int64) ([]UMODFile, error) {
 	count := d.index()
 	if d.err == nil && (count < 0 || int64(count) > int64(len(dir))/umodMinEntry) {
 		d.fail(fmt.Sprintf("file count %d does not fit the %d-byte directory", count, len(dir)))
+	}
+	if d.err == nil && maxFiles > 0 && int64(count) > int64(maxFiles) {
+		return nil, fmt.Errorf("umod: the directory claims %d files, more than %d: %w", count, maxFiles, ErrLimit)
 	}
 	var out []UMODFile
 	for i := 0; i < int(count) && d.err == nil; i++ {
@@ -153,7 +163,7 @@ func (d *umodDecoder) index() int32 {
 }
 
 func (w *walker) listUMOD(r io.ReaderAt, size int64, yield func(entry) error) error {
-	files, err := ReadUMODDirectory(r, size)
+	files, err := readUMODDirectory(r, size, max(w.lim.MaxMembers-w.members, 1))
 	if err != nil {
 		return err
 	}

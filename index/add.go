@@ -39,6 +39,21 @@ type AddResult struct {
 	Errors    []FileError `json:"errors"`
 }
 
+// InterruptedError is Add's error when its context was cancelled: the
+// batches written before stay in the index (find sees them), and adding
+// the source again completes it.
+type InterruptedError struct {
+	Source      string // the source's absolute location
+	Done, Total int    // files indexed of the files the source holds
+	Err         error  // the context's error
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("%s: %d of %d file(s) indexed when interrupted (%v): adding it again completes it", e.Source, e.Done, e.Total, e.Err)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
 // FileError is a file or member that could not be read.
 type FileError struct {
 	Path   string `json:"path"`
@@ -88,6 +103,12 @@ type result struct {
 // is recorded in AddResult.Errors and the run goes on; an error is returned
 // only when the source itself cannot be read or the database fails.
 func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResult, error) {
+	r, err := d.add(ctx, location, opt)
+	return r, d.named(err)
+}
+
+// add is Add without the database named in its errors.
+func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResult, error) {
 	abs, err := filepath.Abs(location)
 	if err != nil {
 		return nil, err
@@ -101,6 +122,11 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	st, err := os.Stat(abs)
 	if err != nil {
 		return nil, err
+	}
+	if !st.IsDir() && !st.Mode().IsRegular() {
+		// A named pipe or device as a source: refused at once (reading
+		// one could wait forever).
+		return nil, &fsutil.NotRegularError{Path: abs, Mode: st.Mode()}
 	}
 	kind := KindFile
 	switch {
@@ -144,13 +170,13 @@ func (d *DB) Add(ctx context.Context, location string, opt AddOptions) (*AddResu
 		batch := jobs[start:min(start+batchSize, len(jobs))]
 		out := make([][]result, len(batch))
 		err := par.ForEach(ctx, len(batch), opt.Jobs, func(_, i int) {
-			out[i] = a.read(batch[i])
+			out[i] = a.read(ctx, batch[i])
 			if tick != nil {
 				tick()
 			}
 		})
 		if err != nil {
-			return nil, err
+			return nil, &InterruptedError{Source: abs, Done: start, Total: len(jobs), Err: err}
 		}
 		if err := a.write(ctx, out); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
@@ -273,16 +299,16 @@ func (d *DB) fileRows(ctx context.Context, src int64) (map[fileKey]fileRow, erro
 }
 
 // read looks at one file; it runs on a worker and only reads a.old.
-func (a *adder) read(j job) []result {
+func (a *adder) read(ctx context.Context, j job) []result {
 	key := fileKey{j.path, ""}
 	if r, ok := a.old[key]; ok && r.size == j.size && r.mtime == j.mtime {
 		return []result{{key: key, unchanged: true, whole: j.archive}}
 	}
 	if j.archive {
-		return a.readArchive(j)
+		return a.readArchive(ctx, j)
 	}
 	res := result{key: key, size: j.size, mtime: j.mtime}
-	p, err := readLoose(j, a.maxSize())
+	p, err := readLoose(ctx, j, a.maxSize())
 	switch {
 	case errors.Is(err, errNotPackage):
 	case err != nil:
@@ -303,8 +329,8 @@ func (a *adder) maxSize() int64 {
 
 // readLoose reads a file that is not an archive: a package (by its tag,
 // whatever its extension), or a redirect download.
-func readLoose(j job, limit int64) (*pkgInfo, error) {
-	f, err := os.Open(j.path)
+func readLoose(ctx context.Context, j job, limit int64) (*pkgInfo, error) {
+	f, err := fsutil.OpenRegular(j.path)
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +341,7 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 	}
 	if isPackageTag(head[:]) {
 		f.Close()
-		return describeFile(j.path, j.fileName)
+		return describeFile(ctx, j.path, j.fileName)
 	}
 	if !compressedKind(j.fileName) {
 		return nil, errNotPackage
@@ -323,14 +349,14 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	orig, kind, data, err := decompress(j.fileName, f, limit)
+	orig, kind, zr, err := decompress(j.fileName, f, limit)
 	if err != nil {
 		return nil, err
 	}
 	if err := fsutil.SafeFileName(orig); err != nil {
 		return nil, fmt.Errorf("the original name in the download: %w", err)
 	}
-	p, err := describe(orig, data)
+	p, err := describe(ctx, orig, zr)
 	if err != nil {
 		return nil, err
 	}
@@ -340,14 +366,29 @@ func readLoose(j job, limit int64) (*pkgInfo, error) {
 
 // readArchive reads every member of an archive; members whose size and
 // CRC-32 are those indexed before are not read again.
-func (a *adder) readArchive(j job) []result {
+func (a *adder) readArchive(ctx context.Context, j job) []result {
 	var out []result
+	seen := map[string]bool{}
 	err := archive.Walk(j.path, a.lim, func(m *archive.Member) error {
+		if err := ctx.Err(); err != nil {
+			return err // Ctrl-C: the batch is dropped, the add ends
+		}
 		key := fileKey{j.path, m.Path()}
 		res := result{key: key, size: m.Size, mtime: m.ModTime.Unix(), crc: m.CRC32}
 		if m.ModTime.IsZero() {
 			res.mtime = j.mtime
 		}
+		if seen[key.member] {
+			// A second member of the same name (or "in.zip!X" beside a
+			// nested in.zip's X): the first is indexed; this one is an
+			// error row of its own, under the first free "name#N".
+			res.key.member = freeName(seen, key.member)
+			res.err = fmt.Sprintf("another member is named %s too: only the first is indexed", key.member)
+			seen[res.key.member] = true
+			out = append(out, res)
+			return nil
+		}
+		seen[key.member] = true
 		if r, ok := a.old[key]; ok && m.Err == nil && m.CRC32 != 0 && r.crc == m.CRC32 && r.size == m.Size {
 			res.unchanged = true
 			out = append(out, res)
@@ -358,7 +399,7 @@ func (a *adder) readArchive(j job) []result {
 			out = append(out, res)
 			return nil
 		}
-		p, err := describeMember(m, a.maxSize())
+		p, err := describeMember(ctx, m, a.maxSize())
 		switch {
 		case errors.Is(err, errNotPackage):
 		case err != nil:
@@ -382,6 +423,15 @@ func (a *adder) readArchive(j job) []result {
 		self.err = err.Error()
 	}
 	return append([]result{self}, out...)
+}
+
+// freeName returns name#2, name#3, ...: the first not in seen.
+func freeName(seen map[string]bool, name string) string {
+	for i := 2; ; i++ {
+		if n := fmt.Sprintf("%s#%d", name, i); !seen[n] {
+			return n
+		}
+	}
 }
 
 // write stores one batch of results in one transaction.

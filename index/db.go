@@ -6,12 +6,16 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver: no cgo
+	"modernc.org/sqlite" // the pure-Go SQLite driver: no cgo
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // schema is version 1 of the database; migrations lists the steps after it.
@@ -36,31 +40,130 @@ type DB struct {
 
 // Open opens (creating it when absent) the index database at path and
 // migrates it to the current schema. The file is a cache: deleting it loses
-// nothing that adding the sources again does not rebuild.
+// nothing that adding the sources again does not rebuild. Several processes
+// may open a new database at once: the first creates the schema, the others
+// wait for it (each migration step is one immediate transaction that
+// re-reads the version it starts from). Every error names the database.
 func Open(path string) (*DB, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
 	}
+	if err := fsutil.CheckOutput(path); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
 	// WAL: readers (find, check --index) never block a running add; the
-	// busy timeout lets a second writer wait instead of failing.
+	// busy timeout (set first: the WAL switch itself may wait) lets a
+	// second writer wait instead of failing; _txlock=immediate takes the
+	// write lock when a transaction begins, where waiting is possible,
+	// not when it first writes, where SQLite must fail at once.
+	// Some steps of a first open (the switch to WAL) fail with SQLITE_BUSY
+	// without waiting: those are retried, for up to openWait.
+	deadline := time.Now().Add(openWait)
+	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		d, err := open(path, "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+		if err != nil {
+			return nil, err
+		}
+		err = d.migrate(context.Background())
+		if err == nil {
+			return d, nil
+		}
+		d.db.Close()
+		if !isBusy(err) || time.Now().After(deadline) {
+			return nil, fmt.Errorf("index: %s: %w", path, err)
+		}
+		time.Sleep(wait)
+	}
+}
+
+// openWait bounds how long Open retries a database another process is
+// creating or migrating.
+const openWait = 30 * time.Second
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (or one of its
+// extended codes).
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
+// ErrNoIndex is wrapped by OpenReadOnly's error for a database that does
+// not exist or holds no index (an empty file).
+var ErrNoIndex = errors.New("no package index here: run upkdeps index add first")
+
+// OpenReadOnly opens an existing index database for reading only: it never
+// creates the file or its folder, never migrates, never writes, so an index
+// that the user may not write (another user's, a read-only disk) can be
+// queried. A missing or empty file is an error wrapping ErrNoIndex; one of
+// another schema version, an error asking for index add.
+func OpenReadOnly(path string) (*DB, error) {
+	f, err := fsutil.OpenRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("index: %s: %w", path, ErrNoIndex)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	st, err := f.Stat()
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("index: %s: %w", path, err)
+	}
+	if st.Size() == 0 {
+		return nil, fmt.Errorf("index: %s: an empty file: %w", path, ErrNoIndex)
+	}
+	d, err := open(path, "mode=ro&_pragma=busy_timeout(10000)")
+	if err == nil {
+		err = d.checkVersion()
+	}
+	if err != nil && d != nil {
+		// A WAL database in a folder the user may not write, with no
+		// shared-memory file beside it, opens only as immutable (no
+		// writer can be running where nobody may write).
+		d.db.Close()
+		d, err = open(path, "mode=ro&immutable=1")
+		if err == nil {
+			err = d.checkVersion()
+		}
+	}
+	if err != nil {
+		if d != nil {
+			d.db.Close()
+		}
+		return nil, fmt.Errorf("index: %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// open opens path with the DSN parameters params, as one connection.
+func open(path, params string) (*DB, error) {
 	// The path is a URI's: '?', '#' and '%' in it are escaped.
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	dsn := "file:" + esc + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", "file:"+esc+"?"+params)
 	if err != nil {
 		return nil, fmt.Errorf("index: %s: %w", path, err)
 	}
 	// One connection: SQLite serialises writers anyway, and the pragmas
 	// above are per connection.
 	db.SetMaxOpenConns(1)
-	d := &DB{db: db, path: path}
-	if err := d.migrate(context.Background()); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("index: %s: %w", path, err)
+	return &DB{db: db, path: path}, nil
+}
+
+// checkVersion reads the schema version of a database opened read-only.
+func (d *DB) checkVersion() error {
+	var v int
+	if err := d.db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		return err
 	}
-	return d, nil
+	switch {
+	case v == 0:
+		return fmt.Errorf("holds no index (schema version 0): %w", ErrNoIndex)
+	case v != SchemaVersion():
+		return fmt.Errorf("schema version %d, this upkdeps reads %d: run upkdeps index add (or open it writable) to migrate", v, SchemaVersion())
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -70,18 +173,34 @@ func (d *DB) Close() error { return d.db.Close() }
 func (d *DB) Path() string { return d.path }
 
 func (d *DB) migrate(ctx context.Context) error {
+	// Up to date (the usual case): no write lock taken.
 	var v int
 	if err := d.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return err
 	}
-	if v > SchemaVersion() {
-		return fmt.Errorf("schema version %d is newer than this upkdeps reads (%d)", v, SchemaVersion())
+	if v == SchemaVersion() {
+		return nil
 	}
 	steps := append([]string{schema}, migrations...)
-	for ; v < len(steps); v++ {
+	for {
+		// Each step in one immediate transaction that reads the version
+		// again: a process that waited for another's migration finds it
+		// done.
 		tx, err := d.db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
+		}
+		var v int
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if v > SchemaVersion() {
+			tx.Rollback()
+			return fmt.Errorf("schema version %d is newer than this upkdeps reads (%d)", v, SchemaVersion())
+		}
+		if v == len(steps) {
+			return tx.Rollback()
 		}
 		if _, err := tx.ExecContext(ctx, steps[v]); err != nil {
 			tx.Rollback()
@@ -95,7 +214,6 @@ func (d *DB) migrate(ctx context.Context) error {
 			return err
 		}
 	}
-	return nil
 }
 
 // Source kinds.
@@ -122,7 +240,26 @@ type Source struct {
 
 // Sources lists the sources, by location.
 func (d *DB) Sources(ctx context.Context) ([]Source, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, kind, location, added_at, updated_at, files, packages, errors, error FROM sources ORDER BY location`)
+	r, err := d.sources(ctx)
+	return r, d.named(err)
+}
+
+// sources is Sources without the database named in its errors.
+func (d *DB) sources(ctx context.Context) ([]Source, error) {
+	// The counts are counted, not read from the source's columns, which
+	// an add updates only when it ends: after a killed add they would say
+	// 0 while find returns its rows. (Metadata sources keep their own
+	// counts: their items are no files.)
+	rows, err := d.db.QueryContext(ctx, `
+		WITH f AS (SELECT source_id, count(*) AS n, sum(error <> '') AS e FROM files GROUP BY source_id),
+		     p AS (SELECT source_id, count(*) AS n FROM packages GROUP BY source_id)
+		SELECT s.id, s.kind, s.location, s.added_at, s.updated_at,
+			CASE WHEN s.kind = 'metadata' THEN s.files ELSE coalesce(f.n, 0) END,
+			CASE WHEN s.kind = 'metadata' THEN s.packages ELSE coalesce(p.n, 0) END,
+			CASE WHEN s.kind = 'metadata' THEN s.errors ELSE coalesce(f.e, 0) END,
+			s.error
+		FROM sources s LEFT JOIN f ON f.source_id = s.id LEFT JOIN p ON p.source_id = s.id
+		ORDER BY s.location`)
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +284,11 @@ var ErrNoSource = errors.New("no such source in the index")
 // Remove deletes a source and everything indexed from it. location is
 // matched as given and as an absolute path.
 func (d *DB) Remove(ctx context.Context, location string) error {
+	return d.named(d.remove(ctx, location))
+}
+
+// remove is Remove without the database named in its errors.
+func (d *DB) remove(ctx context.Context, location string) error {
 	locs := []string{location}
 	if abs, err := filepath.Abs(location); err == nil {
 		locs = append(locs, abs)
@@ -178,6 +320,12 @@ type Stats struct {
 
 // Stats returns the index's counts.
 func (d *DB) Stats(ctx context.Context) (*Stats, error) {
+	r, err := d.stats(ctx)
+	return r, d.named(err)
+}
+
+// stats is Stats without the database named in its errors.
+func (d *DB) stats(ctx context.Context) (*Stats, error) {
 	s := &Stats{ByExt: map[string]int{}, Schema: SchemaVersion()}
 	for q, dst := range map[string]*int{
 		`SELECT count(*) FROM sources`:                    &s.Sources,
@@ -213,3 +361,23 @@ func (d *DB) Stats(ctx context.Context) (*Stats, error) {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// named returns err with the database's path in its message (nil for
+// nil): every error of a DB method names the database it is about.
+func (d *DB) named(err error) error {
+	if err == nil || strings.Contains(err.Error(), d.path) {
+		return err
+	}
+	return &dbError{path: d.path, err: err}
+}
+
+type dbError struct {
+	path string
+	err  error
+}
+
+func (e *dbError) Error() string {
+	return "index: " + e.path + ": " + strings.TrimPrefix(e.err.Error(), "index: ")
+}
+
+func (e *dbError) Unwrap() error { return e.err }

@@ -85,6 +85,12 @@ func scanPackages(rows *sql.Rows) ([]Package, error) {
 // ByName returns every copy of the package named name (case-insensitive),
 // newest first.
 func (d *DB) ByName(ctx context.Context, name string) ([]Package, error) {
+	r, err := d.byName(ctx, name)
+	return r, d.named(err)
+}
+
+// byName is ByName without the database named in its errors.
+func (d *DB) byName(ctx context.Context, name string) ([]Package, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+pkgColumns+pkgFrom+`WHERE p.name_lower = ?`+newestFirst, lower(name))
 	if err != nil {
 		return nil, err
@@ -98,6 +104,12 @@ func (d *DB) ByName(ctx context.Context, name string) ([]Package, error) {
 
 // ByGUID returns every copy whose GUID is guid, newest first.
 func (d *DB) ByGUID(ctx context.Context, guid string) ([]Package, error) {
+	r, err := d.byGUID(ctx, guid)
+	return r, d.named(err)
+}
+
+// byGUID is ByGUID without the database named in its errors.
+func (d *DB) byGUID(ctx context.Context, guid string) ([]Package, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+pkgColumns+pkgFrom+`WHERE p.guid = ?`+newestFirst, strings.ToUpper(guid))
 	if err != nil {
 		return nil, err
@@ -115,6 +127,12 @@ func (d *DB) ByGUID(ctx context.Context, guid string) ([]Package, error) {
 // it with that class first. Copies without the object are included with
 // ObjectClass "" so that callers can show them too.
 func (d *DB) WithObject(ctx context.Context, pkg, path, class string) ([]Package, error) {
+	r, err := d.withObject(ctx, pkg, path, class)
+	return r, d.named(err)
+}
+
+// withObject is WithObject without the database named in its errors.
+func (d *DB) withObject(ctx context.Context, pkg, path, class string) ([]Package, error) {
 	ps, err := d.ByName(ctx, pkg)
 	if err != nil {
 		return nil, err
@@ -157,6 +175,12 @@ func (d *DB) WithObject(ctx context.Context, pkg, path, class string) ([]Package
 
 // Imports returns the packages a copy imports, as spelled.
 func (d *DB) Imports(ctx context.Context, p *Package) ([]string, error) {
+	r, err := d.imports(ctx, p)
+	return r, d.named(err)
+}
+
+// imports is Imports without the database named in its errors.
+func (d *DB) imports(ctx context.Context, p *Package) ([]string, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT name FROM imports WHERE package_id = ? ORDER BY name`, p.ID)
 	if err != nil {
 		return nil, err
@@ -209,6 +233,12 @@ var packageExts = map[string]bool{
 // Find answers a Query: every copy, newest first; for an object query, the
 // copies that export the object first.
 func (d *DB) Find(ctx context.Context, q Query) ([]Package, error) {
+	r, err := d.find(ctx, q)
+	return r, d.named(err)
+}
+
+// find is Find without the database named in its errors.
+func (d *DB) find(ctx context.Context, q Query) ([]Package, error) {
 	switch {
 	case q.GUID != "":
 		return d.ByGUID(ctx, q.GUID)
@@ -222,6 +252,12 @@ func (d *DB) Find(ctx context.Context, q Query) ([]Package, error) {
 // with guid (when not "") those with that GUID first, then the others of the
 // same name; newest first within each group.
 func (d *DB) Candidates(ctx context.Context, name, guid string) ([]Package, error) {
+	r, err := d.candidates(ctx, name, guid)
+	return r, d.named(err)
+}
+
+// candidates is Candidates without the database named in its errors.
+func (d *DB) candidates(ctx context.Context, name, guid string) ([]Package, error) {
 	ps, err := d.ByName(ctx, name)
 	if err != nil || guid == "" {
 		return ps, err

@@ -80,6 +80,12 @@ type MetadataResult struct {
 // refresh replaces the source's items, so items whose files are gone are
 // dropped. Bad metadata files are warnings.
 func (d *DB) AddUnrealArchive(ctx context.Context, dir string, jobs int) (*MetadataResult, error) {
+	r, err := d.addUnrealArchive(ctx, dir, jobs)
+	return r, d.named(err)
+}
+
+// addUnrealArchive is AddUnrealArchive without the database named in its errors.
+func (d *DB) addUnrealArchive(ctx context.Context, dir string, jobs int) (*MetadataResult, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -194,6 +200,12 @@ func (d *DB) AddUnrealArchive(ctx context.Context, dir string, jobs int) (*Metad
 // none is given), with files, downloads and dependency hints, sorted by
 // hash then name.
 func (d *DB) ArchiveItems(ctx context.Context, games ...string) ([]unrealarchive.Item, error) {
+	r, err := d.archiveItemsOf(ctx, games...)
+	return r, d.named(err)
+}
+
+// archiveItemsOf is ArchiveItems without the database named in its errors.
+func (d *DB) archiveItemsOf(ctx context.Context, games ...string) ([]unrealarchive.Item, error) {
 	return d.archiveItems(ctx, "", nil, games)
 }
 
@@ -310,6 +322,12 @@ type ArchiveVersion struct {
 // extension), largest number of shipping items first, then by file and
 // size.
 func (d *DB) ArchiveVersions(ctx context.Context, name string, games ...string) ([]ArchiveVersion, error) {
+	r, err := d.archiveVersions(ctx, name, games...)
+	return r, d.named(err)
+}
+
+// archiveVersions is ArchiveVersions without the database named in its errors.
+func (d *DB) archiveVersions(ctx context.Context, name string, games ...string) ([]ArchiveVersion, error) {
 	key := strings.ToLower(name)
 	items, err := d.archiveItems(ctx, `id IN (SELECT item_id FROM item_files WHERE name_lower = ?)`, []any{key}, games)
 	if err != nil {

@@ -64,6 +64,12 @@ type Plan struct {
 // has the GUID of the full one) and newest; else it refuses, naming the
 // GUIDs, unless opt.Newest.
 func (d *DB) Plan(ctx context.Context, needs []Need, opt PlanOptions) (*Plan, error) {
+	r, err := d.plan(ctx, needs, opt)
+	return r, d.named(err)
+}
+
+// plan is Plan without the database named in its errors.
+func (d *DB) plan(ctx context.Context, needs []Need, opt PlanOptions) (*Plan, error) {
 	plan := &Plan{Steps: []Step{}, Unresolved: []Unresolved{}}
 	type item struct {
 		need   Need

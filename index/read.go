@@ -1,19 +1,19 @@
 package index
 
 import (
-	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -52,18 +52,25 @@ func compressedKind(name string) bool {
 	return false
 }
 
-// describe parses a package held in data; fileName is the name it is
+// describe reads a package as a stream: its SHA-256 from every byte, its
+// header and tables from the bytes a window keeps (see windowHead), so the
+// memory does not grow with the package; fileName is the name it is
 // installed under.
-func describe(fileName string, data []byte) (*pkgInfo, error) {
-	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+func describe(ctx context.Context, fileName string, r io.Reader) (*pkgInfo, error) {
+	w := getWindow()
+	defer putWindow(w) // format.File keeps copies, not the window's bytes
+	h := sha256.New()
+	if _, err := io.CopyBuffer(io.MultiWriter(h, w), &ctxReader{ctx, r}, make([]byte, 256<<10)); err != nil {
+		return nil, err
+	}
+	f, err := format.NewFile(w, w.Size())
 	if errors.Is(err, format.ErrNotPackage) {
 		return nil, errNotPackage // a download of something else
 	}
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
-	return summarise(fileName, f, int64(len(data)), hex.EncodeToString(sum[:])), nil
+	return summarise(fileName, f, w.Size(), hex.EncodeToString(h.Sum(nil))), nil
 }
 
 func summarise(fileName string, f *format.File, size int64, sha string) *pkgInfo {
@@ -89,54 +96,48 @@ func summarise(fileName string, f *format.File, size int64, sha string) *pkgInfo
 
 // describeFile reads a package file from disk: header and tables through
 // format, the SHA-256 by streaming.
-func describeFile(file, fileName string) (*pkgInfo, error) {
+func describeFile(ctx context.Context, file, fileName string) (*pkgInfo, error) {
 	f, err := format.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fh, err := os.Open(file)
+	fh, err := fsutil.OpenRegular(file)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, fh)
+	n, err := io.Copy(h, &ctxReader{ctx, fh})
 	if err != nil {
 		return nil, err
 	}
 	return summarise(fileName, f, n, hex.EncodeToString(h.Sum(nil))), nil
 }
 
-// decompress reads a .uz or .uz2 stream (r's first bytes are head) into
-// memory, at most limit bytes, and returns the original file name (from a
-// .uz header; from name for .uz2) with the bytes.
-func decompress(name string, r io.Reader, limit int64) (string, string, []byte, error) {
+// decompress returns the decoded stream of a .uz or .uz2 download r (at
+// most limit bytes) and the original file name (from a .uz header; from
+// name for .uz2), with the kind ("uz" or "uz2"); errNotPackage when r is
+// neither.
+func decompress(name string, r io.Reader, limit int64) (string, string, io.Reader, error) {
 	br := &peekReader{r: r}
 	head, err := br.peek(uz.DetectSize)
 	if err != nil {
 		return "", "", nil, err
 	}
-	var out bytes.Buffer
 	switch uz.Detect(head) {
 	case uz.KindUZ:
 		zr, err := uz.NewReader(br, limit)
 		if err != nil {
 			return "", "", nil, err
 		}
-		if _, err := zr.WriteTo(&out); err != nil {
-			return "", "", nil, err
-		}
-		return zr.Header.Name, "uz", out.Bytes(), nil
+		return zr.Header.Name, "uz", zr, nil
 	case uz.KindUZ2:
-		if _, err := uz.NewReader2(br, limit).WriteTo(&out); err != nil {
-			return "", "", nil, err
-		}
 		orig := path.Base(strings.ReplaceAll(name, `\`, "/"))
 		if !strings.EqualFold(path.Ext(orig), ".uz2") {
 			return "", "", nil, fmt.Errorf("a .uz2 stream in %s: the original name is unknown", orig)
 		}
-		return strings.TrimSuffix(orig, path.Ext(orig)), "uz2", out.Bytes(), nil
+		return strings.TrimSuffix(orig, path.Ext(orig)), "uz2", uz.NewReader2(br, limit), nil
 	}
 	return "", "", nil, errNotPackage
 }
@@ -170,7 +171,7 @@ func (p *peekReader) Read(b []byte) (int, error) {
 
 // describeMember reads an archive member that may be a package or a
 // redirect download; errNotPackage when it is neither.
-func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
+func describeMember(ctx context.Context, m *archive.Member, limit int64) (*pkgInfo, error) {
 	rc, err := m.Open()
 	if err != nil {
 		return nil, err
@@ -183,20 +184,16 @@ func describeMember(m *archive.Member, limit int64) (*pkgInfo, error) {
 		return nil, err
 	}
 	if isPackageTag(head) {
-		var buf bytes.Buffer
-		if _, err := buf.ReadFrom(br); err != nil {
-			return nil, err
-		}
-		return describe(base, buf.Bytes())
+		return describe(ctx, base, br)
 	}
 	if !compressedKind(base) {
 		return nil, errNotPackage
 	}
-	orig, kind, data, err := decompress(base, br, limit)
+	orig, kind, zr, err := decompress(base, br, limit)
 	if err != nil {
 		return nil, err
 	}
-	p, err := describe(orig, data)
+	p, err := describe(ctx, orig, zr)
 	if err != nil {
 		return nil, err
 	}

@@ -278,7 +278,9 @@ func planCopy(mainOp Op, dst, path string, e Entry) *Action {
 // is kept and it already holds what would be written.
 func planManifest(jobs []*job, out string) Action {
 	a := Action{File: ManifestName}
-	existing, err := os.ReadFile(filepath.Join(out, ManifestName))
+	// Through the regular-file rule: a named pipe called manifest.json in
+	// --out must not block the build.
+	existing, err := fsutil.ReadRegular(filepath.Join(out, ManifestName), maxManifestSize)
 	if err != nil {
 		a.Op, a.Reason = OpCreate, "missing"
 		return a

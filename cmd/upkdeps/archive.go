@@ -21,6 +21,9 @@ type archiveItemJSON struct {
 	Download    string `json:"download"` // the best working download; "" when none works
 	Direct      bool   `json:"direct"`
 	Metadata    string `json:"metadata"` // the metadata file, relative to the checkout
+	// Refused are the item's download URLs that are not http(s)
+	// (javascript:, file:, data:, ...): shown, never offered.
+	Refused []string `json:"refused_downloads,omitempty"`
 }
 
 func archiveItemOf(it unrealarchive.Item) archiveItemJSON {
@@ -28,6 +31,11 @@ func archiveItemOf(it unrealarchive.Item) archiveItemJSON {
 		ArchiveName: it.ArchiveName, VariationOf: it.VariationOf, Metadata: it.Path}
 	if d := unrealarchive.BestDownload(it); d != nil {
 		j.Download, j.Direct = d.URL, d.Direct
+	}
+	for _, d := range it.Downloads {
+		if !unrealarchive.WebURL(d.URL) {
+			j.Refused = append(j.Refused, d.URL)
+		}
 	}
 	return j
 }
@@ -68,6 +76,9 @@ func writeArchiveVersions(w io.Writer, vs []archiveVersionJSON) error {
 			dl = "no working download"
 		}
 		bw.printf("    best: %s (%s, %s, %d bytes): %s\n", best.Name, strings.ToLower(best.Type), best.ArchiveName, best.Size, dl)
+		for _, u := range best.Refused {
+			bw.printf("      refused download (not http or https): %s\n", u)
+		}
 		for _, it := range v.Items[1:] {
 			bw.printf("    also: %s (%s)\n", it.Name, it.ArchiveName)
 		}

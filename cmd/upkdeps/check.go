@@ -59,7 +59,8 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 						added++
 					}
 				}
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, added > 0)
+				failed := added > 0 || len(rep.With.Unreadable) > 0
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, failed)
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
@@ -83,7 +84,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 	if path != "" {
 		a.cfg.DB = path
 	}
-	db, err := a.openDB()
+	db, err := a.openDB(true)
 	if err != nil {
 		return err
 	}

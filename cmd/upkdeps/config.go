@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -79,11 +81,19 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 		file = defaultConfigFile()
 	}
 	if file != "" {
-		v.SetConfigFile(file)
-		v.SetConfigType("yaml")
-		if err := v.ReadInConfig(); err != nil {
-			var nf viper.ConfigFileNotFoundError
-			if explicit || !(errors.As(err, &nf) || errors.Is(err, os.ErrNotExist)) {
+		// Read through the regular-file rule (a named pipe is an error at
+		// once, not a wait), within maxConfigSize; viper only parses.
+		data, err := fsutil.ReadRegular(file, maxConfigSize)
+		if err == nil {
+			v.SetConfigType("yaml")
+			err = v.ReadConfig(bytes.NewReader(data))
+		}
+		var nr *fsutil.NotRegularError
+		if errors.As(err, &nr) {
+			err = &fsutil.NotRegularError{Mode: nr.Mode} // the message names the file once
+		}
+		if err != nil {
+			if explicit || !errors.Is(err, os.ErrNotExist) {
 				return Config{}, fmt.Errorf("config file %s: %w", file, err)
 			}
 			file = ""
@@ -100,8 +110,13 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	return c, nil
 }
 
-// defaultConfigFile returns the first upkdeps.yaml that exists: in the
-// current folder, then in the user's config folder; "" when none does.
+// maxConfigSize bounds the config file read: a real one is a few lines.
+const maxConfigSize = 1 << 20
+
+// defaultConfigFile returns the first upkdeps.yaml that exists and is not a
+// folder (a named pipe or device is returned, for load to refuse with a
+// message): in the current folder, then in the user's config folder; ""
+// when none does.
 func defaultConfigFile() string {
 	candidates := []string{"upkdeps.yaml"}
 	if dir, err := os.UserConfigDir(); err == nil {

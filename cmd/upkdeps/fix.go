@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,7 +9,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -73,26 +75,58 @@ type fixReport struct {
 	MissingAfter *int            `json:"missing_after,omitempty"`
 	Left         []graph.Finding `json:"left,omitempty"`
 	ErrorsAfter  int             `json:"errors_after"`
+	// RemovedTemps are the temporary files an earlier, killed fix left
+	// beside the files this one writes, removed before it copies.
+	RemovedTemps []string `json:"removed_temps"`
 }
 
 // fixCopy is one planned copy.
 type fixCopy struct {
 	index.Step
 	To     string `json:"to"`     // the file to write, relative to the game root
-	Status string `json:"status"` // "planned", "copied", "present" (same content there), "refused"
+	Status string `json:"status"` // "planned", "copied", "present" (same content there), "refused", "interrupted"
 	Reason string `json:"reason,omitempty"`
+	// Binaries are the native binaries of the package (Name.dll, Name.so)
+	// beside it in its source, brought with it into the same folder.
+	Binaries []fixBinary `json:"binaries,omitempty"`
+	dst      string      // the absolute path of To
+}
+
+// fixBinary is a native binary copied with its package.
+type fixBinary struct {
+	From   string `json:"from"`   // the file, or "archive!member"
+	To     string `json:"to"`     // relative to the game root
+	Status string `json:"status"` // as fixCopy's
+	Reason string `json:"reason,omitempty"`
+	src    index.Package
 }
 
 func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun bool) error {
+	ctx := cmd.Context()
 	in, err := a.openInstall()
 	if err != nil {
 		return err
+	}
+	if !dryRun {
+		// One fix at a time per install: two would both publish.
+		lock, err := fsutil.LockDir(in.search.Root(), "upkdeps fix")
+		if err != nil {
+			return err
+		}
+		defer lock.Unlock()
 	}
 	rep, err := a.check(cmd, in, false)
 	if err != nil {
 		return err
 	}
-	db, err := a.openDB()
+	db, err := a.openDB(dryRun)
+	if err != nil && !dryRun {
+		// An index fix may not write (another user's) is read as it is:
+		// fix writes to it only to mark a changed source for re-reading.
+		if ro, rerr := a.openDB(true); rerr == nil {
+			db, err = ro, nil
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -104,13 +138,14 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		}
 	}
 	installed := func(name string) bool { return in.search.Find(name).File != "" }
-	plan, err := db.Plan(cmd.Context(), needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
+	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
 	if err != nil {
 		return err
 	}
 	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
-		Copies: []fixCopy{}, Unresolved: plan.Unresolved}
+		Copies: []fixCopy{}, Unresolved: plan.Unresolved, RemovedTemps: []string{}}
 	paths := in.placementPaths()
+	var dsts []string
 	for _, s := range plan.Steps {
 		c := fixCopy{Step: s, Status: "planned"}
 		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.search.Dir())
@@ -121,22 +156,84 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			c.Status, c.Reason = "refused", fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(s.Copy.FileName))
 		default:
 			dst := filepath.Join(dir, s.Copy.FileName)
-			c.To = in.search.Rel(dst)
-			if same, exists := sameAsIndexed(dst, s.Copy.SHA256); exists {
-				c.Status = "present"
-				if !same {
-					c.Status, c.Reason = "refused", "a file with other content is installed there"
-				}
-			} else if !dryRun {
-				if err := copyPackage(&s.Copy, dst); err != nil {
-					c.Status, c.Reason = "refused", err.Error()
-				} else {
-					c.Status = "copied"
-				}
+			c.To, c.dst = filepath.ToSlash(in.search.Rel(dst)), dst
+			dsts = append(dsts, dst)
+			for _, b := range nativeBinaries(ctx, &s.Copy) {
+				b.To = filepath.Join(dir, path.Base(b.src.FileName))
+				dsts = append(dsts, b.To)
+				c.Binaries = append(c.Binaries, b)
 			}
-			c.To = filepath.ToSlash(c.To)
 		}
 		out.Copies = append(out.Copies, c)
+	}
+	if !dryRun {
+		// What a killed fix left: its temporary files beside the files it
+		// writes (the lock says no other fix is writing them now).
+		removed, err := fsutil.RemoveStaleTemps(dsts)
+		if err != nil {
+			return err
+		}
+		for _, r := range removed {
+			out.RemovedTemps = append(out.RemovedTemps, filepath.ToSlash(in.search.Rel(r)))
+		}
+	}
+	for i := range out.Copies {
+		c := &out.Copies[i]
+		if c.Status != "planned" {
+			continue
+		}
+		if ctx.Err() != nil {
+			c.Status, c.Reason = "interrupted", "not copied: interrupted"
+			continue
+		}
+		dst := c.dst
+		if same, exists := sameAsIndexed(dst, c.Copy.SHA256); exists {
+			c.Status = "present"
+			if !same {
+				c.Status, c.Reason = "refused", "a file with other content is installed there"
+			}
+		} else if !dryRun {
+			err := copyPackage(ctx, db, &c.Copy, dst)
+			switch {
+			case err == nil:
+				c.Status = "copied"
+			case ctx.Err() != nil:
+				c.Status, c.Reason = "interrupted", "not copied: interrupted"
+			default:
+				c.Status, c.Reason = "refused", err.Error()
+			}
+		}
+		if c.Status == "refused" || c.Status == "interrupted" {
+			for j := range c.Binaries {
+				c.Binaries[j].Status, c.Binaries[j].Reason = "refused", "its package is not copied"
+			}
+			c.Binaries = relBinaries(in, c.Binaries)
+			continue
+		}
+		for j := range c.Binaries {
+			b := &c.Binaries[j]
+			b.Status = "planned"
+			if _, err := os.Lstat(b.To); err == nil {
+				b.Status = "present"
+				if sum, err := index.CopyTo(ctx, io.Discard, &b.src, archive.Limits{}); err != nil || !hasSum(b.To, sum) {
+					b.Status, b.Reason = "refused", "a file with other content is installed there"
+				}
+			} else if !dryRun {
+				if err := copyPackage(ctx, db, &b.src, b.To); err != nil {
+					b.Status, b.Reason = "refused", err.Error()
+				} else {
+					b.Status = "copied"
+				}
+			}
+		}
+		c.Binaries = relBinaries(in, c.Binaries)
+	}
+	if err := ctx.Err(); err != nil {
+		// Say what was done before the interruption, then exit 2.
+		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, false); werr != nil {
+			return werr
+		}
+		return err
 	}
 	if !dryRun {
 		in2, err := a.openInstall()
@@ -163,14 +260,73 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	failed := out.ErrorsAfter > 0
 	for _, c := range out.Copies {
 		failed = failed || c.Status == "refused"
+		for _, b := range c.Binaries {
+			failed = failed || b.Status == "refused"
+		}
 	}
 	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
+}
+
+// relBinaries makes the binaries' destinations relative to the game root.
+func relBinaries(in *install, bs []fixBinary) []fixBinary {
+	for i := range bs {
+		bs[i].To = filepath.ToSlash(in.search.Rel(bs[i].To))
+	}
+	return bs
+}
+
+// nativeBinaries returns the native binaries of the package p in its source:
+// the files (or members of the same archive folder) named like the package
+// with the extension .dll or .so, any case, sorted. The engine loads a
+// package's native code from the binary of its name: a .u copied without it
+// loses its native classes.
+func nativeBinaries(ctx context.Context, p *index.Package) []fixBinary {
+	if !p.HasBytes || p.Path == "" || p.Compressed != "" {
+		return nil
+	}
+	name := strings.TrimSuffix(p.FileName, filepath.Ext(p.FileName))
+	isBinary := func(base string) bool {
+		ext := strings.ToLower(path.Ext(base))
+		return (ext == ".dll" || ext == ".so") && strings.EqualFold(strings.TrimSuffix(base, path.Ext(base)), name) &&
+			fsutil.SafeFileName(base) == nil
+	}
+	var out []fixBinary
+	if p.Member == "" {
+		ents, err := os.ReadDir(filepath.Dir(p.Path))
+		if err != nil {
+			return nil
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() && isBinary(e.Name()) {
+				src := filepath.Join(filepath.Dir(p.Path), e.Name())
+				out = append(out, fixBinary{From: src, src: index.Package{FileName: e.Name(), Path: src, HasBytes: true, Source: p.Source}})
+			}
+		}
+		return out
+	}
+	outer, inner := "", p.Member
+	if i := strings.LastIndex(p.Member, "!"); i >= 0 {
+		outer, inner = p.Member[:i], p.Member[i+1:]
+	}
+	dir := path.Dir(inner)
+	archive.Walk(p.Path, archive.Limits{}, func(m *archive.Member) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if m.Err == nil && m.Nested == outer && path.Dir(m.Name) == dir && isBinary(path.Base(m.Name)) {
+			bp := index.Package{FileName: path.Base(m.Name), Path: p.Path, Member: m.Path(), HasBytes: true, Source: p.Source}
+			out = append(out, fixBinary{From: bp.Where(), src: bp})
+		}
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
+	return out
 }
 
 // sameAsIndexed reports whether dst exists and, if so, whether it has the
 // content whose SHA-256 is sum.
 func sameAsIndexed(dst, sum string) (same, exists bool) {
-	f, err := os.Open(dst)
+	f, err := fsutil.OpenRegular(dst) // a named pipe there: refused, not read
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, false
 	}
@@ -185,20 +341,32 @@ func sameAsIndexed(dst, sum string) (same, exists bool) {
 	return hex.EncodeToString(h.Sum(nil)) == sum, true
 }
 
-// copyPackage writes the indexed copy p to dst atomically; it never
-// replaces a file (one that appeared since the plan is refused).
-func copyPackage(p *index.Package, dst string) error {
-	data, err := index.ReadPackage(p, archive.Limits{})
-	if err != nil {
-		return err
-	}
+// hasSum reports whether the file dst has the SHA-256 sum.
+func hasSum(dst, sum string) bool {
+	same, _ := sameAsIndexed(dst, sum)
+	return same
+}
+
+// copyPackage streams the indexed copy p to dst atomically (the bytes are
+// checked against the index before dst appears); it never replaces a file
+// (one that appeared since the plan is refused). When the bytes changed
+// since they were indexed, the index is told to read the source again on
+// its next add, so the advice in the error works.
+func copyPackage(ctx context.Context, db *index.DB, p *index.Package, dst string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s appeared meanwhile: not replaced", dst)
 	}
-	return fsutil.WriteAtomic(dst, bytes.NewReader(data), 0o644)
+	err := fsutil.WriteAtomicFunc(dst, 0o644, func(f *os.File) error {
+		_, err := index.CopyTo(ctx, f, p, archive.Limits{})
+		return err
+	})
+	if errors.Is(err, index.ErrChanged) && p.ID > 0 {
+		db.ForgetContent(ctx, p) // best effort: a read-only index keeps its rows
+	}
+	return err
 }
 
 func writeFixText(w io.Writer, rep *fixReport) error {
@@ -208,6 +376,9 @@ func writeFixText(w io.Writer, rep *fixReport) error {
 		verb = "would copy (dry run)"
 	}
 	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.DB)
+	if len(rep.RemovedTemps) > 0 {
+		bw.printf("removed %d temporary file(s) an interrupted fix left: %s\n", len(rep.RemovedTemps), strings.Join(rep.RemovedTemps, ", "))
+	}
 	bw.printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
 		rep.MissingBefore, verb, countStatus(rep.Copies, ""), countClosure(rep.Copies))
 	for _, c := range rep.Copies {
@@ -223,6 +394,12 @@ func writeFixText(w io.Writer, rep *fixReport) error {
 		bw.printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
 		if c.Reason != "" {
 			bw.printf("      %s\n", c.Reason)
+		}
+		for _, b := range c.Binaries {
+			bw.printf("      with its native binary: %-8s %s <- %s\n", b.Status, b.To, b.From)
+			if b.Reason != "" {
+				bw.printf("        %s\n", b.Reason)
+			}
 		}
 	}
 	if len(rep.Unresolved) > 0 {

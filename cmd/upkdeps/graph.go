@@ -146,13 +146,15 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 				}
 			}
 			if out == "" || out == "-" {
-				_, err = cmd.OutOrStdout().Write(data)
+				w := cmd.OutOrStdout()
+				if format == "png" {
+					w = a.stdout // binary: not through the terminal filter
+				}
+				_, err = w.Write(data)
 				return err
 			}
-			if !force {
-				if err := refuseOverwrite(out, data); err != nil {
-					return err
-				}
+			if err := checkOutput(out, data, force); err != nil {
+				return err
 			}
 			return fsutil.WriteFileAtomic(out, data, 0o644)
 		},
@@ -242,10 +244,27 @@ func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// checkOutput refuses to write data to path when path is not a regular
+// file, and, without force, when it holds other content.
+func checkOutput(path string, data []byte, force bool) error {
+	if force {
+		return fsutil.CheckOutput(path)
+	}
+	return refuseOverwrite(path, data)
+}
+
 // refuseOverwrite returns an error when path exists with other content than
 // data: commands never replace a different file without --force.
+// A path that is not a regular file (a named pipe would block the read) is
+// refused, with --force too (see checkOutput).
 func refuseOverwrite(path string, data []byte) error {
-	old, err := os.ReadFile(path)
+	if err := fsutil.CheckOutput(path); err != nil {
+		return err
+	}
+	old, err := fsutil.ReadRegular(path, int64(len(data)))
+	if errors.Is(err, fsutil.ErrTooBig) {
+		return fmt.Errorf("%s exists with other content: not overwritten (use --force)", path)
+	}
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil

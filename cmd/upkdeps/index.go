@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
 func newIndexCmd(a *app) *cobra.Command {
@@ -32,8 +34,10 @@ whose size or modification time (archive members: CRC-32) changed.`,
 	return cmd
 }
 
-// openDB opens the index database the flags and config name.
-func (a *app) openDB() (*index.DB, error) {
+// openDB opens the index database of --db (or the config key db, or the
+// default). A read command opens it read-only: it never creates, migrates
+// or writes it, so another user's or a read-only index can be read.
+func (a *app) openDB(readOnly bool) (*index.DB, error) {
 	path := a.cfg.DB
 	if path == "" {
 		def, err := defaultDB()
@@ -41,6 +45,9 @@ func (a *app) openDB() (*index.DB, error) {
 			return nil, err
 		}
 		path = def
+	}
+	if readOnly {
+		return index.OpenReadOnly(path)
 	}
 	return index.Open(path)
 }
@@ -73,7 +80,7 @@ a warning naming it.`,
 			if len(args) == 0 && len(uaDirs) == 0 {
 				return usagef("index add: give at least one DIR, ARCHIVE or FILE, or --unreal-archive DIR")
 			}
-			db, err := a.openDB()
+			db, err := a.openDB(false)
 			if err != nil {
 				return err
 			}
@@ -93,6 +100,11 @@ a warning naming it.`,
 					return func() { bar.Add(1) }
 				}})
 				bar.Done()
+				var ie *index.InterruptedError
+				if errors.As(err, &ie) {
+					// Say what was done: run prints only "interrupted".
+					fmt.Fprintf(a.stderr, "upkdeps: index add: %d source(s) added; %s\n", len(rep.Sources), termsafe.String(ie.Error()))
+				}
 				if err != nil {
 					return err
 				}
@@ -137,7 +149,7 @@ func newIndexListCmd(a *app) *cobra.Command {
 		Short: "List the indexed sources",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openDB()
+			db, err := a.openDB(true)
 			if err != nil {
 				return err
 			}
@@ -170,7 +182,7 @@ func newIndexRemoveCmd(a *app) *cobra.Command {
 		Short: "Forget sources and everything indexed from them",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openDB()
+			db, err := a.openDB(false)
 			if err != nil {
 				return err
 			}
@@ -192,7 +204,7 @@ func newIndexStatsCmd(a *app) *cobra.Command {
 		Short: "Count what the index holds",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openDB()
+			db, err := a.openDB(true)
 			if err != nil {
 				return err
 			}
@@ -235,7 +247,7 @@ class), then the others. Exit 1 when nothing is found.`,
 			if err != nil {
 				return usageError{err}
 			}
-			db, err := a.openDB()
+			db, err := a.openDB(true)
 			if err != nil {
 				return err
 			}

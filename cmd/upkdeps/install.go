@@ -12,6 +12,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/search"
 )
@@ -86,7 +87,7 @@ func (a *app) openInstall() (*install, error) {
 		if a.settingsAreErrors {
 			return nil, fmt.Errorf("%s: %w: not changing anything", path, err)
 		}
-		fmt.Fprintf(a.stderr, "warning: %s: %v\n", path, err)
+		fmt.Fprintf(a.stderr, "warning: %s\n", termsafe.String(fmt.Sprintf("%s: %v", path, err)))
 	}
 	in.search = s
 	if in.game.Generic() && s.Generation() != in.game.Generation {
@@ -230,7 +231,7 @@ func (a *app) loadNatives(in *install) (*native.Set, error) {
 		case errors.As(err, &le):
 			lfs = append(lfs, filepath.Base(f))
 		case err != nil:
-			fmt.Fprintf(a.stderr, "upkdeps: warning: %v (its native classes are not used)\n", err)
+			fmt.Fprintf(a.stderr, "upkdeps: warning: %s (its native classes are not used)\n", termsafe.String(err.Error()))
 		default:
 			s.AddBinary(b)
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
 // errWriter keeps the first write error so printing code stays linear.
@@ -25,7 +27,10 @@ func (a *app) emit(w io.Writer, report any, text func(io.Writer) error, failed b
 	if a.cfg.JSON {
 		err = writeJSON(w, report)
 	} else {
-		err = text(w)
+		// Names read from files reach the text: a terminal must not obey
+		// an ESC sequence hidden in one (w may be sanitized already: an
+		// escaped text passes a second filter unchanged).
+		err = text(&termsafe.Writer{W: w})
 	}
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
@@ -39,7 +40,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			if p, _ := cmd.Flags().GetString("index"); p != "" {
 				a.cfg.DB = p
 			}
-			db, err := a.openDB()
+			db, err := a.openDB(true)
 			if err != nil {
 				return err
 			}
@@ -49,7 +50,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 				if err != nil {
 					return err
 				}
-				rep, err := verifyDownloads(verify, items)
+				rep, err := verifyDownloads(cmd.Context(), verify, items)
 				if err != nil {
 					return err
 				}
@@ -140,6 +141,9 @@ func writePlanText(w io.Writer, rep planReport) error {
 			url = "(no working download known)"
 		}
 		bw.printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
+		for _, u := range it.Refused {
+			bw.printf("    refused download (not http or https): %s\n", u)
+		}
 		bw.printf("    brings: %s\n", strings.Join(c.Brings, ", "))
 		if len(c.Needed) > 0 {
 			bw.printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))
@@ -180,7 +184,7 @@ type verifiedFile struct {
 // verifyDownloads hashes every regular file in dir and looks it up among
 // the items: by SHA-1 (ok), else by archive name (mismatch: a truncated or
 // other download), else unknown.
-func verifyDownloads(dir string, items []unrealarchive.Item) (*verifyReport, error) {
+func verifyDownloads(ctx context.Context, dir string, items []unrealarchive.Item) (*verifyReport, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -201,7 +205,7 @@ func verifyDownloads(dir string, items []unrealarchive.Item) (*verifyReport, err
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		sum, size, err := sha1File(path)
+		sum, size, err := sha1File(ctx, path)
 		if err != nil {
 			return nil, err
 		}
@@ -217,14 +221,14 @@ func verifyDownloads(dir string, items []unrealarchive.Item) (*verifyReport, err
 	return rep, nil
 }
 
-func sha1File(path string) (string, int64, error) {
+func sha1File(ctx context.Context, path string) (string, int64, error) {
 	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return "", 0, err
 	}
 	defer f.Close()
 	h := sha1.New()
-	n, err := io.Copy(h, f)
+	n, err := io.Copy(h, ctxReader{ctx, f})
 	if err != nil {
 		return "", 0, err
 	}
@@ -245,4 +249,18 @@ func writeVerifyDownloads(w io.Writer, rep *verifyReport) error {
 		}
 	}
 	return bw.err
+}
+
+// ctxReader fails with its context's error once the context is cancelled:
+// a long hash or copy stops at Ctrl-C between two reads.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

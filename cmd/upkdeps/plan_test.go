@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -144,7 +145,7 @@ deleted: false
 	if err := os.WriteFile(filepath.Join(dl, "tech.zip"), techBytes, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	techSum, _, err := sha1File(filepath.Join(dl, "tech.zip"))
+	techSum, _, err := sha1File(context.Background(), filepath.Join(dl, "tech.zip"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,10 +78,8 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 				}
 				return failed()
 			}
-			if !force {
-				if err := refuseOverwrite(out, page.Bytes()); err != nil {
-					return err
-				}
+			if err := checkOutput(out, page.Bytes(), force); err != nil {
+				return err
 			}
 			verb := "wrote"
 			if dryRun {

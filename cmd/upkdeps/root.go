@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -68,7 +70,10 @@ must build in, what the download cache holds and what a redirect server must ser
 	}
 	root.SetVersionTemplate("upkdeps {{.Version}}\n")
 	root.SetIn(a.stdin)
-	root.SetOut(a.stdout)
+	// Everything printed on stdout passes one filter: names read from
+	// files never reach the terminal with control characters (JSON keeps
+	// its meaning; binary output bypasses it through a.stdout).
+	root.SetOut(&termsafe.Writer{W: a.stdout})
 	root.SetErr(a.stderr)
 	a.loader = newLoader(root)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
@@ -148,7 +153,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "upkdeps: interrupted")
 		return exitError
 	}
-	fmt.Fprintf(stderr, "upkdeps: %v\n", err)
+	fmt.Fprintf(stderr, "upkdeps: %s\n", termsafe.String(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "Run 'upkdeps --help' for usage.")

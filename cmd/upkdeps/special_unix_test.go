@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,6 +55,85 @@ func TestSpecialFilesDoNotBlock(t *testing.T) {
 			}
 		case <-time.After(20 * time.Second):
 			t.Fatalf("%v blocked on a named pipe", tt.args)
+		}
+	}
+}
+
+// TestFIFOPathsDoNotBlock puts named pipes where the tool reads its config,
+// writes an output, or takes an input to index or to check a mod from:
+// every command returns at once with an error naming the pipe, where the
+// open used to wait for a writer forever (and ignored Ctrl-C).
+func TestFIFOPathsDoNotBlock(t *testing.T) {
+	dir := chdirDemo(t)
+	fifo := func(name string) string {
+		p := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("cannot make a named pipe: %v", err)
+		}
+		return name
+	}
+	db := filepath.Join(t.TempDir(), "index.db")
+	tests := []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"--config", []string{"info", "System/Core.u", "--config", fifo("conf.yaml")}, "config file conf.yaml: not a regular file (a named pipe)"},
+		{"report -o", []string{"report", "--ini", demo.Ini, "-o", fifo("r.html")}, "r.html: not a regular file (a named pipe)"},
+		{"report -o --force", []string{"report", "--ini", demo.Ini, "--force", "-o", fifo("r2.html")}, "r2.html: not a regular file (a named pipe)"},
+		{"graph -o", []string{"graph", "--ini", demo.Ini, "-o", fifo("g.dot")}, "g.dot: not a regular file (a named pipe)"},
+		{"index add X.u", []string{"index", "add", "--db", db, fifo("X.u")}, "X.u: not a regular file (a named pipe)"},
+		{"index add X.zip", []string{"index", "add", "--db", db, fifo("X.zip")}, "X.zip: not a regular file (a named pipe)"},
+		{"check --with X.zip", []string{"check", "--ini", demo.Ini, "--with", fifo("M.zip")}, "M.zip: not a regular file (a named pipe)"},
+		// Last: the pipe in the current folder is read by every command.
+		{"./upkdeps.yaml", []string{"info", "System/Core.u"}, "config file upkdeps.yaml: not a regular file (a named pipe)"},
+	}
+	for _, tt := range tests {
+		if tt.name == "./upkdeps.yaml" {
+			fifo("upkdeps.yaml")
+		}
+		done := make(chan [2]string, 1)
+		go func() {
+			out, errOut, code := runCLI(t, tt.args...)
+			done <- [2]string{out, fmt.Sprintf("exit %d: %s", code, errOut)}
+		}()
+		select {
+		case r := <-done:
+			if !strings.Contains(r[1], tt.want) || !strings.HasPrefix(r[1], "exit 2") {
+				t.Errorf("%s: want exit 2 and %q in stderr, have %s\nstdout: %s", tt.name, tt.want, r[1], r[0])
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s blocked on a named pipe", tt.name)
+		}
+	}
+}
+
+// TestFIFOManifestDoesNotBlock: a named pipe called manifest.json in a
+// redirect folder is not waited on: build reports it, verify finishes.
+func TestFIFOManifestDoesNotBlock(t *testing.T) {
+	dir := chdirDemo(t)
+	if err := os.MkdirAll(filepath.Join(dir, "Redir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "Redir", "manifest.json"), 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	for _, args := range [][]string{
+		{"redirect", "build", "--ini", demo.Ini, "--out", "Redir", "--dry-run", "--no-progress"},
+		{"redirect", "verify", "--ini", demo.Ini, "Redir"},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			out, errOut, code := runCLI(t, args...)
+			done <- fmt.Sprintf("exit %d\n%s%s", code, out, errOut)
+		}()
+		select {
+		case out := <-done:
+			if args[1] == "build" && !strings.Contains(out, "manifest.json: ignored (") {
+				t.Errorf("%v: manifest.json not named:\n%s", args[:2], out)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%v blocked on a named pipe", args[:2])
 		}
 	}
 }

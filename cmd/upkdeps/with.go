@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io/fs"
@@ -16,16 +17,21 @@ import (
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
 )
 
 // withInfo is what check --with adds: where the mod's packages would go,
 // what they replace, and the findings the mod adds, removes and changes.
 type withInfo struct {
-	Mod             string          `json:"mod"`
-	Packages        []modPackage    `json:"packages"`
-	SetAside        []string        `json:"set_aside"` // .int, .ini and other files that are not packages
-	Unplaced        []modPackage    `json:"unplaced"`  // packages no Paths entry takes
+	Mod      string       `json:"mod"`
+	Packages []modPackage `json:"packages"`
+	SetAside []string     `json:"set_aside"` // .int, .ini and other files that are not packages
+	Unplaced []modPackage `json:"unplaced"`  // packages no Paths entry takes
+	// Unreadable are the mod's files that cannot be read (a corrupt
+	// package, a member over a limit or with an unsafe name): each is
+	// reported and the rest is checked without it.
+	Unreadable      []modProblem    `json:"unreadable"`
 	Replaces        []replacement   `json:"replaces"`
 	FindingsAdded   []graph.Finding `json:"findings_added"`
 	FindingsRemoved []graph.Finding `json:"findings_removed"`
@@ -33,6 +39,12 @@ type withInfo struct {
 	// (as they are with it): a package already missing that the mod's
 	// packages need too, more objects missing from a package.
 	FindingsChanged []graph.Finding `json:"findings_changed"`
+}
+
+// modProblem is a file of a mod that cannot be read.
+type modProblem struct {
+	Member string `json:"member"`
+	Error  string `json:"error"`
 }
 
 // modPackage is one package of the mod, as check --with places it.
@@ -69,54 +81,76 @@ type replacement struct {
 // maxModFile caps one file of a mod folder read into memory.
 const maxModFile = 1 << 30
 
+// maxModHeld caps the bytes of all the packages of one mod that check
+// --with holds (the graph reads them from memory): a package past it is
+// listed as unreadable, not checked. (A variable for the tests.)
+var maxModHeld int64 = 2 << 30
+
 // readMod lists the files of a mod folder or archive; visit gets each
-// file's path inside the mod and its bytes (nil with a reason when it is not
-// read).
-func readMod(src string, visit func(member string, data []byte) error) error {
+// file's path inside the mod and its bytes (nil when it is not read: not a
+// package, or err says why it cannot be).
+func readMod(ctx context.Context, src string, visit func(member string, data []byte, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
+	}
+	var held int64
+	hold := func(size int64) error {
+		if held+size > maxModHeld {
+			return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", maxModHeld)
+		}
+		held += size
+		return nil
 	}
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
 			return usagef("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)
 		}
 		return archive.Walk(src, archive.Limits{}, func(m *archive.Member) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			name := m.Name
 			if m.Err != nil {
-				return fmt.Errorf("--with: %w", m.Err)
+				return visit(m.Path(), nil, m.Err)
 			}
 			if !isPackageName(name) {
-				return visit(name, nil)
+				return visit(name, nil, nil)
+			}
+			if err := hold(m.Size); err != nil {
+				return visit(m.Path(), nil, err)
 			}
 			data, err := m.ReadAll()
 			if err != nil {
-				return err
+				return visit(m.Path(), nil, err)
 			}
-			return visit(name, data)
+			return visit(name, data, nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
 		if err != nil || !de.Type().IsRegular() {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		rel, _ := filepath.Rel(src, p)
 		rel = filepath.ToSlash(rel)
 		if !isPackageName(rel) {
-			return visit(rel, nil)
+			return visit(rel, nil, nil)
 		}
 		info, err := de.Info()
 		if err != nil {
 			return err
 		}
 		if info.Size() > maxModFile {
-			return fmt.Errorf("%s: %d bytes is over the %d-byte limit", p, info.Size(), maxModFile)
+			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
+		if err := hold(info.Size()); err != nil {
+			return visit(rel, nil, err)
 		}
-		return visit(rel, data)
+		data, err := fsutil.ReadRegular(p, maxModFile)
+		return visit(rel, data, err)
 	})
 }
 
@@ -134,18 +168,31 @@ func isPackageName(name string) bool {
 // Paths folder its own layout names (a member System/Foo.u goes where the
 // Paths entry ending in System/*.u points), else the first Paths entry for
 // its extension (the rule cache extract uses).
-func placeMod(src string, s *search.Searcher) (*withInfo, error) {
+func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, error) {
 	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
-		Replaces: []replacement{}}
+		Replaces: []replacement{}, Unreadable: []modProblem{}}
 	paths := s.Paths()
-	err := readMod(src, func(member string, data []byte) error {
+	seen := map[string]bool{}
+	err := readMod(ctx, src, func(member string, data []byte, err error) error {
+		if err == nil && seen[strings.ToLower(member)] {
+			// Two members of one name: the first is the mod's (as the
+			// index keeps it), the later one is reported.
+			err = fmt.Errorf("another member is named %s too: only the first is checked", member)
+			data = nil
+		}
+		seen[strings.ToLower(member)] = true
+		if err != nil {
+			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: modError(src, member, err)})
+			return nil
+		}
 		if len(data) < 4 || !isTag(data) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
 		f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
-			return fmt.Errorf("%s: %s: %w", src, member, err)
+			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: err.Error()})
+			return nil
 		}
 		base := path.Base(member)
 		mp := modPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
@@ -184,6 +231,7 @@ func placeMod(src string, s *search.Searcher) (*withInfo, error) {
 	slices.SortFunc(info.Packages, byMember)
 	slices.SortFunc(info.Unplaced, byMember)
 	slices.Sort(info.SetAside)
+	slices.SortFunc(info.Unreadable, func(a, b modProblem) int { return strings.Compare(a.Member, b.Member) })
 	return info, nil
 }
 
@@ -266,7 +314,7 @@ func (r *withResolver) Resolve(name string) graph.Resolution {
 // checkWithMod runs the check as if the mod at src were installed and
 // fills rep.With; rep's findings become those of the install with the mod.
 func (a *app) checkWithMod(cmd *cobra.Command, in *install, rep *checkReport, src string) error {
-	info, err := placeMod(src, in.search)
+	info, err := placeMod(cmd.Context(), src, in.search)
 	if err != nil {
 		return err
 	}
@@ -340,6 +388,9 @@ func writeWithText(bw *errWriter, w *withInfo, all bool) {
 	if len(w.SetAside) > 0 {
 		bw.printf("  set aside (not packages): %s\n", strings.Join(w.SetAside, ", "))
 	}
+	for _, u := range w.Unreadable {
+		bw.printf("  unreadable, checked without it: %s: %s\n", u.Member, u.Error)
+	}
 	bw.printf("The mod adds %d finding(s), removes %d and changes %d.\n", len(w.FindingsAdded), len(w.FindingsRemoved), len(w.FindingsChanged))
 	for _, f := range w.FindingsRemoved {
 		bw.printf("  removed: %s %s: %s\n", f.Kind, f.Package, f.Message)
@@ -351,4 +402,13 @@ func writeWithText(bw *errWriter, w *withInfo, all bool) {
 		bw.printf("\n(changed by the mod)")
 		writeFindingText(bw, f, all)
 	}
+}
+
+// modError is err's message without the archive and member it names (the
+// report names the member).
+func modError(src, member string, err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "archive: ")
+	msg = strings.TrimPrefix(msg, src+": ")
+	return strings.TrimPrefix(msg, member+": ")
 }

@@ -3,7 +3,11 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +107,88 @@ func TestCheckWith(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "check", "--ini", ini, "--with", ini); code != exitError {
 		t.Errorf("--with an ini: code %d", code)
+	}
+}
+
+// TestCheckWithCorruptMember: a corrupt package and an unsafe member in a
+// mod are reported, each by its member, and the rest of the mod is checked
+// (the first used to end check --with with no report).
+func TestCheckWithCorruptMember(t *testing.T) {
+	game, _ := fixWorld(t)
+	ini := filepath.Join(game, "System", "Game.ini")
+	good := fixPkg(t, 10)
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, m := range []struct {
+		name string
+		data []byte
+	}{
+		{"System/Broken.u", good[:40]},
+		{"../evil/Evil.u", good},
+		{"System/ModA.u", good},
+		{"System/moda.u", fixPkg(t, 11)},
+	} {
+		w, _ := zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: zip.Store, CRC32: crc32.ChecksumIEEE(m.data),
+			CompressedSize64: uint64(len(m.data)), UncompressedSize64: uint64(len(m.data))})
+		w.Write(m.data)
+	}
+	zw.Close()
+	mod := filepath.Join(t.TempDir(), "mod.zip")
+	writeFixFile(t, mod, zb.Bytes())
+	out, errOut, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	if code != exitFindings {
+		t.Errorf("code %d, want 1\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"adds     System/ModA.u",
+		"unreadable, checked without it: System/Broken.u: format: ",
+		`unreadable, checked without it: ../evil/Evil.u: "../evil/Evil.u": insecure member name`,
+		"unreadable, checked without it: System/moda.u: another member is named System/moda.u too: only the first is checked",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestReadModCancelled: a cancelled context (Ctrl-C) stops reading a mod,
+// archive or folder, before the next file.
+func TestReadModCancelled(t *testing.T) {
+	_, coll := fixWorld(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, src := range []string{filepath.Join(coll, "downloads", "modb.zip"), coll} {
+		err := readMod(ctx, src, func(string, []byte, error) error {
+			t.Errorf("%s: a file was read after the cancel", src)
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: have %v", src, err)
+		}
+	}
+}
+
+// TestCheckWithHeldLimit: the packages of a mod are held in memory up to
+// maxModHeld in all; those past it are listed as not checked (a .umod of
+// 200 entries on the same 10 MB used to take 4.3 GB).
+func TestCheckWithHeldLimit(t *testing.T) {
+	game, _ := fixWorld(t)
+	ini := filepath.Join(game, "System", "Game.ini")
+	pkg := fixPkg(t, 10)
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
+		w, _ := zw.Create(name)
+		w.Write(pkg)
+	}
+	zw.Close()
+	mod := filepath.Join(t.TempDir(), "mod.zip")
+	writeFixFile(t, mod, zb.Bytes())
+	defer func(old int64) { maxModHeld = old }(maxModHeld)
+	maxModHeld = int64(2 * len(pkg))
+	out, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
+	want := fmt.Sprintf("unreadable, checked without it: System/ModC.u: not checked: the mod's packages would hold more than %d bytes in memory", 2*len(pkg))
+	if code != exitFindings || !strings.Contains(out, want) || !strings.Contains(out, "System/ModB.u") {
+		t.Errorf("code %d, want 1 and %q:\n%s", code, want, out)
 	}
 }

@@ -3,6 +3,7 @@ package unrealarchive
 import (
 	"bytes"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -42,8 +43,18 @@ type Download struct {
 	State  string // "OK", "MISSING", ... ("OK"/"DELETED" from the old schema's ok/deleted)
 }
 
-// OK reports whether the download was found working.
-func (d Download) OK() bool { return d.State == "OK" }
+// OK reports whether the download was found working and is an http(s)
+// link: a javascript:, file: or data: URL from a catalogue is never offered.
+func (d Download) OK() bool { return d.State == "OK" && WebURL(d.URL) }
+
+// StateRefused is the State of a download whose URL is not http(s).
+const StateRefused = "REFUSED (not an http or https URL)"
+
+// WebURL reports whether u is an absolute http or https URL with a host.
+func WebURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && (strings.EqualFold(p.Scheme, "http") || strings.EqualFold(p.Scheme, "https")) && p.Host != ""
+}
 
 // File is one package file an archive ships.
 type File struct {
@@ -230,6 +241,9 @@ func downloads(rs []rawDownload) []Download {
 			case d.OK != nil:
 				st = "MISSING"
 			}
+		}
+		if !WebURL(d.URL) {
+			st = StateRefused
 		}
 		out = append(out, Download{URL: d.URL, Direct: d.Direct, Main: d.Main, Repack: d.Repack, State: st})
 	}

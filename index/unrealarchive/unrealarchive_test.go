@@ -299,3 +299,59 @@ func BenchmarkWalk(b *testing.B) {
 		}
 	}
 }
+
+// TestRefusedURLSchemes: downloads whose URL is not http(s) are kept with
+// the state StateRefused and never offered as the best download, working or
+// not; a plain https one beside them still is.
+func TestRefusedURLSchemes(t *testing.T) {
+	for _, u := range []string{"javascript:alert(1)", "file:///etc/passwd", "data:text/html,hi", "JavaScript://x%0aalert(1)", "//example.invalid/x.zip", "ftp://example.invalid/x.zip"} {
+		body := strings.Replace(fmt.Sprintf(newestSchema, sha(3), sha(13)), `"https://example.invalid/direct.zip"`, fmt.Sprintf("%q", u), 1)
+		root := writeTree(t, map[string]string{"content/Unreal Tournament/Maps/D/dm-new_[3].yml": body})
+		res, err := Walk(context.Background(), root, 1)
+		if err != nil || len(res.Items) != 1 {
+			t.Fatalf("%s: %v %+v", u, err, res)
+		}
+		it := res.Items[0]
+		if d := BestDownload(it); d != nil {
+			t.Errorf("%s: offered as the best download: %+v", u, d)
+		}
+		if it.Downloads[0].State != StateRefused {
+			t.Errorf("%s: state %q", u, it.Downloads[0].State)
+		}
+		// Read from an index made before the rule: the state says OK.
+		it.Downloads[0].State = "OK"
+		if BestDownload(it) != nil {
+			t.Errorf("%s: offered when its state says OK", u)
+		}
+	}
+	root := writeTree(t, map[string]string{"content/Unreal Tournament/Maps/D/dm-new_[3].yml": fmt.Sprintf(newestSchema, sha(3), sha(13))})
+	res, _ := Walk(context.Background(), root, 1)
+	if d := BestDownload(res.Items[0]); d == nil || d.URL != "https://example.invalid/direct.zip" {
+		t.Errorf("https: %+v", d)
+	}
+}
+
+// FuzzParse parses arbitrary metadata YAML, seeded with every schema and
+// the alias bomb: never a panic or a hang; every item it returns has the
+// path it was given, and no download it offers is other than http(s).
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{fmt.Sprintf(oldSchema, sha(1), sha(11)), fmt.Sprintf(middleSchema, sha(9), sha(2), sha(12)),
+		fmt.Sprintf(newestSchema, sha(3), sha(13)), fmt.Sprintf(gametype, sha(4), sha(14)), managed, yamlBomb,
+		"--- !<MAP>\nname: [unterminated\n", "downloads:\n- url: \"javascript:alert(1)\"\n  state: OK\n"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		items, _, err := Parse("x/y.yml", data)
+		if err != nil {
+			return
+		}
+		for _, it := range items {
+			if it.Path != "x/y.yml" {
+				t.Fatalf("item %q has path %q", it.Name, it.Path)
+			}
+			if d := BestDownload(it); d != nil && !WebURL(d.URL) {
+				t.Fatalf("offered %q", d.URL)
+			}
+		}
+	})
+}

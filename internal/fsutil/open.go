@@ -7,6 +7,9 @@ import (
 	"os"
 )
 
+// ErrTooBig is wrapped by ReadRegular's error for a file over its limit.
+var ErrTooBig = errors.New("over the size limit")
+
 // ErrNotRegular is matched (errors.Is) by a *NotRegularError.
 var ErrNotRegular = errors.New("fsutil: not a regular file")
 
@@ -78,7 +81,7 @@ func OpenRegular(path string) (*os.File, error) {
 }
 
 // ReadRegular reads the regular file at path, up to max bytes: more is an
-// error naming the limit.
+// error naming the limit (it wraps ErrTooBig).
 func ReadRegular(path string, max int64) ([]byte, error) {
 	f, err := OpenRegular(path)
 	if err != nil {
@@ -90,7 +93,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() > max {
-		return nil, fmt.Errorf("fsutil: %s: %d bytes, over the limit of %d", path, st.Size(), max)
+		return nil, fmt.Errorf("fsutil: %s: %d bytes, %w of %d", path, st.Size(), ErrTooBig, max)
 	}
 	data := make([]byte, st.Size())
 	n, err := f.ReadAt(data, 0)
@@ -98,4 +101,22 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("fsutil: %s: %w", path, err)
 	}
 	return data, nil
+}
+
+// CheckOutput returns a *NotRegularError when path exists and is not a
+// regular file (a named pipe, a device, a socket, a folder): an output
+// written over one, or an old output read to compare with the new, would
+// block or never end. A missing path is fine (nil). A link is followed.
+func CheckOutput(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	return nil
 }
