@@ -306,8 +306,8 @@ func (l Layout) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// GamesTable returns the licensee table as the Markdown table README.md
-// shows.
+// GamesTable returns the licensee table as the Markdown table
+// docs/supported-files.md shows.
 func GamesTable() string {
 	var b strings.Builder
 	b.WriteString("| version/licensee | game | layout | read | corpus-tested | source |\n|---|---|---|---|---|---|\n")

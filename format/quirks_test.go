@@ -162,15 +162,15 @@ func TestQuirkMalformed(t *testing.T) {
 	}
 }
 
-// TestREADMEGamesTable keeps README.md's supported-games table equal to
-// the licensee table.
-func TestREADMEGamesTable(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+// TestDocsGamesTable keeps docs/supported-files.md's supported-games table
+// equal to the licensee table.
+func TestDocsGamesTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "supported-files.md"))
 	if err != nil {
-		t.Skipf("README.md: %v", err)
+		t.Skipf("docs/supported-files.md: %v", err)
 	}
-	if want := GamesTable(); !bytes.Contains(readme, []byte(want)) {
-		t.Errorf("README.md does not hold the current games table; replace it with:\n%s", want)
+	if want := GamesTable(); !bytes.Contains(doc, []byte(want)) {
+		t.Errorf("docs/supported-files.md does not hold the current games table; replace it with:\n%s", want)
 	}
 }
 

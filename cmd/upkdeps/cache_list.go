@@ -32,11 +32,11 @@ loads instead. Exit 0.`,
 			return v.writeList(cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().Bool("json", false, "print JSON (README.md, \"cache list\")")
+	cmd.Flags().Bool("json", false, "print the entries as JSON")
 	return cmd
 }
 
-// cacheListJSON is `cache list --json` output (README.md).
+// cacheListJSON is `cache list --json` output (docs/json.md).
 type cacheListJSON struct {
 	SchemaVersion int              `json:"schema_version"`
 	Cache         string           `json:"cache"`

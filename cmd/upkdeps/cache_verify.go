@@ -30,11 +30,11 @@ and stray download files (????.tmp; .uz data when the server's redirect compress
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return v.writeVerify(w, rep) }, rep.Summary.Errors > 0)
 		},
 	}
-	cmd.Flags().Bool("json", false, "print JSON (README.md, \"cache verify\")")
+	cmd.Flags().Bool("json", false, "print the problems as JSON")
 	return cmd
 }
 
-// cacheVerifyJSON is `cache verify --json` output (README.md).
+// cacheVerifyJSON is `cache verify --json` output (docs/json.md).
 type cacheVerifyJSON struct {
 	SchemaVersion int                `json:"schema_version"`
 	Cache         string             `json:"cache"`

@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/spf13/cobra/doc"
 )
@@ -74,4 +77,118 @@ func sortedKeys(m map[string]string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// TestDocsLinks follows every relative link of README.md, CONTRIBUTING.md
+// and docs/*.md: the file must exist and a #fragment must be a heading of
+// it (GitHub's anchors), so moving a section cannot leave a dead link.
+func TestDocsLinks(t *testing.T) {
+	root := filepath.Join(goldenRoot, "..", "..", "..")
+	pages := []string{"README.md", "CONTRIBUTING.md"}
+	for _, dir := range []string{"docs", "docs/commands"} {
+		entries, err := os.ReadDir(filepath.Join(root, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".md") {
+				pages = append(pages, dir+"/"+e.Name())
+			}
+		}
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, page := range pages {
+		text, err := os.ReadFile(filepath.Join(root, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(stripCode(string(text)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, frag, _ := strings.Cut(target, "#")
+			path := filepath.Join(root, filepath.Dir(page), file)
+			if file == "" {
+				path = filepath.Join(root, page)
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: link %s: %v", page, target, err)
+				continue
+			}
+			if frag != "" && strings.HasSuffix(path, ".md") {
+				b, _ := os.ReadFile(path)
+				if !slices.Contains(anchors(string(b)), frag) {
+					t.Errorf("%s: link %s: no heading with that anchor", page, target)
+				}
+			}
+		}
+	}
+}
+
+// TestContributingPackageMap: CONTRIBUTING.md names every package of the
+// module, each linked to its doc comment's file.
+func TestContributingPackageMap(t *testing.T) {
+	root := filepath.Join(goldenRoot, "..", "..", "..")
+	text, err := os.ReadFile(filepath.Join(root, "CONTRIBUTING.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		if want := "| `" + filepath.ToSlash(rel) + "/` | ["; !strings.Contains(string(text), want) {
+			t.Errorf("CONTRIBUTING.md has no row for package %s/", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// anchors returns GitHub's anchors of the Markdown headings in text.
+func anchors(text string) []string {
+	var out []string
+	for _, line := range strings.Split(stripCode(text), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#")))
+		var b strings.Builder
+		for _, r := range h {
+			switch {
+			case r == ' ':
+				b.WriteByte('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// stripCode blanks the fenced code blocks of Markdown text.
+func stripCode(text string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // Past these a diagram is not legible (measured on generated installs:
-// README.md, "graph"), and Graphviz's layout time grows fast.
+// docs/usage.md, "graph"), and Graphviz's layout time grows fast.
 const (
 	defaultMaxNodes = 150
 	defaultMaxEdges = 300

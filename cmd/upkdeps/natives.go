@@ -67,7 +67,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 }
 
 // nativesReport is the output of `natives`; its JSON form is documented in
-// README.md.
+// docs/json.md.
 type nativesReport struct {
 	SchemaVersion int             `json:"schema_version"`
 	Ini           string          `json:"ini"`

@@ -62,7 +62,7 @@ sources nor a compiled package cannot be checked: they are listed (edit_unchecke
 	return cmd
 }
 
-// orderReport is the JSON output of `order` (README.md).
+// orderReport is the JSON output of `order` (docs/json.md).
 type orderReport struct {
 	SchemaVersion int    `json:"schema_version"`
 	Ini           string `json:"ini"`

@@ -169,7 +169,7 @@ needs are reported as extra. Exit 1 when there is at least one error.`,
 }
 
 // redirectSummary counts a report's outcome; its JSON form is documented in
-// README.md.
+// docs/json.md.
 type redirectSummary struct {
 	Created  int            `json:"created"`
 	Updated  int            `json:"updated"`
