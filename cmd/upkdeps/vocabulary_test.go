@@ -85,6 +85,15 @@ func TestIndexFlagOneName(t *testing.T) {
 			t.Errorf("config %q, %v: index %q, want %q", tc.yaml, tc.args, c.DB, tc.want)
 		}
 	}
+	os.Remove("upkdeps.yaml")
+	t.Setenv("UPKDEPS_DB", "env-old.db")
+	if c := load("find", "x"); c.DB != "env-old.db" {
+		t.Errorf("UPKDEPS_DB: index %q", c.DB)
+	}
+	t.Setenv("UPKDEPS_INDEX", "env.db")
+	if c := load("find", "x"); c.DB != "env.db" {
+		t.Errorf("UPKDEPS_INDEX over UPKDEPS_DB: index %q", c.DB)
+	}
 }
 
 // TestOutFolderOneName: redirect verify names the redirect folder --out
