@@ -102,9 +102,9 @@ type planReport struct {
 }
 
 type planChoice struct {
-	Item   archiveItemJSON `json:"item"`
-	Brings []string        `json:"brings"`
-	Needed []string        `json:"needed_by_others"` // of brings, those only chosen items' own files need
+	Item   unrealarchive.Summary `json:"item"`
+	Brings []string              `json:"brings"`
+	Needed []string              `json:"needed_by_others"` // of brings, those only chosen items' own files need
 }
 
 func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
@@ -114,7 +114,7 @@ func planReportOf(in *install, db string, known int, req unrealarchive.PlanReque
 		rep.Missing = append(rep.Missing, n.Name)
 	}
 	for _, c := range res.Choices {
-		rep.Downloads = append(rep.Downloads, planChoice{Item: archiveItemOf(c.Item), Brings: c.Brings, Needed: orEmpty(c.Needed)})
+		rep.Downloads = append(rep.Downloads, planChoice{Item: c.Item.Summary(), Brings: c.Brings, Needed: orEmpty(c.Needed)})
 	}
 	return rep
 }

@@ -50,3 +50,22 @@ func TestVerify(t *testing.T) {
 		t.Errorf("cancelled: have %v, want context.Canceled", err)
 	}
 }
+
+// TestSummary: the best working download (direct over a page), the
+// URLs that are not http(s) listed as refused, never offered.
+func TestSummary(t *testing.T) {
+	it := Item{Name: "Pack", Hash: "abc", Size: 5, Path: "content/x.yml", Downloads: []Download{
+		{URL: "https://example.invalid/page", State: "OK"},
+		{URL: "javascript:alert(1)", Direct: true, State: "OK"},
+		{URL: "https://example.invalid/pack.zip", Direct: true, State: "OK"},
+		{URL: "https://example.invalid/gone.zip", Direct: true, Main: true, State: "MISSING"},
+	}}
+	s := it.Summary()
+	if s.Download != "https://example.invalid/pack.zip" || !s.Direct || s.SHA1 != "abc" || s.Metadata != "content/x.yml" ||
+		len(s.Refused) != 1 || s.Refused[0] != "javascript:alert(1)" {
+		t.Errorf("have %+v", s)
+	}
+	if s := (Item{Downloads: []Download{{URL: "file:///etc/passwd", State: "OK"}}}).Summary(); s.Download != "" || s.Direct || len(s.Refused) != 1 {
+		t.Errorf("no working download: have %+v", s)
+	}
+}
