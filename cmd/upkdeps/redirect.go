@@ -128,12 +128,13 @@ func newRedirectVerifyCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify [--ini INI] --out DIR [--maps GLOB] [--json]",
 		Short: "Check a redirect folder against the server's packages",
-		Long: `verify checks the redirect folder DIR (--out, as build names it) against the package map: for each package its file
-must be there under its exact name (a case-sensitive web server finds nothing else), in the
-format its clients read, and decompress cleanly to exactly the server's copy; a file that
-decompresses to something else holds an older version (another GUID or size) or is corrupt.
-Files of retail packages and lower-case copies are checked when present; files no package
-needs are reported as extra. Exit 1 when there is at least one error.`,
+		Long: `verify checks the redirect folder DIR (--out, the folder build writes) against the package
+map: for each package its file must be there under its exact name (a case-sensitive web
+server finds nothing else), in the format its clients read, and decompress cleanly to exactly
+the server's copy; a file that decompresses to something else holds an older version (another
+GUID or size) or is corrupt. Files of retail packages and lower-case copies are checked when
+present; files no package needs are reported as extra. Exit 1 when there is at least one
+error. The old spelling 'verify DIR' still works, with a deprecation note on stderr.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
