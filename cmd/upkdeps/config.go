@@ -58,8 +58,17 @@ func addIndexFlag(fs *pflag.FlagSet, usage string, alias bool) {
 // indexFlagHelp ends the help of every --index flag.
 const indexFlagHelp = ` (FILE, or "default": the config key index, else upkdeps/index.db in the user cache folder)`
 
+// addOutputFlag defines -o/--output DIR, the output of every command that
+// writes files (graph, report, headers, uz, redirect), and --out, the old
+// name of redirect's, hidden and deprecated like --db.
+func addOutputFlag(fs *pflag.FlagSet, p *string, usage string) {
+	fs.StringVarP(p, "output", "o", "", usage)
+	fs.StringVar(p, "out", "", usage+" (deprecated: use -o)")
+	_ = fs.MarkHidden("out")
+}
+
 // deprecatedFlags are the old flag spellings load warns about on stderr.
-var deprecatedFlags = map[string]string{"db": "--index"}
+var deprecatedFlags = map[string]string{"db": "--index", "out": "-o (--output)"}
 
 // Validate checks values that flags and files cannot constrain.
 func (c *Config) Validate() error {

@@ -176,7 +176,7 @@ func TestKillAtEveryStep(t *testing.T) {
 			if err := demo.Write(dir); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{"redirect", "build", "--ini", demo.Ini, "--out", "Redirect", "--lowercase", "--allow-bigger", "--jobs", "1", "--no-progress"}},
+		}, []string{"redirect", "build", "--ini", demo.Ini, "-o", "Redirect", "--lowercase", "--allow-bigger", "--jobs", "1", "--no-progress"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func newRedirectBuildCmd(a *app) *cobra.Command {
 		opt redirect.BuildOptions
 	)
 	cmd := &cobra.Command{
-		Use:   "build [--ini INI] --out DIR [--maps GLOB] [--lowercase] [--include-stock] [--allow-bigger] [--dry-run] [--force] [--json]",
+		Use:   "build [--ini INI] -o DIR [--maps GLOB] [--lowercase] [--include-stock] [--allow-bigger] [--dry-run] [--force] [--json]",
 		Short: "Write the compressed file of every package clients may download, and manifest.json",
 		Long: `build computes the package map and writes into DIR the compressed copy of each package that
 is missing or outdated there (.uz signature 1234 for UE1 packages, .uz2 for UE2), atomically,
@@ -90,7 +90,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opt.Out == "" {
-				return usagef("--out DIR is required")
+				return usagef("-o DIR (--output) is required")
 			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
@@ -113,7 +113,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 	}
 	mf.add(cmd)
 	f := cmd.Flags()
-	f.StringVar(&opt.Out, "out", "", "the redirect folder to fill (created when missing)")
+	addOutputFlag(f, &opt.Out, "the redirect folder to fill (created when missing)")
 	f.BoolVar(&opt.Lowercase, "lowercase", false, "also write a lower-case-named copy of each file")
 	f.BoolVar(&opt.AllowBigger, "allow-bigger", false, "publish a .uz even when it is larger than its package (crashes clients before v469)")
 	f.BoolVar(&opt.DryRun, "dry-run", false, "print the actions a real run performs; write nothing")
@@ -126,9 +126,9 @@ func newRedirectVerifyCmd(a *app) *cobra.Command {
 	var mf mapFlags
 	var out string
 	cmd := &cobra.Command{
-		Use:   "verify [--ini INI] --out DIR [--maps GLOB] [--json]",
+		Use:   "verify [--ini INI] -o DIR [--maps GLOB] [--json]",
 		Short: "Check a redirect folder against the server's packages",
-		Long: `verify checks the redirect folder DIR (--out, the folder build writes) against the package
+		Long: `verify checks the redirect folder DIR (-o, the folder build writes) against the package
 map: for each package its file must be there under its exact name (a case-sensitive web
 server finds nothing else), in the format its clients read, and decompress cleanly to exactly
 the server's copy; a file that decompresses to something else holds an older version (another
@@ -139,14 +139,14 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 1 && out != "":
-				return usagef("the redirect folder given twice: --out %s and %s", out, args[0])
+				return usagef("the redirect folder given twice: -o %s and %s", out, args[0])
 			case len(args) == 1:
 				// The old spelling, verify DIR, before verify and build
-				// both took --out DIR.
-				fmt.Fprintln(cmd.ErrOrStderr(), "upkdeps: redirect verify DIR is deprecated: use --out DIR")
+				// both took -o DIR.
+				fmt.Fprintln(cmd.ErrOrStderr(), "upkdeps: redirect verify DIR is deprecated: use -o DIR")
 				out = args[0]
 			case out == "":
-				return usagef("--out DIR is required")
+				return usagef("-o DIR (--output) is required")
 			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
@@ -164,7 +164,7 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 		},
 	}
 	mf.add(cmd)
-	cmd.Flags().StringVar(&out, "out", "", "the redirect folder to check (the one build writes)")
+	addOutputFlag(cmd.Flags(), &out, "the redirect folder to check (the one build writes)")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
 }

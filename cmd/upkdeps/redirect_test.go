@@ -55,18 +55,18 @@ func TestRedirectDemo(t *testing.T) {
 		}
 		return out
 	}
-	golden(t, "redirect-build-dry.txt", run(exitOK, "redirect", "build", "--out", "redir", "--dry-run"))
+	golden(t, "redirect-build-dry.txt", run(exitOK, "redirect", "build", "-o", "redir", "--dry-run"))
 	if _, err := os.Stat("redir"); err == nil {
 		t.Fatalf("--dry-run created the folder")
 	}
 	// The demo's packages are tiny: their .uz are larger than they are.
-	out := run(exitFindings, "redirect", "build", "--out", "redir")
+	out := run(exitFindings, "redirect", "build", "-o", "redir")
 	if !strings.Contains(out, "ERROR bigger_than_source") {
 		t.Errorf("build without --allow-bigger: %s", out)
 	}
-	golden(t, "redirect-build.txt", run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase"))
-	golden(t, "redirect-build-again.json", run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase", "--json"))
-	golden(t, "redirect-verify.txt", run(exitOK, "redirect", "verify", "--out", "redir"))
+	golden(t, "redirect-build.txt", run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase"))
+	golden(t, "redirect-build-again.json", run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase", "--json"))
+	golden(t, "redirect-verify.txt", run(exitOK, "redirect", "verify", "-o", "redir"))
 
 	// Delete one file, corrupt another, replace a third with an older
 	// version (another package's data under its name).
@@ -86,7 +86,7 @@ func TestRedirectDemo(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	writeFile(t, "redir/stray.txt", []byte("?"))
-	out = run(exitFindings, "redirect", "verify", "--out", "redir", "--json")
+	out = run(exitFindings, "redirect", "verify", "-o", "redir", "--json")
 	golden(t, "redirect-verify-damaged.json", out)
 	errs, kinds := verifyJSONOf(t, out)
 	want := []string{"corrupt:DemoTex.utx.uz", "missing:DemoGame.u.uz", "outdated:DM-Second.unr.uz"}
@@ -96,16 +96,16 @@ func TestRedirectDemo(t *testing.T) {
 	if kinds["extra"] != 1 {
 		t.Errorf("stray.txt not reported: %v", kinds)
 	}
-	golden(t, "redirect-verify-damaged.txt", run(exitFindings, "redirect", "verify", "--out", "redir"))
+	golden(t, "redirect-verify-damaged.txt", run(exitFindings, "redirect", "verify", "-o", "redir"))
 
 	// A build repairs them; verify is clean again.
-	out = run(exitOK, "redirect", "build", "--out", "redir", "--allow-bigger", "--lowercase")
+	out = run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase")
 	for _, want := range []string{"create  DemoGame.u.uz", "update  DemoTex.utx.uz", "update  DM-Second.unr.uz"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("repair build lacks %q:\n%s", want, out)
 		}
 	}
-	out = run(exitOK, "redirect", "verify", "--out", "redir", "--json")
+	out = run(exitOK, "redirect", "verify", "-o", "redir", "--json")
 	if errs, _ := verifyJSONOf(t, out); len(errs) > 0 {
 		t.Errorf("verify after repair: %v", errs)
 	}
@@ -118,13 +118,13 @@ func TestRedirectUsage(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"redirect", "build"}, exitError, "--out"},
-		{[]string{"redirect", "build", "--out", "r", "--maps", "[x"}, exitError, "--maps"},
-		{[]string{"redirect", "build", "--out", "r", "--maps", "CTF-*"}, exitError, "matches none"},
-		{[]string{"redirect", "verify"}, exitError, "--out DIR is required"},
-		{[]string{"redirect", "verify", "--out", "a", "b"}, exitError, "given twice"},
-		{[]string{"redirect", "verify", "--out", "nosuchdir"}, exitError, "nosuchdir"},
-		{[]string{"redirect", "verify", "nosuchdir"}, exitError, "redirect verify DIR is deprecated: use --out DIR\n"},
+		{[]string{"redirect", "build"}, exitError, "-o"},
+		{[]string{"redirect", "build", "-o", "r", "--maps", "[x"}, exitError, "--maps"},
+		{[]string{"redirect", "build", "-o", "r", "--maps", "CTF-*"}, exitError, "matches none"},
+		{[]string{"redirect", "verify"}, exitError, "-o DIR (--output) is required"},
+		{[]string{"redirect", "verify", "-o", "a", "b"}, exitError, "given twice"},
+		{[]string{"redirect", "verify", "-o", "nosuchdir"}, exitError, "nosuchdir"},
+		{[]string{"redirect", "verify", "nosuchdir"}, exitError, "redirect verify DIR is deprecated: use -o DIR\n"},
 	} {
 		_, errOut, code := runCLI(t, append(tc.args, "--ini", demo.Ini)...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
@@ -132,7 +132,7 @@ func TestRedirectUsage(t *testing.T) {
 		}
 	}
 	// --maps selects: DM-Second needs none of DemoGame's packages.
-	out, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "--out", "r", "--maps", "dm-sec*", "--dry-run", "--json")
+	out, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "-o", "r", "--maps", "dm-sec*", "--dry-run", "--json")
 	if code != exitOK {
 		t.Fatalf("--maps: code %d, %q", code, errOut)
 	}

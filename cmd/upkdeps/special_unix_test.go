@@ -37,7 +37,7 @@ func TestSpecialFilesDoNotBlock(t *testing.T) {
 		{[]string{"order"}, ""},
 		{[]string{"graph"}, "System/Y.u: unreadable"},
 		{[]string{"resolve", "Y"}, ""},
-		{[]string{"redirect", "build", "--dry-run", "--out", "Redirect"}, "not a regular file (a named pipe)"},
+		{[]string{"redirect", "build", "--dry-run", "-o", "Redirect"}, "not a regular file (a named pipe)"},
 		{[]string{"cache", "list"}, "not_a_package"},
 		{[]string{"info", "System/Y.u"}, ""},
 	}
@@ -119,8 +119,8 @@ func TestFIFOManifestDoesNotBlock(t *testing.T) {
 		t.Skipf("cannot make a named pipe: %v", err)
 	}
 	for _, args := range [][]string{
-		{"redirect", "build", "--ini", demo.Ini, "--out", "Redir", "--dry-run", "--no-progress"},
-		{"redirect", "verify", "--ini", demo.Ini, "--out", "Redir"},
+		{"redirect", "build", "--ini", demo.Ini, "-o", "Redir", "--dry-run", "--no-progress"},
+		{"redirect", "verify", "--ini", demo.Ini, "-o", "Redir"},
 	} {
 		done := make(chan string, 1)
 		go func() {

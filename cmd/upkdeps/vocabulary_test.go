@@ -96,21 +96,38 @@ func TestIndexFlagOneName(t *testing.T) {
 	}
 }
 
-// TestOutFolderOneName: redirect verify names the redirect folder --out
-// DIR as build does; the old positional DIR prints the same report with a
-// note on stderr.
+// TestOutFolderOneName: redirect build and verify name the redirect folder
+// -o/--output DIR, as graph, report, headers and uz name what they write;
+// the old spellings (--out DIR, verify DIR) print the same with a note on
+// stderr.
 func TestOutFolderOneName(t *testing.T) {
 	chdirDemo(t)
-	if _, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "--out", "redir", "--allow-bigger"); code != exitOK {
-		t.Fatalf("build: exit %d, %s", code, errOut)
+	build, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "-o", "redir", "--allow-bigger", "--dry-run")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("build -o: exit %d, %s", code, errOut)
 	}
-	out, errOut, code := runCLI(t, "redirect", "verify", "--ini", demo.Ini, "--out", "redir")
+	old, oldErr, oldCode := runCLI(t, "redirect", "build", "--ini", demo.Ini, "--out", "redir", "--allow-bigger", "--dry-run")
+	if oldCode != code || old != build || oldErr != "upkdeps: --out is deprecated: use -o (--output)\n" {
+		t.Errorf("build --out: exit %d, stderr %q, stdout %q; want stdout %q", oldCode, oldErr, old, build)
+	}
+	if _, errOut, code := runCLI(t, "redirect", "build", "--ini", demo.Ini, "--output", "redir", "--allow-bigger"); code != exitOK {
+		t.Fatalf("build --output: exit %d, %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "redirect", "verify", "--ini", demo.Ini, "-o", "redir")
 	if code != exitOK || errOut != "" || !strings.Contains(out, "redir") {
-		t.Errorf("verify --out: exit %d, stderr %q, stdout %q", code, errOut, out)
+		t.Errorf("verify -o: exit %d, stderr %q, stdout %q", code, errOut, out)
 	}
-	old, oldErr, oldCode := runCLI(t, "redirect", "verify", "--ini", demo.Ini, "redir")
-	if oldCode != code || old != out || !strings.Contains(oldErr, "deprecated: use --out DIR") {
-		t.Errorf("verify DIR: exit %d, stderr %q, stdout %q; want stdout %q", oldCode, oldErr, old, out)
+	for _, args := range [][]string{{"redir"}, {"--out", "redir"}} {
+		old, oldErr, oldCode := runCLI(t, append([]string{"redirect", "verify", "--ini", demo.Ini}, args...)...)
+		if oldCode != code || old != out || !strings.Contains(oldErr, "deprecated: use -o") {
+			t.Errorf("verify %v: exit %d, stderr %q, stdout %q; want stdout %q", args, oldCode, oldErr, old, out)
+		}
+	}
+	for _, c := range []string{"graph", "report", "headers", "uz compress", "uz decompress", "redirect build", "redirect verify"} {
+		cmd, _, err := newRootCmd(&app{}).Find(strings.Fields(c))
+		if f := cmd.Flags().Lookup("output"); err != nil || f == nil || f.Shorthand != "o" {
+			t.Errorf("%s: no -o/--output flag", c)
+		}
 	}
 }
 
