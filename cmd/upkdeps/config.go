@@ -199,8 +199,8 @@ func defaultConfigFile() string {
 }
 
 // defaultDB is the index database used when neither --index nor the
-// config key index names one: upkdeps/index.db in the user's cache folder (it is a
-// cache: everything in it is rebuilt by adding its sources again).
+// config key index names one: upkdeps/index.db in the user's cache folder
+// (it is a cache: everything in it is rebuilt by adding its sources again).
 func defaultDB() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
