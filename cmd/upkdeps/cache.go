@@ -69,16 +69,16 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := in.search.CacheDir()
+	dir := in.Search.CacheDir()
 	if dir == "" {
-		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.iniPath)
+		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.IniPath)
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
+	c, err := cache.Open(dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
 	if err != nil {
 		return nil, err
 	}
-	c.Classify(in.search)
-	return &cacheView{c: c, in: in, root: in.search.Root(), game: in.gameLabel() + "; " + in.rulesLabel(), iniPath: in.iniPath}, nil
+	c.Classify(in.Search)
+	return &cacheView{c: c, in: in, root: in.Search.Root(), game: in.GameLabel() + "; " + in.RulesLabel(), iniPath: in.IniPath}, nil
 }
 
 // rel shows path relative to the view's root with "/", or as it is when it

@@ -29,7 +29,7 @@ with a line saying so. Temporary files left by an interrupted upkdeps write alwa
 			}
 			defer v.c.Close()
 			if v.in != nil {
-				opt.Installation = v.in.search
+				opt.Installation = v.in.Search
 			}
 			return a.runPlan(cmd, v, v.c.PlanClean(opt), dryRun)
 		},

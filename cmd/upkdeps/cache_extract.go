@@ -44,8 +44,8 @@ run prints. Exit 1 when something was refused.`,
 				}
 			}
 			if v.in != nil {
-				opt.Paths = v.in.placementPaths()
-				opt.SystemDir = v.in.search.Dir()
+				opt.Paths = v.in.PlacementPaths()
+				opt.SystemDir = v.in.Search.Dir()
 			}
 			if len(args) > 0 {
 				if opt.Keys, err = v.c.Select(args); err != nil {

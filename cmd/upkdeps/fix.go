@@ -109,7 +109,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	if !dryRun {
 		// One fix at a time per install: two would both publish.
-		lock, err := fsutil.LockDir(in.search.Root(), "upkdeps fix")
+		lock, err := fsutil.LockDir(in.Search.Root(), "upkdeps fix")
 		if err != nil {
 			return err
 		}
@@ -137,18 +137,18 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			needs = append(needs, index.Need{Name: f.Package, NeededBy: append(append([]string{}, f.NeededBy...), f.Roots...)})
 		}
 	}
-	installed := func(name string) bool { return in.search.Find(name).File != "" }
+	installed := func(name string) bool { return in.Search.Find(name).File != "" }
 	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
 	if err != nil {
 		return err
 	}
-	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
+	out := &fixReport{SchemaVersion: 1, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: []fixCopy{}, Unresolved: plan.Unresolved, RemovedTemps: []string{}}
-	paths := in.placementPaths()
+	paths := in.PlacementPaths()
 	var dsts []string
 	for _, s := range plan.Steps {
 		c := fixCopy{Step: s, Status: "planned"}
-		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.search.Dir())
+		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.Search.Dir())
 		switch {
 		case fsutil.SafeFileName(s.Copy.FileName) != nil:
 			c.Status, c.Reason = "refused", "unsafe file name"
@@ -156,7 +156,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			c.Status, c.Reason = "refused", fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(s.Copy.FileName))
 		default:
 			dst := filepath.Join(dir, s.Copy.FileName)
-			c.To, c.dst = filepath.ToSlash(in.search.Rel(dst)), dst
+			c.To, c.dst = filepath.ToSlash(in.Search.Rel(dst)), dst
 			dsts = append(dsts, dst)
 			for _, b := range nativeBinaries(ctx, &s.Copy) {
 				b.To = filepath.Join(dir, path.Base(b.src.FileName))
@@ -174,7 +174,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			return err
 		}
 		for _, r := range removed {
-			out.RemovedTemps = append(out.RemovedTemps, filepath.ToSlash(in.search.Rel(r)))
+			out.RemovedTemps = append(out.RemovedTemps, filepath.ToSlash(in.Search.Rel(r)))
 		}
 	}
 	for i := range out.Copies {
@@ -270,7 +270,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 // relBinaries makes the binaries' destinations relative to the game root.
 func relBinaries(in *install, bs []fixBinary) []fixBinary {
 	for i := range bs {
-		bs[i].To = filepath.ToSlash(in.search.Rel(bs[i].To))
+		bs[i].To = filepath.ToSlash(in.Search.Rel(bs[i].To))
 	}
 	return bs
 }

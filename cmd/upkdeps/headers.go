@@ -160,15 +160,15 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		if err != nil {
 			return err
 		}
-		root = in.search.Root()
-		generation = in.search.Generation()
-		compiledFile = func(pkg string) string { return in.search.Find(pkg).File }
-		pkgs = in.ini.EditPackages()
+		root = in.Search.Root()
+		generation = in.Search.Generation()
+		compiledFile = func(pkg string) string { return in.Search.Find(pkg).File }
+		pkgs = in.Ini.EditPackages()
 		if len(pkgs) == 0 {
-			return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.iniPath)
+			return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.IniPath)
 		}
 		selected = args
-		game = in.game.Name
+		game = in.Game.Name
 		if nat, err = a.loadNatives(in); err != nil {
 			return err
 		}

@@ -1,35 +1,31 @@
-package main
+package check
 
 import (
 	"context"
 	"path/filepath"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 )
 
-// findingCandidates are the indexed copies that could fix one finding
-// (check --index): for missing_package, the copies of the package (same
-// GUID first when the install's download cache knows the GUID); for
-// missing_object and class_mismatch, per object, the copies that export it
-// with the class wanted.
-type findingCandidates struct {
-	Kind       graph.FindingKind `json:"kind"`
-	Package    string            `json:"package"`
-	Object     string            `json:"object,omitempty"` // group path below the package
-	Class      string            `json:"class,omitempty"`  // class wanted
-	GUID       string            `json:"guid,omitempty"`   // the GUID a download cache pins
-	Candidates []index.Package   `json:"candidates"`
-	// Archive are the Unreal Archive's versions of a missing package
-	// (items of the install's game only), after the local copies.
-	Archive []archiveVersionJSON `json:"archive,omitempty"`
+// AddCandidates looks every missing package and object of rep's findings
+// up in the package index db and sets rep.Index. pins are the GUIDs the
+// install's download cache pins (Install.CachePins), games the Unreal
+// Archive games of the install (unrealarchive.GamesFor): none, no
+// catalogue versions.
+func AddCandidates(ctx context.Context, db *index.DB, rep *Report, pins map[string]string, games []string) error {
+	cands, err := candidates(ctx, db, rep.Findings, pins, games)
+	if err != nil {
+		return err
+	}
+	rep.Index = &Index{DB: db.Path(), Candidates: cands}
+	return nil
 }
 
-// indexCandidates looks every fixable finding up in the index.
-func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string, games []string) ([]findingCandidates, error) {
-	out := []findingCandidates{}
+// candidates looks every fixable finding up in the index.
+func candidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string, games []string) ([]FindingCandidates, error) {
+	out := []FindingCandidates{}
 	for _, f := range fs {
 		switch f.Kind {
 		case graph.MissingPackage:
@@ -38,7 +34,7 @@ func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins
 			if err != nil {
 				return nil, err
 			}
-			fc := findingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps}
+			fc := FindingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps}
 			if fc.Archive, err = archiveCandidates(ctx, db, f, games); err != nil {
 				return nil, err
 			}
@@ -63,7 +59,7 @@ func indexCandidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins
 				if with == nil {
 					with = []index.Package{}
 				}
-				out = append(out, findingCandidates{Kind: f.Kind, Package: target, Object: path, Class: class, Candidates: with})
+				out = append(out, FindingCandidates{Kind: f.Kind, Package: target, Object: path, Class: class, Candidates: with})
 			}
 		}
 	}
@@ -104,41 +100,12 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 	return s, false
 }
 
-// cachePins returns the GUIDs the install's download cache gives package
-// names (lower case): a client that has a package in its cache pins that
-// version. Nil when there is no cache.
-func (a *app) cachePins(in *install) map[string]string {
-	dir := in.search.CacheDir()
-	if dir == "" {
-		return nil
-	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
-	if err != nil {
-		return nil
-	}
-	pins := map[string]string{}
-	for _, e := range c.Entries() {
-		if e.Name != "" && e.GUID != "" {
-			pins[strings.ToLower(cache.PackageName(e.Name))] = e.GUID
-		}
-	}
-	return pins
-}
-
-// best returns the first candidate (the best: same GUID first, newest).
-func bestOf(c findingCandidates) *index.Package {
-	if len(c.Candidates) == 0 {
-		return nil
-	}
-	return &c.Candidates[0]
-}
-
 // archiveCandidates returns the Unreal Archive's versions of a missing
 // package, for items of the install's games: none for a package the game
 // ships (an item that bundles Botpack.u is no source for Botpack), and a
 // file whose extension cannot hold what is imported (Botpack.uax for
 // classes) ranked last and marked unfit.
-func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]archiveVersionJSON, error) {
+func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]ArchiveVersion, error) {
 	if len(games) == 0 || graph.IsStock(f.Package) {
 		return nil, nil
 	}
@@ -146,9 +113,9 @@ func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games
 	if err != nil {
 		return nil, err
 	}
-	var fit, unfit []archiveVersionJSON
+	var fit, unfit []ArchiveVersion
 	for _, v := range vs {
-		j := archiveVersionOf(v)
+		j := ArchiveVersionOf(v)
 		if f.ImportsClasses() && !strings.EqualFold(filepath.Ext(v.File), ".u") {
 			j.Unfit = true
 			unfit = append(unfit, j)
