@@ -42,10 +42,10 @@ func candidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[
 		case graph.MissingObject, graph.ClassMismatch:
 			target := f.Exporter()
 			for _, o := range f.Objects {
-				path, class := parseFindingObject(target, o)
-				if path == "" {
+				if !strings.EqualFold(o.Package, target) || o.Path == "" {
 					continue
 				}
+				path, class := o.Path, o.Class
 				ps, err := db.WithObject(ctx, target, path, class)
 				if err != nil {
 					return nil, err
@@ -64,40 +64,6 @@ func candidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[
 		}
 	}
 	return out, nil
-}
-
-// parseFindingObject reads the object of a finding's Objects line: "Pkg.Path
-// (ClassPkg.Class)" (missing_object), "Pkg.Path: imported as ClassPkg.Class,
-// exported as ..." or "Pkg.Path: named as a class by the ini, ..."
-// (class_mismatch). It returns the path below the package and the class.
-func parseFindingObject(pkg, s string) (path, class string) {
-	rest, ok := cutPrefixFold(s, pkg+".")
-	if !ok {
-		return "", ""
-	}
-	if p, after, ok := strings.Cut(rest, ": "); ok {
-		switch {
-		case strings.HasPrefix(after, "imported as "):
-			c, _, _ := strings.Cut(strings.TrimPrefix(after, "imported as "), ",")
-			return p, lastDot(c)
-		case strings.HasPrefix(after, "named as a class"):
-			return p, "Class"
-		}
-		return p, ""
-	}
-	if i := strings.LastIndex(rest, " ("); i > 0 && strings.HasSuffix(rest, ")") {
-		return rest[:i], lastDot(rest[i+2 : len(rest)-1])
-	}
-	return rest, ""
-}
-
-func lastDot(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
-
-func cutPrefixFold(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
-		return s[len(prefix):], true
-	}
-	return s, false
 }
 
 // archiveCandidates returns the Unreal Archive's versions of a missing

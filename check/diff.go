@@ -25,14 +25,14 @@ func (id Identity) key(f graph.Finding) string {
 	if id == SameProblem {
 		return string(f.Kind) + "\x00" + strings.ToLower(f.Package)
 	}
-	return string(f.Kind) + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
+	return string(f.Kind) + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(graph.ObjectStrings(f.Objects), "\x00")
 }
 
 func (id Identity) detail(f graph.Finding) string {
 	if id == Exact {
 		return ""
 	}
-	return strings.Join([]string{f.Message, strings.Join(f.Objects, "\x01"), strings.Join(f.NeededBy, "\x01"),
+	return strings.Join([]string{f.Message, strings.Join(graph.ObjectStrings(f.Objects), "\x01"), strings.Join(f.NeededBy, "\x01"),
 		strings.Join(f.Roots, "\x01"), strings.Join(f.Packages, "\x01")}, "\x00")
 }
 

@@ -40,7 +40,7 @@ func Example() {
 		fmt.Printf("%s %s %s\n", f.Severity, f.Kind, f.Package)
 		if f.Kind == graph.MissingObject {
 			for _, o := range f.Objects {
-				fmt.Printf("  %s\n", o)
+				fmt.Printf("  %s in %s, wanted as %s.%s (class: %v)\n", o.Path, o.Package, o.ClassPackage, o.Class, o.IsClass())
 			}
 		}
 	}
@@ -48,11 +48,11 @@ func Example() {
 	// 14 packages, 10 error(s), 13 warning(s)
 	// error edit_order DemoGame
 	// error missing_object Credits
-	//   Credits.Theme (Engine.Music)
+	//   Theme in Credits, wanted as Engine.Music (class: false)
 	// error missing_object DemoGame
-	//   DemoGame.DemoTeamGame (Core.Class)
+	//   DemoTeamGame in DemoGame, wanted as Core.Class (class: true)
 	// error missing_object DemoTex
-	//   DemoTex.Walls.Marble (Engine.Texture)
+	//   Walls.Marble in DemoTex, wanted as Engine.Texture (class: false)
 	// error missing_package CityTex
 	// error missing_package DemoExtras
 	// error missing_package DemoStats

@@ -66,7 +66,7 @@ func TestCorpusUT99(t *testing.T) {
 		for _, o := range f.Objects {
 			// A mod built against v436 on the v469 Engine: v469's
 			// linker maps the import, so a warning naming the importer.
-			if strings.HasPrefix(o, "Engine.Actor.Touching: imported as Core.ObjectProperty, exported as Core.ArrayProperty") &&
+			if strings.HasPrefix(o.String(), "Engine.Actor.Touching: imported as Core.ObjectProperty, exported as Core.ArrayProperty") &&
 				f.Package == "swJumpPad" && f.Severity == Warning && strings.Contains(f.Message, "v469") {
 				found = true
 			}

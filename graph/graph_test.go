@@ -156,16 +156,16 @@ func TestAdjacencyAndFindings(t *testing.T) {
 	// compatibility for v436's Actor.Touching makes that one a warning.
 	cm := findingsOf(fs, ClassMismatch)
 	if len(cm) != 2 || cm[0].Package != "ModB" || cm[0].Severity != Error || !reflect.DeepEqual(cm[0].Packages, []string{"ModB", "Engine"}) ||
-		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0], "imported as Core.Function, exported as Core.Class") {
+		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0].String(), "imported as Core.Function, exported as Core.Class") {
 		t.Errorf("class_mismatch: %+v", cm)
 	} else if cm[1].Package != "ModA" || cm[1].Severity != Warning || !strings.Contains(cm[1].Message, "UT v469's linker maps v436's Actor.Touching") ||
-		!strings.Contains(cm[1].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+		!strings.Contains(cm[1].Objects[0].String(), "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
 		t.Errorf("class_mismatch (v469 compatibility): %+v", cm[1])
 	}
 	mo := findingsOf(fs, MissingObject)
 	var moPkgs []string
 	for _, f := range mo {
-		moPkgs = append(moPkgs, f.Package+":"+strings.Join(f.Objects, ","))
+		moPkgs = append(moPkgs, f.Package+":"+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	wantMO := []string{
 		"Snd:Snd.Announcer (Core.Class),Snd.NoSuch (Engine.Sound)",
@@ -180,7 +180,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		}
 	}
 	nu := findingsOf(fs, NativeUnknown)
-	if len(nu) != 1 || nu[0].Objects[0] != "Engine.Bogus (Core.Class)" || nu[0].Severity != Warning {
+	if len(nu) != 1 || nu[0].Objects[0].String() != "Engine.Bogus (Core.Class)" || nu[0].Severity != Warning {
 		t.Errorf("native_unknown: %+v", nu)
 	}
 	cy := findingsOf(fs, Cycle)

@@ -165,7 +165,7 @@ func TestImportPathResolves(t *testing.T) {
 	fs := g.Check(CheckOptions{ServerPackages: []string{"Mod"}, Natives: nat})
 	var have []string
 	for _, f := range fs {
-		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	want := []string{
 		"error missing_object Engine.Actor.ESoundSlot (Core.Enum)",
@@ -213,7 +213,7 @@ func TestNoTableNoBinary(t *testing.T) {
 	fs := g.Check(CheckOptions{ServerPackages: []string{"User"}, Natives: natives("Core.Object", "Core.ArrayProperty", "Engine.Actor")})
 	var have []string
 	for _, f := range fs {
-		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	want := []string{"error missing_object ScriptMod.Gone (Core.Class)", "warning native_unknown LicGame.LicNetDriver (Core.Class)"}
 	if !slices.Equal(have, want) {

@@ -46,7 +46,7 @@ func TestOverlay(t *testing.T) {
 		t.Fatal("the overlay file was written")
 	}
 	fs := findingsOf(g.Check(CheckOptions{}), ClassMismatch)
-	if len(fs) != 1 || !strings.Contains(strings.Join(fs[0].Objects, " "), "exported as Engine.Sound") {
+	if len(fs) != 1 || !strings.Contains(strings.Join(ObjectStrings(fs[0].Objects), " "), "exported as Engine.Sound") {
 		t.Errorf("class mismatch through the overlay: %+v", fs)
 	}
 }

@@ -198,7 +198,7 @@ func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Find
 				}
 			}
 			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
-				Packages: []string{sp.Name}, Objects: []string{name}, Message: msg})
+				Packages: []string{sp.Name}, Objects: []Object{{Path: name}}, Message: msg})
 		}
 		out[k].Chain = append(out[k].Chain, s.line(ev))
 	}

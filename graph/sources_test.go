@@ -51,7 +51,7 @@ func findingLines(fs []Finding, kinds ...FindingKind) []string {
 	out := []string{}
 	for _, f := range fs {
 		if slices.Contains(kinds, f.Kind) {
-			out = append(out, string(f.Kind)+" "+f.Package+": "+strings.Join(f.Objects, ",")+" | "+strings.Join(f.Chain, " | "))
+			out = append(out, string(f.Kind)+" "+f.Package+": "+strings.Join(ObjectStrings(f.Objects), ",")+" | "+strings.Join(f.Chain, " | "))
 		}
 	}
 	return out
@@ -109,7 +109,7 @@ func TestUnknownClasses(t *testing.T) {
 		t.Errorf("Mod.u present: %d unknown_class findings, want 6: %q", n, findingLines(resw.Findings, UnknownClass))
 	}
 	for _, f := range res.Findings {
-		if f.Kind == UnknownClass && f.Objects[0] == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
+		if f.Kind == UnknownClass && f.Objects[0].String() == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
 			t.Errorf("message %q", f.Message)
 		}
 	}

@@ -280,7 +280,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 			bw.printf("    ... and %d more (--all or --json lists them)\n", len(items)-len(shown))
 		}
 	}
-	list("objects", f.Objects)
+	list("objects", graph.ObjectStrings(f.Objects))
 	list("needed by", f.NeededBy)
 	list("named in the ini", f.Roots)
 	if f.Kind != graph.Cycle {
