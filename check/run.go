@@ -118,18 +118,18 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	if err != nil {
 		return nil, Checked{}, err
 	}
-	src, err := g.ScanSources(in.Search.Root(), in.Ini.EditPackages(), nat)
+	src, err := g.ScanSources(ctx, in.Search.Root(), in.Ini.EditPackages(), nat)
 	if err != nil {
 		return nil, Checked{}, err
 	}
-	findings := g.Check(graph.CheckOptions{
+	findings, err := g.Check(ctx, graph.CheckOptions{
 		ServerPackages: in.Ini.ServerPackages(),
 		EditPackages:   in.Ini.EditPackages(),
 		Sources:        src,
 		Natives:        nat,
 		Jobs:           opt.Jobs,
 	})
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, Checked{}, err
 	}
 	findings = append(findings, graph.SearchFindings(in.Search)...)

@@ -29,7 +29,7 @@ func checkIni(t *testing.T, path string) (*Graph, []Finding) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
 	fs = append(fs, SearchFindings(s)...)
 	SortFindings(fs)
 	return g, fs
@@ -144,7 +144,7 @@ func TestCorpusMakeIni(t *testing.T) {
 			continue
 		}
 		edit := f.EditPackages()
-		src, err := g.ScanSources(filepath.Dir(filepath.Dir(m)), edit, nil)
+		src, err := g.ScanSources(context.Background(), filepath.Dir(filepath.Dir(m)), edit, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

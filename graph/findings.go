@@ -103,8 +103,10 @@ type CheckOptions struct {
 	Jobs int
 }
 
-// Check returns every finding of the graph, sorted.
-func (gr *Graph) Check(opt CheckOptions) []Finding {
+// Check returns every finding of the graph, sorted. It stops with ctx's
+// error when ctx is done (the object check, its long part, between runs of
+// imports).
+func (gr *Graph) Check(ctx context.Context, opt CheckOptions) ([]Finding, error) {
 	if opt.Natives == nil {
 		opt.Natives = BuiltinNatives()
 	}
@@ -113,7 +115,11 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	var out []Finding
 	out = append(out, gr.checkUnreadable()...)
 	out = append(out, gr.checkMissing(opt.Natives, parent)...)
-	out = append(out, gr.checkObjects(opt, parent)...)
+	objs, err := gr.checkObjects(ctx, opt, parent)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, objs...)
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles(opt.Natives)...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
@@ -142,7 +148,7 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
 	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
-	return out
+	return out, ctx.Err()
 }
 
 // isDeviceRoot reports whether an ini line names a class only native code
@@ -454,7 +460,7 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	return MissingObject
 }
 
-func (c *objectCheck) importObjects(jobs int) {
+func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// Edge order does not matter here: problems are collected in sets and
 	// sorted below. The edges go by target package, so that one target's
 	// exports stay in the cache while its importers are checked, in runs
@@ -499,8 +505,11 @@ func (c *objectCheck) importObjects(jobs int) {
 		compat string
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
-	par.ForEach(context.Background(), len(runs), jobs, func(w, r int) {
+	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
 		for _, e := range runs[r] {
+			if ctx.Err() != nil {
+				return // a cancelled check: the rest is not looked at
+			}
 			to := e.To
 			for _, o := range e.Objects {
 				kind := c.classify(to, o.Path, o.Class)
@@ -516,6 +525,9 @@ func (c *objectCheck) importObjects(jobs int) {
 			}
 		}
 	})
+	if err != nil {
+		return err
+	}
 	for _, l := range lists {
 		for _, f := range l {
 			k := objectKey{kind: f.kind, to: f.e.To}
@@ -525,6 +537,7 @@ func (c *objectCheck) importObjects(jobs int) {
 			c.problem(k, f.obj).needed[f.e.From] = true
 		}
 	}
+	return nil
 }
 
 // rootObjects checks the classes the ini names in packages that resolve.
@@ -553,9 +566,11 @@ func (c *objectCheck) rootObjects() {
 	}
 }
 
-func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent map[*Package]*Package) ([]Finding, error) {
 	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
-	c.importObjects(max(1, opt.Jobs))
+	if err := c.importObjects(ctx, max(1, opt.Jobs)); err != nil {
+		return nil, err
+	}
 	c.rootObjects()
 	var out []Finding
 	for k, pr := range c.problems {
@@ -620,7 +635,7 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		}
 		out = append(out, f)
 	}
-	return out
+	return out, nil
 }
 
 // Exporter returns the package whose exports a finding's Objects name:

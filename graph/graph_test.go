@@ -143,7 +143,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 	if have := adjacency(g); !reflect.DeepEqual(have, want) {
 		t.Errorf("adjacency:\nhave %q\nwant %q", have, want)
 	}
-	fs := g.Check(CheckOptions{ServerPackages: []string{"ModA"}})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: []string{"ModA"}})
 
 	mp := findingsOf(fs, MissingPackage)
 	if len(mp) != 1 || mp[0].Package != "Missing1" || !reflect.DeepEqual(mp[0].NeededBy, []string{"ModA"}) {
@@ -212,7 +212,7 @@ func TestUnreadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := findingsOf(g.Check(CheckOptions{}), Unreadable)
+	fs := findingsOf(checkAll(t, g, CheckOptions{}), Unreadable)
 	if len(fs) != 1 || fs[0].Package != "Bad" || !strings.Contains(fs[0].Message, "offset") || !reflect.DeepEqual(fs[0].NeededBy, []string{"Good"}) {
 		t.Errorf("unreadable: %+v", fs)
 	}
@@ -289,4 +289,14 @@ func TestBuildReuse(t *testing.T) {
 	if have, want := adjacency(second), adjacency(first); !reflect.DeepEqual(have, want) {
 		t.Errorf("reused graph differs:\nhave %q\nwant %q", have, want)
 	}
+}
+
+// checkAll is Check for a test: its error fails the test.
+func checkAll(tb testing.TB, g *Graph, opt CheckOptions) []Finding {
+	tb.Helper()
+	fs, err := g.Check(context.Background(), opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return fs
 }

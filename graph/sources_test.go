@@ -39,7 +39,7 @@ func sourceInstall(t *testing.T, specs []pkgSpec, files map[string]string, edit 
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := g.ScanSources(root, edit, nil)
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestEditMissingGrouped(t *testing.T) {
 	}
 	// check reports GoneTex as missing_package: a texture package is never
 	// built, so no edit_missing repeats it. GoneCode stays.
-	fs := g.Check(CheckOptions{EditPackages: edit, Sources: src})
+	fs := checkAll(t, g, CheckOptions{EditPackages: edit, Sources: src})
 	if have := findingLines(fs, EditMissing, MissingPackage); !slices.Equal(have, []string{
 		"missing_package GoneTex:  | Base (Base.u) | GoneTex (missing)", want[0]}) {
 		t.Errorf("check:\nhave %q", have)
@@ -194,7 +194,7 @@ func TestExecLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := g.ScanSources(root, edit, nil)
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

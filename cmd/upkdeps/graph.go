@@ -80,7 +80,7 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 				return err
 			}
 			opt := graph.DOTOptions{Folders: in.Folders(), Stock: stock, AllEdges: allEdges}
-			if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
+			if opt.OrderErrors, err = a.orderErrors(cmd.Context(), in, g); err != nil {
 				return err
 			}
 			pkg := func(what, name string) (*graph.Package, error) {
@@ -176,7 +176,7 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 
 // orderErrors returns the EditPackages order errors of the install as
 // [user, used] pairs, for graph to draw.
-func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, error) {
+func (a *app) orderErrors(ctx context.Context, in *install, g *graph.Graph) ([][2]*graph.Package, error) {
 	edit := in.Ini.EditPackages()
 	if len(edit) == 0 {
 		return nil, nil
@@ -185,7 +185,7 @@ func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, err
 	if err != nil {
 		return nil, err
 	}
-	src, err := g.ScanSources(in.Search.Root(), edit, nat)
+	src, err := g.ScanSources(ctx, in.Search.Root(), edit, nat)
 	if err != nil {
 		return nil, err
 	}

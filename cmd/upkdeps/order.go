@@ -38,7 +38,7 @@ sources nor a compiled package cannot be checked: they are listed (edit_unchecke
 			if err != nil {
 				return err
 			}
-			src, err := g.ScanSources(in.Search.Root(), edit, nat)
+			src, err := g.ScanSources(cmd.Context(), in.Search.Root(), edit, nat)
 			if err != nil {
 				return err
 			}
