@@ -148,8 +148,9 @@ type Cache struct {
 }
 
 // Open reads the cache folder dir: cache.ini, the GUID-named files (their
-// headers only, in parallel) and the stray download files.
-func Open(dir string, opt Options) (*Cache, error) {
+// headers only, in parallel) and the stray download files. It stops with
+// ctx's error when ctx is done (between headers).
+func Open(ctx context.Context, dir string, opt Options) (*Cache, error) {
 	if opt.Generation < 0 || opt.Generation > 2 {
 		return nil, fmt.Errorf("cache: generation %d: want 1, 2 or 0", opt.Generation)
 	}
@@ -172,7 +173,7 @@ func Open(dir string, opt Options) (*Cache, error) {
 			return nil, err // it names the folder, and the holder
 		}
 	}
-	if err := c.read(opt); err != nil {
+	if err := c.read(ctx, opt); err != nil {
 		c.lock.Unlock()
 		return nil, err
 	}
@@ -197,7 +198,7 @@ func nameReason(err error) string {
 }
 
 // read fills c from the folder.
-func (c *Cache) read(opt Options) error {
+func (c *Cache) read(ctx context.Context, opt Options) error {
 	abs := c.Dir
 	ents, err := os.ReadDir(abs)
 	if err != nil {
@@ -233,7 +234,9 @@ func (c *Cache) read(opt Options) error {
 	}
 	c.build(files)
 	c.findStrays(files)
-	c.readHeaders()
+	if err := c.readHeaders(ctx); err != nil {
+		return err
+	}
 	c.sort()
 	return nil
 }
@@ -447,13 +450,18 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 }
 
 // readHeaders reads the header of every entry's file with c.jobs workers
-// and settles not_a_package and guid_mismatch.
-func (c *Cache) readHeaders() {
-	par.ForEach(context.Background(), len(c.entries), c.jobs, func(_, i int) {
-		if c.entries[i].File != "" {
+// and settles not_a_package and guid_mismatch; ctx done, it stops with
+// ctx's error (the headers not read would be wrong, not unknown).
+func (c *Cache) readHeaders(ctx context.Context) error {
+	err := par.ForEach(ctx, len(c.entries), c.jobs, func(_, i int) {
+		if c.entries[i].File != "" && ctx.Err() == nil {
 			c.readHeader(&c.entries[i])
 		}
 	})
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 func (c *Cache) readHeader(e *Entry) {

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"encoding/binary"
 	"path/filepath"
 	"reflect"
@@ -185,15 +186,15 @@ func TestGuessGenerationAndExt(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
-	if _, err := Open(filepath.Join(t.TempDir(), "none"), Options{}); err == nil {
+	if _, err := Open(context.Background(), filepath.Join(t.TempDir(), "none"), Options{}); err == nil {
 		t.Error("missing folder: no error")
 	}
-	if _, err := Open(t.TempDir(), Options{Generation: 3}); err == nil {
+	if _, err := Open(context.Background(), t.TempDir(), Options{Generation: 3}); err == nil {
 		t.Error("generation 3: no error")
 	}
 	dir := t.TempDir()
 	writeFile(t, dir, "cache.ini", []byte("[Cache]\x00binary"))
-	if _, err := Open(dir, Options{}); err == nil {
+	if _, err := Open(context.Background(), dir, Options{}); err == nil {
 		t.Error("binary cache.ini: no error")
 	}
 }

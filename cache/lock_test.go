@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -12,22 +13,22 @@ import (
 // second writer gets a *fsutil.LockedError at once; readers do not lock.
 func TestOpenLock(t *testing.T) {
 	f := newUE1Fixture(t)
-	c, err := Open(f.cache, Options{Lock: "upkdeps cache clean"})
+	c, err := Open(context.Background(), f.cache, Options{Lock: "upkdeps cache clean"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Open(f.cache, Options{Lock: "upkdeps cache add"})
+	_, err = Open(context.Background(), f.cache, Options{Lock: "upkdeps cache add"})
 	var le *fsutil.LockedError
 	if !errors.As(err, &le) || !strings.Contains(le.Holder, "upkdeps cache clean") {
 		t.Fatalf("second writer: have %v, want a *fsutil.LockedError naming the first", err)
 	}
-	if _, err := Open(f.cache, Options{}); err != nil {
+	if _, err := Open(context.Background(), f.cache, Options{}); err != nil {
 		t.Errorf("reader during a write: %v", err)
 	}
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
-	c2, err := Open(f.cache, Options{Lock: "upkdeps cache add"})
+	c2, err := Open(context.Background(), f.cache, Options{Lock: "upkdeps cache add"})
 	if err != nil {
 		t.Fatalf("after Close: %v", err)
 	}
@@ -45,11 +46,11 @@ func TestOpenLock(t *testing.T) {
 func TestOpenUnsafeExt(t *testing.T) {
 	f := newUE1Fixture(t)
 	for _, ext := range []string{".uxx/../../../outside/pwn", `.uxx\..\x`, ".u x"} {
-		if _, err := Open(f.cache, Options{Ext: ext, Lock: "test"}); err == nil || !strings.Contains(err.Error(), "extension") {
+		if _, err := Open(context.Background(), f.cache, Options{Ext: ext, Lock: "test"}); err == nil || !strings.Contains(err.Error(), "extension") {
 			t.Errorf("Ext %q: have %v, want an error", ext, err)
 		}
 	}
-	c, err := Open(f.cache, Options{Ext: "uxx", Lock: "test"}) // the dot is optional
+	c, err := Open(context.Background(), f.cache, Options{Ext: "uxx", Lock: "test"}) // the dot is optional
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -101,9 +102,14 @@ func (p *Plan) Changes() bool {
 // steps of a move are ordered (copy, remove the cache file, then mark the
 // cache.ini entry moved) so that after a failure or a crash at any point
 // no file is lost, the cache is in a state Open describes, and running the
-// same command again completes the job.
-func (p *Plan) Run(done func(Action)) error {
+// same command again completes the job. ctx done, it stops before the
+// next action with ctx's error: as after a failure, what is done stays
+// done and running again completes the job.
+func (p *Plan) Run(ctx context.Context, done func(Action)) error {
 	for _, a := range p.Actions {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err := p.do(a); err != nil {
 			return err
 		}

@@ -150,11 +150,8 @@ func cachedPackages(ctx context.Context, in *Install, jobs int) ([]graph.CachedP
 	if dir == "" {
 		return nil, "", ErrNoCachePath
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
 	if err != nil {
-		return nil, "", err
-	}
-	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
 	entries := c.Entries()
@@ -171,13 +168,14 @@ func cachedPackages(ctx context.Context, in *Install, jobs int) ([]graph.CachedP
 
 // CachePins returns the GUIDs the install's download cache gives package
 // names (lower case): a client that has a package in its cache pins that
-// version. Nil when there is no cache or it cannot be read.
-func (in *Install) CachePins(jobs int) map[string]string {
+// version. Nil when there is no cache or it cannot be read (or ctx is
+// done).
+func (in *Install) CachePins(ctx context.Context, jobs int) map[string]string {
 	dir := in.Search.CacheDir()
 	if dir == "" {
 		return nil
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
 	if err != nil {
 		return nil
 	}

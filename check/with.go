@@ -105,7 +105,7 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 		if archive.KindOf(src) == "" {
 			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
 		}
-		return archive.Walk(src, archive.Limits{}, func(m *archive.Member) error {
+		return archive.Walk(ctx, src, archive.Limits{}, func(m *archive.Member) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}

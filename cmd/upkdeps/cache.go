@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,7 @@ type cacheView struct {
 // that changes the cache, takes the cache folder's lock in its name (see
 // cache.Options.Lock) and makes unsafe ini values errors; the caller closes
 // the view's cache. "" is a reader.
-func (a *app) openCache(lock string) (*cacheView, error) {
+func (a *app) openCache(ctx context.Context, lock string) (*cacheView, error) {
 	a.settingsAreErrors = lock != ""
 	gen := 0
 	if a.cfg.Game != "" {
@@ -59,7 +60,7 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 		gen = g.Generation
 	}
 	if a.cfg.Ini == "" && a.cfg.Cache != "" {
-		c, err := cache.Open(a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs, Lock: lock})
+		c, err := cache.Open(ctx, a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs, Lock: lock})
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +74,7 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.IniPath)
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -87,7 +88,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	return check.AddCandidates(cmd.Context(), db, rep, a.cachePins(in), unrealarchive.GamesFor(in.Game.Name))
+	return check.AddCandidates(cmd.Context(), db, rep, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
 }
 
 // checkReport is the output of `check` (check.Report).
@@ -117,7 +118,9 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 
 // cachePins returns the GUIDs the install's download cache pins
 // (check.Install.CachePins).
-func (a *app) cachePins(in *install) map[string]string { return in.CachePins(a.cfg.Jobs) }
+func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
+	return in.CachePins(ctx, a.cfg.Jobs)
+}
 
 // mostNeeded names the missing packages with the most importers and ini
 // lines, most first (ties by name), as "Name (N)".

@@ -138,7 +138,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		}
 	}
 	installed := func(name string) bool { return in.Search.Find(name).File != "" }
-	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
+	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(ctx, in), Newest: newest})
 	if err != nil {
 		return err
 	}
@@ -309,7 +309,7 @@ func nativeBinaries(ctx context.Context, p *index.Package) []fixBinary {
 		outer, inner = p.Member[:i], p.Member[i+1:]
 	}
 	dir := path.Dir(inner)
-	archive.Walk(p.Path, archive.Limits{}, func(m *archive.Member) error {
+	archive.Walk(ctx, p.Path, archive.Limits{}, func(m *archive.Member) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
