@@ -70,11 +70,18 @@ type Replacement struct {
 	Mod           string `json:"mod"`
 	ModGUID       string `json:"mod_guid"`
 	ModSize       int64  `json:"mod_size"`
-	// How: "replaces" (the same file), "shadows" (the mod's comes first in
-	// Paths), "shadowed" (the installed one comes first: the mod's is never
-	// loaded).
-	How string `json:"how"`
+	How ReplaceHow `json:"how"`
 }
+
+// ReplaceHow says how a mod's package meets the installed one of its name.
+type ReplaceHow string
+
+// The ways a mod's package meets an installed one.
+const (
+	Replaces ReplaceHow = "replaces" // the same file: installing overwrites it
+	Shadows  ReplaceHow = "shadows"  // the mod's comes first in Paths: the engine loads it
+	Shadowed ReplaceHow = "shadowed" // the installed one comes first: the mod's is never loaded
+)
 
 // maxModFile caps one file of a mod folder read into memory.
 const maxModFile = 1 << 30
@@ -260,7 +267,7 @@ func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string
 		res := base.Resolve(mp.name)
 		mp.Loads = true
 		if res.File != "" {
-			rp := Replacement{Name: mp.name, Installed: res.Rel, Mod: mp.Member, ModGUID: mp.GUID, ModSize: mp.Size, How: "shadows"}
+			rp := Replacement{Name: mp.name, Installed: res.Rel, Mod: mp.Member, ModGUID: mp.GUID, ModSize: mp.Size, How: Shadows}
 			if f, err := format.Open(res.File); err == nil {
 				rp.InstalledGUID = f.GUID.String()
 				f.Close()
@@ -270,9 +277,9 @@ func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string
 			}
 			switch {
 			case sameFile(res.File, mp.file):
-				rp.How = "replaces"
+				rp.How = Replaces
 			case res.PathIndex >= 0 && res.PathIndex < mp.pathIndex:
-				rp.How, mp.Loads = "shadowed", false
+				rp.How, mp.Loads = Shadowed, false
 				mp.Note = "the installed " + res.Rel + " comes first in Paths: the engine never loads this one"
 			}
 			info.Replaces = append(info.Replaces, rp)

@@ -16,7 +16,7 @@ func writeWithText(bw *errWriter, w *check.With, all bool) {
 		state := "adds"
 		for _, r := range w.Replaces {
 			if r.Mod == p.Member {
-				state = r.How
+				state = string(r.How)
 			}
 		}
 		bw.printf("  %-8s %s (GUID %s, %d bytes) from %s\n", state, p.To, p.GUID, p.Size, p.Member)
