@@ -63,14 +63,14 @@ type ModPackage struct {
 
 // Replacement is an installed file a mod package would replace or shadow.
 type Replacement struct {
-	Name          string `json:"name"`
-	Installed     string `json:"installed"`
-	InstalledGUID string `json:"installed_guid"`
-	InstalledSize int64  `json:"installed_size"`
-	Mod           string `json:"mod"`
-	ModGUID       string `json:"mod_guid"`
-	ModSize       int64  `json:"mod_size"`
-	How ReplaceHow `json:"how"`
+	Name          string     `json:"name"`
+	Installed     string     `json:"installed"`
+	InstalledGUID string     `json:"installed_guid"`
+	InstalledSize int64      `json:"installed_size"`
+	Mod           string     `json:"mod"`
+	ModGUID       string     `json:"mod_guid"`
+	ModSize       int64      `json:"mod_size"`
+	How           ReplaceHow `json:"how"`
 }
 
 // ReplaceHow says how a mod's package meets the installed one of its name.
