@@ -147,7 +147,7 @@ const (
 // references arrive in line order and a repeat on the same line is among
 // the last few recorded (a pathological line of thousands may keep a few
 // repeats; Index removes those from the evidence).
-func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
+func (p *parser) add(kind RefKind, pkg, name, typ string, t token, flags int) {
 	line := int(t.line)
 	refs := p.c.Refs
 	for k := len(refs) - 1; k >= 0 && k >= len(refs)-32 && refs[k].Line == line; k-- {

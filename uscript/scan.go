@@ -16,15 +16,18 @@ import (
 // stock UnrealScript files are a few hundred KiB.
 const MaxFileSize = 16 << 20
 
+// RefKind says how a source line refers to another class or package.
+type RefKind string
+
 // Reference kinds, the values of Ref.Kind and Evidence.Kind.
 const (
-	KindExtends   = "extends"   // class X extends Y (or expands Y)
-	KindWithin    = "within"    // class X ... within Z
-	KindDependsOn = "dependson" // class X ... dependson(A, B)
-	KindQualified = "qualified" // Pkg.Class in code, Key=Pkg.Object in defaultproperties
-	KindLiteral   = "literal"   // object literal Type'Pkg.Group.Name'
-	KindExec      = "exec"      // #exec OBJ LOAD FILE=... PACKAGE=...
-	KindType      = "type"      // a type or class name: declarations, casts, class<>, new, X.default
+	KindExtends   RefKind = "extends"   // class X extends Y (or expands Y)
+	KindWithin    RefKind = "within"    // class X ... within Z
+	KindDependsOn RefKind = "dependson" // class X ... dependson(A, B)
+	KindQualified RefKind = "qualified" // Pkg.Class in code, Key=Pkg.Object in defaultproperties
+	KindLiteral   RefKind = "literal"   // object literal Type'Pkg.Group.Name'
+	KindExec      RefKind = "exec"      // #exec OBJ LOAD FILE=... PACKAGE=...
+	KindType      RefKind = "type"      // a type or class name: declarations, casts, class<>, new, X.default
 )
 
 // Class is what Scan found in one source file.
@@ -66,7 +69,7 @@ type group struct{ pkg, name string }
 
 // Ref is one reference found in a class. Names keep their source spelling.
 type Ref struct {
-	Kind string
+	Kind RefKind
 	// Package is the package the reference names explicitly (Engine in
 	// Engine.Actor or Texture'Engine.S_Actor', the loaded package of an
 	// #exec), or "" when the name is unqualified and only an index can
