@@ -7,17 +7,11 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 )
 
-// The catalogue's JSON shapes live in package check (check --index
-// prints them too).
-type (
-	archiveItemJSON    = check.ArchiveItem
-	archiveVersionJSON = check.ArchiveVersion
-)
+// The catalogue's versions are check.ArchiveVersion (check --index prints
+// them too).
+type archiveVersionJSON = check.ArchiveVersion
 
-var (
-	archiveItemOf    = check.ArchiveItemOf
-	archiveVersionOf = check.ArchiveVersionOf
-)
+var archiveVersionOf = check.ArchiveVersionOf
 
 // writeArchiveVersions prints the catalogue's versions of a package: one
 // block per version, the best item first with its download, then how many

@@ -19,6 +19,13 @@
 // class-tree order with children by file name, names in declaration order
 // and spellings as first declared.
 //
+// Sync is the workflow `upkdeps headers` runs over a source tree: it reads
+// every package in compile order, takes the layout, order and spellings
+// from the existing headers, tells which classes each native module
+// registers (its binary, else the existing header, else the game's own
+// table) and writes, dry-runs or checks each header, returning a typed
+// SyncReport (a Status per package, the Changes of a stale one).
+//
 // Layout facts were read from `ucc make -h` output published with public
 // UnrealScript sources and SDKs, and checked against it line by line:
 // Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal: Engine and
