@@ -33,8 +33,10 @@
 // header; its EngineClasses.h and Core/Inc/UnNames.h for the elements,
 // DarklightGames/UT2004-NativeSDK), Wheel of Time (an Unreal 2xx-era UE1:
 // babbygremlin/WOT-Scripts) and XIII (a UE2 build older than UT2003's
-// format: Ch0wW/xiii_unrealscript). DetectLayout tells the layout from an
-// existing header. No tree that also holds engine C++ source
+// format: Ch0wW/xiii_unrealscript). The early UE2 size checks (exported
+// classes only, issue 29) rest on the issue's finding alone: no public
+// early-UE2 header with a VERIFY_CLASS_SIZES section was found, and XIII's
+// have none. DetectLayout tells the layout from an existing header. No tree that also holds engine C++ source
 // is used, not even as a test oracle.
 //
 // # Security
