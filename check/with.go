@@ -39,6 +39,18 @@ type With struct {
 	FindingsChanged []graph.Finding `json:"findings_changed"`
 }
 
+// Fails reports whether the mod makes the install worse, or could not be
+// checked in full: it adds or changes an error, or a file of it cannot be
+// read (check --with exits 1).
+func (w *With) Fails() bool {
+	for _, f := range append(slices.Clip(w.FindingsAdded), w.FindingsChanged...) {
+		if f.Severity == graph.Error {
+			return true
+		}
+	}
+	return len(w.Unreadable) > 0
+}
+
 // ModProblem is a file of a mod that cannot be read.
 type ModProblem struct {
 	Member string `json:"member"`

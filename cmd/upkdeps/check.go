@@ -52,14 +52,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 				if err != nil {
 					return err
 				}
-				added := 0
-				for _, f := range append(rep.With.FindingsAdded, rep.With.FindingsChanged...) {
-					if f.Severity == graph.Error {
-						added++
-					}
-				}
-				failed := added > 0 || len(rep.With.Unreadable) > 0
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, failed)
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.With.Fails())
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
