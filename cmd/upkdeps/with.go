@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"os"
@@ -185,7 +184,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, e
 			info.Unreadable = append(info.Unreadable, modProblem{Member: member, Error: modError(src, member, err)})
 			return nil
 		}
-		if len(data) < 4 || !isTag(data) {
+		if !format.HasTag(data) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
@@ -233,11 +232,6 @@ func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, e
 	slices.Sort(info.SetAside)
 	slices.SortFunc(info.Unreadable, func(a, b modProblem) int { return strings.Compare(a.Member, b.Member) })
 	return info, nil
-}
-
-func isTag(b []byte) bool {
-	t := binary.LittleEndian.Uint32(b)
-	return t == format.Tag || t == format.TagKF
 }
 
 // withResolver answers like the install, with the mod's packages installed.
