@@ -177,25 +177,8 @@ func (in *install) nothingToScan() error {
 	return err
 }
 
-// placementPaths are the Paths a file is placed by (cache.TargetDir, the
-// engine's MoveCacheEntry): as written, but under Windows rules an entry
-// whose folder the disk spells in another case names that folder, as
-// Windows would write into it.
-func (in *install) placementPaths() []string {
-	paths := in.ini.SystemFor(in.game).Paths
-	if in.platform() != search.Windows {
-		return paths
-	}
-	entries := in.search.Paths()
-	for _, n := range in.search.CaseNotes() {
-		if n.Kind != search.CaseFolder || n.Index < 0 || n.Index >= len(paths) || n.Index >= len(entries) {
-			continue
-		}
-		e := entries[n.Index]
-		paths[n.Index] = filepath.Join(e.Dir, e.Prefix+"*"+e.Ext)
-	}
-	return paths
-}
+// placementPaths are the Paths a file is placed by (search.PlacementPaths).
+func (in *install) placementPaths() []string { return in.search.PlacementPaths() }
 
 // binaryDirs are the folders whose .dll and .so files are the packages'
 // native code: the ini's own folder (the game's System folder, where the

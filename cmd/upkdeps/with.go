@@ -171,6 +171,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, e
 	info := &withInfo{Mod: src, Packages: []modPackage{}, SetAside: []string{}, Unplaced: []modPackage{},
 		Replaces: []replacement{}, Unreadable: []modProblem{}}
 	paths := s.Paths()
+	raw := s.PlacementPaths()
 	seen := map[string]bool{}
 	err := readMod(ctx, src, func(member string, data []byte, err error) error {
 		if err == nil && seen[strings.ToLower(member)] {
@@ -198,13 +199,10 @@ func placeMod(ctx context.Context, src string, s *search.Searcher) (*withInfo, e
 			name: strings.TrimSuffix(base, path.Ext(base)), data: data}
 		dir := strings.ToLower(path.Dir(member))
 		ext := path.Ext(base)
-		best := -1
+		best := search.PlacementIndex(base, raw) // the Paths rule
 		for i, p := range paths {
-			if !strings.EqualFold(p.Ext, ext) || p.Prefix != "" {
+			if best < 0 || !strings.EqualFold(p.Ext, ext) || p.Prefix != "" {
 				continue
-			}
-			if best < 0 {
-				best = i // the Paths rule: the first entry for the extension
 			}
 			pl := strings.ToLower(p.Rel)
 			if dir != "." && (pl == dir || strings.HasSuffix(dir, "/"+pl) || path.Base(pl) == path.Base(dir)) {
