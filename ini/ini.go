@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -71,31 +71,21 @@ var loadOptions = goini.LoadOptions{
 // Load reads and parses the ini file at path. Files larger than MaxFileSize
 // are refused before they are read.
 func Load(path string) (*File, error) {
-	fh, err := fsutil.OpenRegular(path)
+	data, err := fsutil.ReadRegular(path, MaxFileSize)
 	var nr *fsutil.NotRegularError
+	var big *fsutil.TooBigError
+	var pe *os.PathError
 	switch {
 	case errors.As(err, &nr) && nr.Mode.IsDir():
 		return nil, &Error{File: path, Msg: "is a directory"}
 	case errors.As(err, &nr):
 		return nil, &Error{File: path, Msg: (&fsutil.NotRegularError{Mode: nr.Mode}).Error()}
+	case errors.As(err, &big):
+		return nil, tooBig(path, big.Size)
+	case errors.As(err, &pe) && pe.Op == "read":
+		return nil, &Error{File: path, Msg: pe.Err.Error()}
 	case err != nil:
 		return nil, fmt.Errorf("ini: %w", err)
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("ini: %w", err)
-	}
-	if st.IsDir() {
-		return nil, &Error{File: path, Msg: "is a directory"}
-	}
-	if st.Size() > MaxFileSize {
-		return nil, tooBig(path, st.Size())
-	}
-	// The size can change under us; never read more than the limit allows.
-	data, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
-	if err != nil {
-		return nil, &Error{File: path, Msg: err.Error()}
 	}
 	return Parse(path, data)
 }
