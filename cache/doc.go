@@ -32,7 +32,7 @@
 // ordered so that an interruption at any point loses nothing and a second
 // run completes the job. A write plan starts by removing the temporary files
 // killed writes left in the cache folder (and, for extract, those of its own
-// targets). Options.Lock holds the folder's lock (fsutil.LockDir) from
+// targets). Options.Lock holds the folder's lock (a *LockedError when another process holds it) from
 // before Open reads anything until Close, so that two writers cannot
 // interleave their cache.ini rewrites.
 //

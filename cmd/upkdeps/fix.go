@@ -20,6 +20,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
@@ -109,7 +110,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	if !dryRun {
 		// One fix at a time per install: two would both publish.
-		lock, err := fsutil.LockDir(in.search.Root(), "upkdeps fix")
+		lock, err := dirlock.Dir(in.search.Root(), "upkdeps fix")
 		if err != nil {
 			return err
 		}
