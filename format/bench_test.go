@@ -93,3 +93,20 @@ func BenchmarkRawTableRead(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReaderView is BenchmarkReaderOpen through a View (names decoded
+// on access, here none), the path graph's scan takes.
+func BenchmarkReaderView(b *testing.B) {
+	files, total := benchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	var rd Reader
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bf := range files {
+			if _, err := rd.View(bf.path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -312,13 +312,14 @@ func fastIndexLong(b []byte, p int) (v int32, next int, ok bool) {
 	return sign(b0, u|uint32(b[4])<<27), p + 5, true
 }
 
-// fastName decodes one standard name record at b[p:] when b holds all of
-// it and its text is plain: a one-byte length, ASCII without NUL, the
-// terminating NUL, then the flags. It returns the text without its NUL.
-// ok is false for anything else (UTF-16 or Latin-1 text, a name of 63 or
-// more characters, a record past the end of b), which the careful path
-// decodes.
-func fastName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
+// rawName decodes one standard name record at b[p:] when b holds all of
+// it and it has a one-byte length and a terminating NUL (any text of 1 to
+// 62 bytes and 8-bit characters): it returns the text without its NUL, as
+// the file holds it (nameAt converts it on access when it is not plain
+// ASCII), and the flags. ok is false for anything else (UTF-16 text, a
+// name of 63 or more bytes, a record past the end of b), which the careful
+// path decodes.
+func rawName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
 	if p >= len(b) {
 		return nil, 0, p, false
 	}
@@ -327,11 +328,7 @@ func fastName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
 	if n == 0 || n&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
 		return nil, 0, p, false
 	}
-	text = b[p+1 : end-1]
-	if !plainASCII(text) {
-		return nil, 0, p, false
-	}
-	return text, binary.LittleEndian.Uint32(b[end:]), end + 4, true
+	return b[p+1 : end-1], binary.LittleEndian.Uint32(b[end:]), end + 4, true
 }
 
 // plainASCII reports whether every byte of s is in 1..0x7f, eight at a

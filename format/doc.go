@@ -10,7 +10,11 @@
 //
 // File keeps the tables as plain structs with name and object indices; its
 // methods (ObjectName, ObjectPath, ClassOf, Dependencies, ...) resolve those
-// indices so callers never do index arithmetic.
+// indices so callers never do index arithmetic. A Reader reads many
+// packages one after another into reused memory; its View method gives a
+// scan-oriented reading of the same tables, validated the same way, whose
+// names are decoded only when asked for (File's Names are made from the
+// same name walk at once).
 //
 // Versions 60 to 177 are read: Unreal and UT99 (60-69, with NUL-terminated
 // names before 64), Deus Ex, Rune and the other UE1 games, UT2003, UT2004,

@@ -26,6 +26,12 @@ type File struct {
 	PackageName string
 
 	closer io.Closer
+
+	// names read on access (a View's File): the name table's text and,
+	// per name, its end in it (see lazyName). Names is then empty.
+	lazyText  []byte
+	lazyEnds  []int32
+	lazyFlags []uint32
 }
 
 // Limits on the tables a package may claim. A count over its limit is a
@@ -153,7 +159,9 @@ var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
 
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
+	lazy  bool // names stay as text and ends, decoded on access (View)
 	ends  []int32
+	flags []uint32
 	text  []byte
 	walk  []int32
 	cache tableCache
@@ -194,6 +202,7 @@ func grow[T any](s []T, n int) []T {
 // goroutine its own.
 type Reader struct {
 	f  File
+	v  View
 	sc scratch
 }
 
@@ -619,9 +628,12 @@ type tableReader struct {
 	limits [3]int32 // name, import and export counts
 }
 
-// names decodes the name table. Names are decoded into one buffer and
-// become slices of one string: one allocation for the whole table instead
-// of one per name.
+// names decodes the name table into one buffer of text, the end of each
+// name in it and its flags: the text of a plain record as the file holds
+// it (nameAt converts it when it is not plain ASCII), that of any other
+// converted to UTF-8 now. A View keeps these and decodes a name when asked;
+// a File makes Names of them at once, slices of one string where the text
+// is plain: one allocation for the whole table instead of one per name.
 func (tr *tableReader) names(sc *scratch) error {
 	f, h := tr.f, &tr.f.Header
 	n := int(h.NameCount)
@@ -630,17 +642,18 @@ func (tr *tableReader) names(sc *scratch) error {
 	text := reuse(sc.text, n*12)
 	oldNames := h.Version < 64
 	var bulk func(d *decoder, left int) int
+	flags := reuse(sc.flags, n)
 	if tr.std && !oldNames {
 		bulk = func(d *decoder, left int) int {
 			b, p, k := d.b, d.pos, 0
 			for ; k < left; k++ {
-				raw, flags, next, ok := fastName(b, p)
+				raw, fl, next, ok := rawName(b, p)
 				if !ok {
 					break
 				}
 				text = append(text, raw...)
 				ends = append(grow(ends, n), int32(len(text)))
-				f.Names = append(grow(f.Names, n), Name{Flags: flags})
+				flags = append(grow(flags, n), fl)
 				p = next
 			}
 			d.pos = p
@@ -659,11 +672,11 @@ func (tr *tableReader) names(sc *scratch) error {
 		default:
 			raw, wide = d.nameString(tr.lay, false)
 		}
-		flags := d.u32()
+		fl := d.u32()
 		if !d.failed() {
 			text = appendText(text, raw, wide)
-			ends = append(grow(ends, n), int32(len(text)))
-			f.Names = append(grow(f.Names, n), Name{Flags: flags})
+			ends = append(grow(ends, n), ^int32(len(text))) // converted already
+			flags = append(grow(flags, n), fl)
 		}
 	})
 	if err != nil {
@@ -672,12 +685,35 @@ func (tr *tableReader) names(sc *scratch) error {
 	// text is not written again while the names live (a Reader reuses it
 	// for its next file, when its File's names are dead by contract): the
 	// names alias it instead of copying.
-	sc.ends, sc.text = ends, text
+	sc.ends, sc.text, sc.flags = ends, text, flags
+	if sc.lazy {
+		f.lazyText, f.lazyEnds, f.lazyFlags = text, ends, flags
+		return nil
+	}
+	// The eager File: every name decoded now.
+	if cap(f.Names) < len(ends) {
+		f.Names = make([]Name, len(ends)) // the records are there: no more trust needed
+	}
+	f.Names = f.Names[:len(ends)]
 	all, start := unsafe.String(unsafe.SliceData(text), len(text)), int32(0)
 	for i, end := range ends {
-		f.Names[i].Name = all[start:end]
+		switch {
+		case end < 0: // converted already
+			end = ^end
+			f.Names[i] = Name{Name: all[start:end], Flags: flags[i]}
+		case plainASCII(text[start:end]):
+			f.Names[i] = Name{Name: all[start:end], Flags: flags[i]}
+		default:
+			// Latin-1, or a NUL inside: converted after the table's text,
+			// as nameAt converts it (the bytes names alias stay as they
+			// are, in this array or the one it grew from).
+			k := len(text)
+			text = appendText(text, text[start:end], false)
+			f.Names[i] = Name{Name: unsafe.String(unsafe.SliceData(text[k:]), len(text)-k), Flags: flags[i]}
+		}
 		start = end
 	}
+	sc.text = text
 	return nil
 }
 

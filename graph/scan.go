@@ -79,9 +79,9 @@ func appendLower(b []byte, s string) []byte {
 
 // exportHashes returns the hashes of f's exports; hashKey must hash
 // exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
-func exportHashes(f *format.File, buf []byte) ([]uint64, []byte) {
-	out := make([]uint64, len(f.Exports))
-	for i := range f.Exports {
+func exportHashes(f *format.View, buf []byte) ([]uint64, []byte) {
+	out := make([]uint64, len(f.Exports()))
+	for i := range f.Exports() {
 		ref := format.ExportRef(i)
 		class, _ := f.ClassOf(ref)
 		buf = appendPath(buf[:0], f, ref, true)
@@ -91,20 +91,21 @@ func exportHashes(f *format.File, buf []byte) ([]uint64, []byte) {
 	return out, buf
 }
 
-// open reads the package again: from the overlay when it came from there.
-func (x *exportIndex) open(file string) (*format.File, error) {
+// open reads the package again into rd: from the overlay when it came
+// from there.
+func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error) {
 	if x.data != nil {
-		return openBytes(file, x.data)
+		return rd.ViewAt(bytes.NewReader(x.data), int64(len(x.data)), file)
 	}
-	return format.Open(file)
+	return rd.View(file)
 }
 
 func (x *exportIndex) has(path, class string) bool {
 	x.once.Do(func() {
 		if x.hashes == nil && x.file != "" {
-			if f, err := x.open(x.file); err == nil {
+			var rd format.Reader
+			if f, err := x.open(&rd, x.file); err == nil {
 				x.hashes, _ = exportHashes(f, nil)
-				f.Close()
 			}
 		}
 		x.set, x.hashes = newHashSet(x.hashes), nil // the set owns the memory now
@@ -118,14 +119,14 @@ func (x *exportIndex) has(path, class string) bool {
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
 	x.pathOnce.Do(func() {
-		f, err := x.open(file)
+		var rd format.Reader
+		f, err := x.open(&rd, file)
 		if err != nil {
 			return
 		}
-		defer f.Close()
 		var buf []byte
-		paths := make([]uint64, len(f.Exports))
-		for i := range f.Exports {
+		paths := make([]uint64, len(f.Exports()))
+		for i := range f.Exports() {
 			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
 			paths[i] = maphash.Bytes(hashSeed, buf)
 		}
@@ -221,23 +222,23 @@ type dep struct {
 // dependencies returns what File.Dependencies returns (the packages f
 // imports from, sorted case-insensitively, each once with its first
 // spelling, f's own name left out), interned, without its allocations.
-func (w *worker) dependencies(f *format.File) []string {
-	w.seen = reset(w.seen, len(f.Names), false)
+func (w *worker) dependencies(f *format.View) []string {
+	w.seen = reset(w.seen, f.NameCount(), false)
 	w.deps = w.deps[:0]
 	w.foldDup = false
-	for i, im := range f.Imports {
+	for i, im := range f.Imports() {
 		if !im.Outer.IsNull() {
 			continue
 		}
 		ni := im.ObjectName
-		if ni >= 0 && int(ni) < len(f.Names) {
+		if ni >= 0 && int(ni) < f.NameCount() {
 			if w.seen[ni] {
 				continue
 			}
 			w.seen[ni] = true
 		}
 		n := w.name(f, ni)
-		if strings.EqualFold(n, f.PackageName) {
+		if strings.EqualFold(n, f.PackageName()) {
 			continue
 		}
 		w.deps = append(w.deps, dep{n, i})
@@ -273,28 +274,29 @@ func (w *worker) objects(n int) []ImportedObject {
 }
 
 // name returns name i of f interned, once per file.
-func (w *worker) name(f *format.File, i int32) string {
-	if i < 0 || int(i) >= len(f.Names) {
+func (w *worker) name(f *format.View, i int32) string {
+	if i < 0 || int(i) >= f.NameCount() {
 		return ""
 	}
 	if s := w.names[i]; s != "" {
 		return s
 	}
-	s := w.in.get(f.Names[i].Name)
+	s := w.in.get(f.NameAt(i))
 	w.names[i] = s
 	return s
 }
 
 // topImport returns the outermost import of import i's chain (what
 // File.ImportPackage names), memoised in w.top.
-func (w *worker) topImport(f *format.File, i int) int32 {
+func (w *worker) topImport(f *format.View, i int) int32 {
 	if t := w.top[i]; t >= 0 {
 		return t
 	}
 	t := int32(i)
-	for n := 0; n <= len(f.Imports); n++ {
-		o := f.Imports[t].Outer
-		if o.IsNull() || !o.IsImport() || o.Index() >= len(f.Imports) {
+	imports := f.Imports()
+	for n := 0; n <= len(imports); n++ {
+		o := imports[t].Outer
+		if o.IsNull() || !o.IsImport() || o.Index() >= len(imports) {
 			break
 		}
 		if k := w.top[o.Index()]; k >= 0 {
@@ -308,11 +310,11 @@ func (w *worker) topImport(f *format.File, i int) int32 {
 }
 
 // open reads a package from the overlay or the disk.
-func (w *worker) open(path string) (*format.File, error) {
+func (w *worker) open(path string) (*format.View, error) {
 	if data, ok := w.overlay[path]; ok {
-		return openBytes(path, data)
+		return w.rd.ViewAt(bytes.NewReader(data), int64(len(data)), path)
 	}
-	return w.rd.Open(path)
+	return w.rd.View(path)
 }
 
 // openBytes parses a package held in memory as the file path.
@@ -335,14 +337,15 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if err != nil {
 		return nil, err
 	}
+	h, imports, exports := f.Header(), f.Imports(), f.Exports()
 	s := &scanned{
-		version: f.Version, licensee: f.Licensee, flags: f.Flags, guid: f.GUID,
-		exportCount: len(f.Exports),
+		version: h.Version, licensee: h.Licensee, flags: h.Flags, guid: h.GUID,
+		exportCount: len(exports),
 	}
-	w.names = reset(w.names, len(f.Names), "")
-	w.top = reset(w.top, len(f.Imports), -1)
-	w.group = reset(w.group, len(f.Imports), -1)
-	w.spell = reset(w.spell, len(f.Names), -1)
+	w.names = reset(w.names, f.NameCount(), "")
+	w.top = reset(w.top, len(imports), -1)
+	w.group = reset(w.group, len(imports), -1)
+	w.spell = reset(w.spell, f.NameCount(), -1)
 	s.deps = w.dependencies(f)
 	// Two package imports whose names differ only in case (the name table
 	// has each name once, so only a hand-made file does this) or an import
@@ -351,7 +354,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 
 	// First pass: which imports are objects, and under which spelling.
 	var counts []int32
-	for i, im := range f.Imports {
+	for i, im := range imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
@@ -359,12 +362,12 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
 			continue // a group: implied by the objects inside it
 		}
-		top := f.Imports[w.topImport(f, i)]
+		top := imports[w.topImport(f, i)]
 		if !top.Outer.IsNull() {
 			s.mixedOrder = true
 		}
 		ni := top.ObjectName
-		if ni < 0 || int(ni) >= len(f.Names) {
+		if ni < 0 || int(ni) >= f.NameCount() {
 			ni = 0 // the decoder checked it; keep the index in range anyway
 		}
 		g := w.spell[ni]
@@ -392,7 +395,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	}
 	buf := w.buf
 	k := int32(0)
-	for i, im := range f.Imports {
+	for i, im := range imports {
 		g := w.group[i]
 		if g < 0 {
 			continue
@@ -416,7 +419,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	}
 	w.buf = buf
 	isMap := KindOf(path) == KindMap
-	for i, ex := range f.Exports {
+	for i, ex := range exports {
 		switch {
 		case !ex.Outer.IsNull():
 		case ex.Class.IsNull():
@@ -446,10 +449,10 @@ func reset[T any](s []T, n int, v T) []T {
 // appendPath appends the dotted group path of ref below its package — what
 // File.GroupPath joins with "." — lower-cased when lower is set, without
 // allocating for the usual short chains.
-func appendPath(b []byte, f *format.File, ref format.Ref, lower bool) []byte {
+func appendPath(b []byte, f *format.View, ref format.Ref, lower bool) []byte {
 	var stack [16]format.Ref
 	chain := stack[:0]
-	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports)+len(f.Exports); n++ {
+	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports())+len(f.Exports()); n++ {
 		chain = append(chain, cur)
 		cur = f.Outer(cur)
 	}

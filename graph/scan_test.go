@@ -72,3 +72,29 @@ func TestScanMixedCase(t *testing.T) {
 		t.Errorf("objects: have %q, want %q (import-table order)", paths, want)
 	}
 }
+
+// TestScanLatin1Names checks the scan's names, which it reads through a
+// format.View that decodes them on access: an 8-bit (Latin-1) import, its
+// class and an exported class come out as UTF-8, as File reads them, and
+// the export answers has() under its UTF-8 spelling.
+func TestScanLatin1Names(t *testing.T) {
+	dir := t.TempDir()
+	b := format.NewBuilder(69, 0)
+	b.ImportPath("Tëxtures.Grüppe.Stëin", "Engine", "Téxture")
+	b.Export(0, "Klässe", 0, 0, 10)
+	path := filepath.Join(dir, "Ünï.u")
+	if err := format.WriteFile(path, b.File); err != nil {
+		t.Fatal(err)
+	}
+	s, err := scanFile(path, newWorker(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ImportedObject{{Path: "Grüppe.Stëin", Class: "Téxture", ClassPackage: "Engine"}}
+	if !reflect.DeepEqual(s.objects, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
+		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", s.objects, s.spellings, want)
+	}
+	if !reflect.DeepEqual(s.classes, []string{"Klässe"}) || !s.exports.has("klässe", "Class") {
+		t.Errorf("classes: have %q (has: %v), want Klässe", s.classes, s.exports.has("klässe", "Class"))
+	}
+}

@@ -14,5 +14,8 @@
 //
 // On top of it: Find (every copy of a name, GUID or object), Candidates
 // (what could stand in for a missing package) and Plan (what fix copies,
-// closed over the imports of what it brings).
+// closed over the imports of what it brings), and Apply, which carries a plan
+// out: each copy placed where the caller's Paths put it, compared by SHA-256
+// with what is installed, copied atomically with its native binaries, each
+// with a CopyStatus.
 package index

@@ -8,53 +8,21 @@ import (
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 )
 
-// archiveItemJSON is an Unreal Archive item as find, check --index and
-// plan print it (README.md).
-type archiveItemJSON struct {
-	Name        string `json:"name"`
-	Type        string `json:"type"`
-	Game        string `json:"game"`
-	SHA1        string `json:"sha1"`
-	Size        int64  `json:"size"`
-	ArchiveName string `json:"archive_name"`
-	VariationOf string `json:"variation_of,omitempty"`
-	Download    string `json:"download"` // the best working download; "" when none works
-	Direct      bool   `json:"direct"`
-	Metadata    string `json:"metadata"` // the metadata file, relative to the checkout
-	// Refused are the item's download URLs that are not http(s)
-	// (javascript:, file:, data:, ...): shown, never offered.
-	Refused []string `json:"refused_downloads,omitempty"`
-}
-
-func archiveItemOf(it unrealarchive.Item) archiveItemJSON {
-	j := archiveItemJSON{Name: it.Name, Type: it.Type, Game: it.Game, SHA1: it.Hash, Size: it.Size,
-		ArchiveName: it.ArchiveName, VariationOf: it.VariationOf, Metadata: it.Path}
-	if d := unrealarchive.BestDownload(it); d != nil {
-		j.Download, j.Direct = d.URL, d.Direct
-	}
-	for _, d := range it.Downloads {
-		if !unrealarchive.WebURL(d.URL) {
-			j.Refused = append(j.Refused, d.URL)
-		}
-	}
-	return j
-}
-
 // archiveVersionJSON is one version of a package file in the catalogue.
 type archiveVersionJSON struct {
-	File  string            `json:"file"`
-	Size  int64             `json:"size"`
-	SHA1  string            `json:"sha1"`
-	Items []archiveItemJSON `json:"items"` // best first
+	File  string                  `json:"file"`
+	Size  int64                   `json:"size"`
+	SHA1  string                  `json:"sha1"`
+	Items []unrealarchive.Summary `json:"items"` // best first
 	// Unfit marks a file that cannot hold what is imported: a sound or
 	// texture package of the name of a missing code package.
 	Unfit bool `json:"unfit,omitempty"`
 }
 
 func archiveVersionOf(v index.ArchiveVersion) archiveVersionJSON {
-	j := archiveVersionJSON{File: v.File, Size: v.Size, SHA1: v.SHA1, Items: []archiveItemJSON{}}
+	j := archiveVersionJSON{File: v.File, Size: v.Size, SHA1: v.SHA1, Items: []unrealarchive.Summary{}}
 	for _, it := range v.Items {
-		j.Items = append(j.Items, archiveItemOf(it))
+		j.Items = append(j.Items, it.Summary())
 	}
 	return j
 }

@@ -1,27 +1,16 @@
 package main
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/dirlock"
-	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 func newFixCmd(a *app) *cobra.Command {
@@ -69,7 +58,7 @@ type fixReport struct {
 	DB            string             `json:"db"`
 	DryRun        bool               `json:"dry_run"`
 	MissingBefore int                `json:"missing_before"`
-	Copies        []fixCopy          `json:"copies"`
+	Copies        []index.Copy       `json:"copies"`
 	Unresolved    []index.Unresolved `json:"unresolved"`
 	// After is the check after the copies (not in a dry run): the findings
 	// left.
@@ -81,27 +70,8 @@ type fixReport struct {
 	RemovedTemps []string `json:"removed_temps"`
 }
 
-// fixCopy is one planned copy.
-type fixCopy struct {
-	index.Step
-	To     string `json:"to"`     // the file to write, relative to the game root
-	Status string `json:"status"` // "planned", "copied", "present" (same content there), "refused", "interrupted"
-	Reason string `json:"reason,omitempty"`
-	// Binaries are the native binaries of the package (Name.dll, Name.so)
-	// beside it in its source, brought with it into the same folder.
-	Binaries []fixBinary `json:"binaries,omitempty"`
-	dst      string      // the absolute path of To
-}
-
-// fixBinary is a native binary copied with its package.
-type fixBinary struct {
-	From   string `json:"from"`   // the file, or "archive!member"
-	To     string `json:"to"`     // relative to the game root
-	Status string `json:"status"` // as fixCopy's
-	Reason string `json:"reason,omitempty"`
-	src    index.Package
-}
-
+// fix checks the install, plans the missing packages from the index,
+// applies the plan (index.DB.Apply) and checks again.
 func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun bool) error {
 	ctx := cmd.Context()
 	in, err := a.openInstall()
@@ -143,92 +113,17 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
-	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
-		Copies: []fixCopy{}, Unresolved: plan.Unresolved, RemovedTemps: []string{}}
 	paths := in.placementPaths()
-	var dsts []string
-	for _, s := range plan.Steps {
-		c := fixCopy{Step: s, Status: "planned"}
-		dir, ok := cache.TargetDir(s.Copy.FileName, paths, in.search.Dir())
-		switch {
-		case fsutil.SafeFileName(s.Copy.FileName) != nil:
-			c.Status, c.Reason = "refused", "unsafe file name"
-		case !ok:
-			c.Status, c.Reason = "refused", fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(s.Copy.FileName))
-		default:
-			dst := filepath.Join(dir, s.Copy.FileName)
-			c.To, c.dst = filepath.ToSlash(in.search.Rel(dst)), dst
-			dsts = append(dsts, dst)
-			for _, b := range nativeBinaries(ctx, &s.Copy) {
-				b.To = filepath.Join(dir, path.Base(b.src.FileName))
-				dsts = append(dsts, b.To)
-				c.Binaries = append(c.Binaries, b)
-			}
-		}
-		out.Copies = append(out.Copies, c)
+	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
+		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.search.Dir()) },
+		Rel:    in.search.Rel,
+		DryRun: dryRun,
+	})
+	if err != nil {
+		return err
 	}
-	if !dryRun {
-		// What a killed fix left: its temporary files beside the files it
-		// writes (the lock says no other fix is writing them now).
-		removed, err := fsutil.RemoveStaleTemps(dsts)
-		if err != nil {
-			return err
-		}
-		for _, r := range removed {
-			out.RemovedTemps = append(out.RemovedTemps, filepath.ToSlash(in.search.Rel(r)))
-		}
-	}
-	for i := range out.Copies {
-		c := &out.Copies[i]
-		if c.Status != "planned" {
-			continue
-		}
-		if ctx.Err() != nil {
-			c.Status, c.Reason = "interrupted", "not copied: interrupted"
-			continue
-		}
-		dst := c.dst
-		if same, exists := sameAsIndexed(dst, c.Copy.SHA256); exists {
-			c.Status = "present"
-			if !same {
-				c.Status, c.Reason = "refused", "a file with other content is installed there"
-			}
-		} else if !dryRun {
-			err := copyPackage(ctx, db, &c.Copy, dst)
-			switch {
-			case err == nil:
-				c.Status = "copied"
-			case ctx.Err() != nil:
-				c.Status, c.Reason = "interrupted", "not copied: interrupted"
-			default:
-				c.Status, c.Reason = "refused", err.Error()
-			}
-		}
-		if c.Status == "refused" || c.Status == "interrupted" {
-			for j := range c.Binaries {
-				c.Binaries[j].Status, c.Binaries[j].Reason = "refused", "its package is not copied"
-			}
-			c.Binaries = relBinaries(in, c.Binaries)
-			continue
-		}
-		for j := range c.Binaries {
-			b := &c.Binaries[j]
-			b.Status = "planned"
-			if _, err := os.Lstat(b.To); err == nil {
-				b.Status = "present"
-				if sum, err := index.CopyTo(ctx, io.Discard, &b.src, archive.Limits{}); err != nil || !hasSum(b.To, sum) {
-					b.Status, b.Reason = "refused", "a file with other content is installed there"
-				}
-			} else if !dryRun {
-				if err := copyPackage(ctx, db, &b.src, b.To); err != nil {
-					b.Status, b.Reason = "refused", err.Error()
-				} else {
-					b.Status = "copied"
-				}
-			}
-		}
-		c.Binaries = relBinaries(in, c.Binaries)
-	}
+	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
+		Copies: applied.Copies, Unresolved: plan.Unresolved, RemovedTemps: applied.RemovedTemps}
 	if err := ctx.Err(); err != nil {
 		// Say what was done before the interruption, then exit 2.
 		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, false); werr != nil {
@@ -236,138 +131,36 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		}
 		return err
 	}
-	if !dryRun {
-		in2, err := a.openInstall()
-		if err != nil {
-			return err
-		}
-		after, err := a.check(cmd, in2, false)
-		if err != nil {
-			return err
-		}
-		n := 0
-		out.Left = []graph.Finding{}
-		for _, f := range after.Findings {
-			if f.Kind == graph.MissingPackage {
-				n++
-				out.Left = append(out.Left, f)
-			}
-		}
-		out.MissingAfter = &n
-		out.ErrorsAfter = after.Summary.Errors
-	} else {
+	if dryRun {
 		out.ErrorsAfter = rep.Summary.Errors
+	} else if err := a.checkAfterFix(cmd, out); err != nil {
+		return err
 	}
-	failed := out.ErrorsAfter > 0
-	for _, c := range out.Copies {
-		failed = failed || c.Status == "refused"
-		for _, b := range c.Binaries {
-			failed = failed || b.Status == "refused"
-		}
-	}
+	failed := out.ErrorsAfter > 0 || applied.Refused()
 	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
 }
 
-// relBinaries makes the binaries' destinations relative to the game root.
-func relBinaries(in *install, bs []fixBinary) []fixBinary {
-	for i := range bs {
-		bs[i].To = filepath.ToSlash(in.search.Rel(bs[i].To))
-	}
-	return bs
-}
-
-// nativeBinaries returns the native binaries of the package p in its source:
-// the files (or members of the same archive folder) named like the package
-// with the extension .dll or .so, any case, sorted. The engine loads a
-// package's native code from the binary of its name: a .u copied without it
-// loses its native classes.
-func nativeBinaries(ctx context.Context, p *index.Package) []fixBinary {
-	if !p.HasBytes || p.Path == "" || p.Compressed != "" {
-		return nil
-	}
-	name := strings.TrimSuffix(p.FileName, filepath.Ext(p.FileName))
-	isBinary := func(base string) bool {
-		ext := strings.ToLower(path.Ext(base))
-		return (ext == ".dll" || ext == ".so") && strings.EqualFold(strings.TrimSuffix(base, path.Ext(base)), name) &&
-			fsutil.SafeFileName(base) == nil
-	}
-	var out []fixBinary
-	if p.Member == "" {
-		ents, err := os.ReadDir(filepath.Dir(p.Path))
-		if err != nil {
-			return nil
-		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && isBinary(e.Name()) {
-				src := filepath.Join(filepath.Dir(p.Path), e.Name())
-				out = append(out, fixBinary{From: src, src: index.Package{FileName: e.Name(), Path: src, HasBytes: true, Source: p.Source}})
-			}
-		}
-		return out
-	}
-	outer, inner := "", p.Member
-	if i := strings.LastIndex(p.Member, "!"); i >= 0 {
-		outer, inner = p.Member[:i], p.Member[i+1:]
-	}
-	dir := path.Dir(inner)
-	archive.Walk(p.Path, archive.Limits{}, func(m *archive.Member) error {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if m.Err == nil && m.Nested == outer && path.Dir(m.Name) == dir && isBinary(path.Base(m.Name)) {
-			bp := index.Package{FileName: path.Base(m.Name), Path: p.Path, Member: m.Path(), HasBytes: true, Source: p.Source}
-			out = append(out, fixBinary{From: bp.Where(), src: bp})
-		}
-		return nil
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
-	return out
-}
-
-// sameAsIndexed reports whether dst exists and, if so, whether it has the
-// content whose SHA-256 is sum.
-func sameAsIndexed(dst, sum string) (same, exists bool) {
-	f, err := fsutil.OpenRegular(dst) // a named pipe there: refused, not read
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, false
-	}
+// checkAfterFix checks the install again and puts what is left in out.
+func (a *app) checkAfterFix(cmd *cobra.Command, out *fixReport) error {
+	in, err := a.openInstall()
 	if err != nil {
-		return false, true
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return false, true
-	}
-	return hex.EncodeToString(h.Sum(nil)) == sum, true
-}
-
-// hasSum reports whether the file dst has the SHA-256 sum.
-func hasSum(dst, sum string) bool {
-	same, _ := sameAsIndexed(dst, sum)
-	return same
-}
-
-// copyPackage streams the indexed copy p to dst atomically (the bytes are
-// checked against the index before dst appears); it never replaces a file
-// (one that appeared since the plan is refused). When the bytes changed
-// since they were indexed, the index is told to read the source again on
-// its next add, so the advice in the error works.
-func copyPackage(ctx context.Context, db *index.DB, p *index.Package, dst string) error {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	if _, err := os.Lstat(dst); err == nil {
-		return fmt.Errorf("%s appeared meanwhile: not replaced", dst)
-	}
-	err := fsutil.WriteAtomicFunc(dst, 0o644, func(f *os.File) error {
-		_, err := index.CopyTo(ctx, f, p, archive.Limits{})
+	after, err := a.check(cmd, in, false)
+	if err != nil {
 		return err
-	})
-	if errors.Is(err, index.ErrChanged) && p.ID > 0 {
-		db.ForgetContent(ctx, p) // best effort: a read-only index keeps its rows
 	}
-	return err
+	n := 0
+	out.Left = []graph.Finding{}
+	for _, f := range after.Findings {
+		if f.Kind == graph.MissingPackage {
+			n++
+			out.Left = append(out.Left, f)
+		}
+	}
+	out.MissingAfter = &n
+	out.ErrorsAfter = after.Summary.Errors
+	return nil
 }
 
 func writeFixText(w io.Writer, rep *fixReport) error {
@@ -425,20 +218,20 @@ func writeFixText(w io.Writer, rep *fixReport) error {
 
 // countStatus counts the copies that are not refused or present ("" for
 // planned or copied).
-func countStatus(cs []fixCopy, _ string) int {
+func countStatus(cs []index.Copy, _ string) int {
 	n := 0
 	for _, c := range cs {
-		if c.Status == "planned" || c.Status == "copied" {
+		if c.Status == index.CopyPlanned || c.Status == index.CopyCopied {
 			n++
 		}
 	}
 	return n
 }
 
-func countClosure(cs []fixCopy) int {
+func countClosure(cs []index.Copy) int {
 	n := 0
 	for _, c := range cs {
-		if !c.Direct && (c.Status == "planned" || c.Status == "copied") {
+		if !c.Direct && (c.Status == index.CopyPlanned || c.Status == index.CopyCopied) {
 			n++
 		}
 	}

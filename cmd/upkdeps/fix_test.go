@@ -133,7 +133,7 @@ func TestFixClosure(t *testing.T) {
 	}
 	var copied []string
 	for _, c := range fr.Copies {
-		copied = append(copied, c.To+"="+c.Status)
+		copied = append(copied, c.To+"="+string(c.Status))
 	}
 	if have, want := strings.Join(copied, " "), "System/ModA.u=copied Textures/Tex.utx=copied System/ModB.u=copied System/ModC.u=copied"; have != want {
 		t.Errorf("copies: have %q, want %q", have, want)

@@ -60,103 +60,8 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 			return cobra.NoArgs(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "dot" && format != "svg" && format != "png" {
-				return usagef("--format must be dot, svg or png, not %q", format)
-			}
-			if format == "png" && out == "" {
-				return usagef("--format png needs -o FILE (binary output)")
-			}
-			views := 0
-			for _, on := range []bool{len(from) > 0, path, cycle != 0} {
-				if on {
-					views++
-				}
-			}
-			if views > 1 {
-				return usagef("--from, --path and --cycle are different views: give one")
-			}
-			in, g, err := a.openGraph(cmd.Context())
-			if err != nil {
-				return err
-			}
-			opt := graph.DOTOptions{Folders: in.folders(), Stock: stock, AllEdges: allEdges}
-			if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
-				return err
-			}
-			pkg := func(what, name string) (*graph.Package, error) {
-				p := g.Package(name)
-				if p == nil {
-					return nil, usagef("%s %s: no such package in the install", what, name)
-				}
-				return p, nil
-			}
-			switch {
-			case len(from) > 0:
-				for _, n := range from {
-					p, err := pkg("--from", n)
-					if err != nil {
-						return err
-					}
-					opt.Start = append(opt.Start, p)
-				}
-				d := depth
-				if d == 0 {
-					d = -1
-				}
-				for _, r := range g.Reach(opt.Start, d, reverse) {
-					opt.Only = append(opt.Only, r.Package)
-				}
-			case path:
-				f, err := pkg("--path", args[0])
-				if err != nil {
-					return err
-				}
-				t, err := pkg("--path", args[1])
-				if err != nil {
-					return err
-				}
-				if opt.Hops = g.Why(f, t); opt.Hops == nil {
-					return usagef("--path: %s does not need %s (no import chain)", f.Name, t.Name)
-				}
-			case cycle != 0:
-				cycles := g.Cycles()
-				if cycle < 1 || cycle > len(cycles) {
-					return usagef("--cycle %d: the install has %d cycles (numbered from 1, in check's order)", cycle, len(cycles))
-				}
-				opt.Only, opt.Stock = cycles[cycle-1], true
-			}
-			d := g.Draw(opt)
-			fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
-			if len(d.Nodes) > maxNodes || len(d.Edges) > 2*maxNodes {
-				msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
-					len(d.Nodes), len(d.Edges), maxNodes)
-				if format != "dot" {
-					return errors.New(msg)
-				}
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+msg)
-			}
-			var dotText bytes.Buffer
-			if err := d.WriteDOT(&dotText); err != nil {
-				return err
-			}
-			data := dotText.Bytes()
-			if format != "dot" {
-				if data, err = renderDOT(cmd.Context(), data, format); err != nil {
-					return err
-				}
-			}
-			if out == "" || out == "-" {
-				w := cmd.OutOrStdout()
-				if format == "png" {
-					w = a.stdout // binary: not through the terminal filter
-				}
-				_, err = w.Write(data)
-				return err
-			}
-			if err := checkOutput(out, data, force); err != nil {
-				return err
-			}
-			return fsutil.WriteFileAtomic(out, data, 0o644)
+			return a.runGraph(cmd, args, graphFlags{from: from, depth: depth, reverse: reverse, out: out, format: format,
+				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes})
 		},
 	}
 	f := cmd.Flags()
@@ -172,6 +77,133 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 	f.StringVar(&format, "format", "dot", "dot, svg or png (svg/png need Graphviz's dot)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
 	return cmd
+}
+
+// graphFlags are the options of `graph`.
+type graphFlags struct {
+	from                         []string
+	depth                        int
+	reverse                      bool
+	out, format                  string
+	force, stock, allEdges, path bool
+	cycle, maxNodes              int
+}
+
+// runGraph validates the flags, chooses the view and draws it.
+func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
+	if f.format != "dot" && f.format != "svg" && f.format != "png" {
+		return usagef("--format must be dot, svg or png, not %q", f.format)
+	}
+	if f.format == "png" && f.out == "" {
+		return usagef("--format png needs -o FILE (binary output)")
+	}
+	views := 0
+	for _, on := range []bool{len(f.from) > 0, f.path, f.cycle != 0} {
+		if on {
+			views++
+		}
+	}
+	if views > 1 {
+		return usagef("--from, --path and --cycle are different views: give one")
+	}
+	in, g, err := a.openGraph(cmd.Context())
+	if err != nil {
+		return err
+	}
+	opt := graph.DOTOptions{Folders: in.folders(), Stock: f.stock, AllEdges: f.allEdges}
+	if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
+		return err
+	}
+	if err := graphView(g, f, args, &opt); err != nil {
+		return err
+	}
+	d := g.Draw(opt)
+	fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
+	if len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes {
+		msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
+			len(d.Nodes), len(d.Edges), f.maxNodes)
+		if f.format != "dot" {
+			return errors.New(msg)
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+msg)
+	}
+	return a.writeGraph(cmd, d, f)
+}
+
+// graphView restricts opt to the view the flags ask for: what --from
+// needs (or needs it), the --path chain, or the --cycle.
+func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOptions) error {
+	pkg := func(what, name string) (*graph.Package, error) {
+		p := g.Package(name)
+		if p == nil {
+			return nil, usagef("%s %s: no such package in the install", what, name)
+		}
+		return p, nil
+	}
+	switch {
+	case len(f.from) > 0:
+		for _, n := range f.from {
+			p, err := pkg("--from", n)
+			if err != nil {
+				return err
+			}
+			opt.Start = append(opt.Start, p)
+		}
+		d := f.depth
+		if d == 0 {
+			d = -1
+		}
+		for _, r := range g.Reach(opt.Start, d, f.reverse) {
+			opt.Only = append(opt.Only, r.Package)
+		}
+	case f.path:
+		from, err := pkg("--path", args[0])
+		if err != nil {
+			return err
+		}
+		to, err := pkg("--path", args[1])
+		if err != nil {
+			return err
+		}
+		if opt.Hops = g.Why(from, to); opt.Hops == nil {
+			return usagef("--path: %s does not need %s (no import chain)", from.Name, to.Name)
+		}
+	case f.cycle != 0:
+		cycles := g.Cycles()
+		if f.cycle < 1 || f.cycle > len(cycles) {
+			return usagef("--cycle %d: the install has %d cycles (numbered from 1, in check's order)", f.cycle, len(cycles))
+		}
+		opt.Only, opt.Stock = cycles[f.cycle-1], true
+	}
+	return nil
+}
+
+// writeGraph renders the drawing in the format asked and writes it to
+// stdout or, atomically, to the output file.
+func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags) error {
+	var dotText bytes.Buffer
+	if err := d.WriteDOT(&dotText); err != nil {
+		return err
+	}
+	data := dotText.Bytes()
+	if f.format != "dot" {
+		var err error
+		if data, err = renderDOT(cmd.Context(), data, f.format); err != nil {
+			return err
+		}
+	}
+	if f.out == "" || f.out == "-" {
+		w := cmd.OutOrStdout()
+		if f.format == "png" {
+			w = a.stdout // binary: not through the terminal filter
+		}
+		_, err := w.Write(data)
+		return err
+	}
+	if err := checkOutput(f.out, data, f.force); err != nil {
+		return err
+	}
+	return fsutil.WriteFileAtomic(f.out, data, 0o644)
 }
 
 // orderErrors returns the EditPackages order errors of the install as

@@ -11,7 +11,6 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/testutil"
-	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -109,7 +108,7 @@ func TestHeadersWriteAndCheck(t *testing.T) {
 		t.Errorf("check --json: code %d", code)
 	}
 	golden(t, "headers-check.json", out)
-	var rep headersReport
+	var rep header.SyncReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +236,7 @@ func TestHeadersRegisteredByHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, code := runHeaders(t, root, "--root", root, "Core", "Engine", "--check", "--json")
-	var rep headersReport
+	var rep header.SyncReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +350,7 @@ func TestHeadersWheelOfTime(t *testing.T) {
 		t.Skip("UPKDEPS_WOT_TREE (a checkout of babbygremlin/WOT-Scripts) not set: skipping")
 	}
 	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "Legend", "WOT")
-	var rep headersReport
+	var rep header.SyncReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
@@ -361,7 +360,7 @@ func TestHeadersWheelOfTime(t *testing.T) {
 		for _, c := range p.Changes {
 			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
 		}
-		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+		got[p.Package] = string(p.Status) + ": " + strings.Join(kinds, ", ")
 	}
 	want := map[string]string{
 		"Core":   "none: ",
@@ -392,7 +391,7 @@ func TestHeadersXIII(t *testing.T) {
 		t.Skip("UPKDEPS_XIII_TREE (a checkout of Ch0wW/xiii_unrealscript) not set: skipping")
 	}
 	out, errOut, code := runCLI(t, "headers", "--root", root, "--check", "--json", "Core", "Engine", "GUI")
-	var rep headersReport
+	var rep header.SyncReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
@@ -402,7 +401,7 @@ func TestHeadersXIII(t *testing.T) {
 		for _, c := range p.Changes {
 			kinds = append(kinds, c.Class+" "+c.Kind+" "+c.Name)
 		}
-		got[p.Package] = p.Status + ": " + strings.Join(kinds, ", ")
+		got[p.Package] = string(p.Status) + ": " + strings.Join(kinds, ", ")
 	}
 	want := map[string]string{
 		"Core":   "none: ",
@@ -482,7 +481,7 @@ func modderEdit(t *testing.T, root, file, after string, pkgs ...string) {
 		t.Fatal(err)
 	}
 	out, _, code := runHeaders(t, root, append([]string{"--root", root, "--check", "--json"}, pkgs...)...)
-	var rep headersReport
+	var rep header.SyncReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -534,29 +533,4 @@ func TestHeadersNoOtherGamesTable(t *testing.T) {
 	}
 }
 
-// TestRegistrationsOrder: the binary, else the header (its classes, and
-// UE2's registrants), else the game's own table.
-func TestRegistrationsOrder(t *testing.T) {
-	table := native.NewSet()
-	table.AddTable(&native.Table{Name: "own", Packages: map[string][]string{"Engine": {"Pickup"}, "Fire": {"FireTexture"}}})
-	reg := registrations{
-		binaries: native.NewSet(),
-		headers:  map[string]*header.File{"engine": {Classes: []*header.Class{{Name: "ASavedMove"}}, Registrants: []string{"ACarriedObject", "UChannel"}}},
-		table:    table,
-	}
-	for _, c := range []struct {
-		pkg, class string
-		from       string
-		want       bool
-	}{
-		{"Engine", "SavedMove", "header", true}, {"Engine", "CarriedObject", "header", true}, {"Engine", "channel", "header", true},
-		{"Engine", "Pickup", "header", false}, // the header is the evidence: the table is not asked
-		{"Fire", "FireTexture", "table", true}, {"Fire", "Other", "table", false},
-		{"Mod", "Thing", "", false},
-	} {
-		r := reg.of(c.pkg)
-		if r.from != c.from || r.has(c.class) != c.want {
-			t.Errorf("%s.%s: from %q has %v, want %q %v", c.pkg, c.class, r.from, r.has(c.class), c.from, c.want)
-		}
-	}
-}
+func lfOnly(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")) }

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"context"
-	"crypto/sha1"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -15,7 +10,6 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
-	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 func newPlanCmd(a *app) *cobra.Command {
@@ -50,7 +44,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 				if err != nil {
 					return err
 				}
-				rep, err := verifyDownloads(cmd.Context(), verify, items)
+				rep, err := unrealarchive.Verify(cmd.Context(), verify, items)
 				if err != nil {
 					return err
 				}
@@ -108,9 +102,9 @@ type planReport struct {
 }
 
 type planChoice struct {
-	Item   archiveItemJSON `json:"item"`
-	Brings []string        `json:"brings"`
-	Needed []string        `json:"needed_by_others"` // of brings, those only chosen items' own files need
+	Item   unrealarchive.Summary `json:"item"`
+	Brings []string              `json:"brings"`
+	Needed []string              `json:"needed_by_others"` // of brings, those only chosen items' own files need
 }
 
 func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
@@ -120,7 +114,7 @@ func planReportOf(in *install, db string, known int, req unrealarchive.PlanReque
 		rep.Missing = append(rep.Missing, n.Name)
 	}
 	for _, c := range res.Choices {
-		rep.Downloads = append(rep.Downloads, planChoice{Item: archiveItemOf(c.Item), Brings: c.Brings, Needed: orEmpty(c.Needed)})
+		rep.Downloads = append(rep.Downloads, planChoice{Item: c.Item.Summary(), Brings: c.Brings, Needed: orEmpty(c.Needed)})
 	}
 	return rep
 }
@@ -165,102 +159,18 @@ func countIn(xs, in []string) int {
 	return n
 }
 
-// verifyReport says which downloaded archives match the catalogue.
-type verifyReport struct {
-	SchemaVersion int            `json:"schema_version"`
-	Folder        string         `json:"folder"`
-	Files         []verifiedFile `json:"files"`
-	Mismatches    int            `json:"mismatches"`
-}
-
-type verifiedFile struct {
-	File   string `json:"file"`
-	Size   int64  `json:"size"`
-	SHA1   string `json:"sha1"`
-	Status string `json:"status"` // "ok", "mismatch" (the name of an item with other bytes), "unknown"
-	Item   string `json:"item,omitempty"`
-}
-
-// verifyDownloads hashes every regular file in dir and looks it up among
-// the items: by SHA-1 (ok), else by archive name (mismatch: a truncated or
-// other download), else unknown.
-func verifyDownloads(ctx context.Context, dir string, items []unrealarchive.Item) (*verifyReport, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	byHash := map[string]unrealarchive.Item{}
-	byName := map[string]unrealarchive.Item{}
-	for _, it := range items {
-		if it.Hash != "" {
-			byHash[it.Hash] = it
-		}
-		if it.ArchiveName != "" {
-			byName[strings.ToLower(it.ArchiveName)] = it
-		}
-	}
-	rep := &verifyReport{SchemaVersion: 1, Folder: dir, Files: []verifiedFile{}}
-	for _, e := range ents {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
-		sum, size, err := sha1File(ctx, path)
-		if err != nil {
-			return nil, err
-		}
-		v := verifiedFile{File: e.Name(), Size: size, SHA1: sum, Status: "unknown"}
-		if it, ok := byHash[sum]; ok && it.Size == size {
-			v.Status, v.Item = "ok", it.Name
-		} else if it, ok := byName[strings.ToLower(e.Name())]; ok {
-			v.Status, v.Item = "mismatch", it.Name
-			rep.Mismatches++
-		}
-		rep.Files = append(rep.Files, v)
-	}
-	return rep, nil
-}
-
-func sha1File(ctx context.Context, path string) (string, int64, error) {
-	f, err := fsutil.OpenRegular(path)
-	if err != nil {
-		return "", 0, err
-	}
-	defer f.Close()
-	h := sha1.New()
-	n, err := io.Copy(h, ctxReader{ctx, f})
-	if err != nil {
-		return "", 0, err
-	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
-}
-
-func writeVerifyDownloads(w io.Writer, rep *verifyReport) error {
+func writeVerifyDownloads(w io.Writer, rep *unrealarchive.Verification) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps plan --verify: %s\n", rep.Folder)
 	for _, f := range rep.Files {
 		switch f.Status {
-		case "ok":
+		case unrealarchive.VerifyOK:
 			bw.printf("  ok        %s (%s)\n", f.File, f.Item)
-		case "mismatch":
+		case unrealarchive.VerifyMismatch:
 			bw.printf("  MISMATCH  %s: named like %s's archive, but its SHA-1 %s or size %d is not the catalogue's: download it again\n", f.File, f.Item, f.SHA1, f.Size)
 		default:
 			bw.printf("  unknown   %s: not in the catalogue\n", f.File)
 		}
 	}
 	return bw.err
-}
-
-// ctxReader fails with its context's error once the context is cancelled:
-// a long hash or copy stops at Ctrl-C between two reads.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -145,7 +146,7 @@ deleted: false
 	if err := os.WriteFile(filepath.Join(dl, "tech.zip"), techBytes, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	techSum, _, err := sha1File(context.Background(), filepath.Join(dl, "tech.zip"))
+	techSum, _, err := unrealarchive.SHA1File(context.Background(), filepath.Join(dl, "tech.zip"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,25 +73,11 @@ replaced only with --force; one with the same bytes is left alone. Exit 1 when a
 failed.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt := redirect.CompressOptions{AllowBigger: allowBigger, Force: o.force, DryRun: o.dryRun}
-			switch formatName {
-			case "":
-			case "uz":
-				opt.Kind = uz.KindUZ
-			case "uz2":
-				opt.Kind = uz.KindUZ2
-			default:
-				return usagef("--format must be uz or uz2, not %q", formatName)
+			opt, err := compressOptions(cmd, formatName, sig)
+			if err != nil {
+				return err
 			}
-			switch sig {
-			case 1234, 5678:
-				opt.Signature = int32(sig)
-			default:
-				return usagef("--sig must be 1234 or 5678, not %d", sig)
-			}
-			if cmd.Flags().Changed("sig") && opt.Kind == uz.KindUZ2 {
-				return usagef("--sig applies to .uz files, not --format uz2")
-			}
+			opt.AllowBigger, opt.Force, opt.DryRun = allowBigger, o.force, o.dryRun
 			if err := o.prepare(); err != nil {
 				return err
 			}
@@ -99,21 +85,7 @@ failed.`,
 			// Several files compressed at once share the cores; a single
 			// .uz2 uses them all.
 			opt.Workers = max(1, a.cfg.Jobs/len(inputs))
-			jobs := make([]uzJob, len(inputs))
-			for i, in := range inputs {
-				jobs[i] = uzJob{input: in}
-				kind := opt.Kind
-				if kind == uz.KindUnknown {
-					k, err := packageKind(in)
-					if err != nil {
-						jobs[i].err = err
-						continue
-					}
-					kind = k
-				}
-				jobs[i].output = filepath.Join(o.outDir(in), uz.CompressedName(filepath.Base(in), kind))
-				jobs[i].kind = kind
-			}
+			jobs := compressJobs(inputs, &o, opt.Kind)
 			refuseSameOutput(jobs)
 			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
 				return err
@@ -136,6 +108,50 @@ failed.`,
 	f.IntVar(&sig, "sig", 1234, ".uz signature: 1234 (every client) or 5678 (UT v469+ only)")
 	f.BoolVar(&allowBigger, "allow-bigger", false, "write a .uz even when it is larger than its package (crashes clients before v469)")
 	return cmd
+}
+
+// compressOptions reads --format and --sig.
+func compressOptions(cmd *cobra.Command, formatName string, sig int) (redirect.CompressOptions, error) {
+	var opt redirect.CompressOptions
+	switch formatName {
+	case "":
+	case "uz":
+		opt.Kind = uz.KindUZ
+	case "uz2":
+		opt.Kind = uz.KindUZ2
+	default:
+		return opt, usagef("--format must be uz or uz2, not %q", formatName)
+	}
+	switch sig {
+	case 1234, 5678:
+		opt.Signature = int32(sig)
+	default:
+		return opt, usagef("--sig must be 1234 or 5678, not %d", sig)
+	}
+	if cmd.Flags().Changed("sig") && opt.Kind == uz.KindUZ2 {
+		return opt, usagef("--sig applies to .uz files, not --format uz2")
+	}
+	return opt, nil
+}
+
+// compressJobs names the output of each input: kind, else the format its
+// package version calls for.
+func compressJobs(inputs []string, o *uzOptions, kind uz.Kind) []uzJob {
+	jobs := make([]uzJob, len(inputs))
+	for i, in := range inputs {
+		jobs[i] = uzJob{input: in}
+		k := kind
+		if k == uz.KindUnknown {
+			var err error
+			if k, err = packageKind(in); err != nil {
+				jobs[i].err = err
+				continue
+			}
+		}
+		jobs[i].output = filepath.Join(o.outDir(in), uz.CompressedName(filepath.Base(in), k))
+		jobs[i].kind = k
+	}
+	return jobs
 }
 
 func newUZDecompressCmd(a *app) *cobra.Command {

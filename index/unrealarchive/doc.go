@@ -13,6 +13,10 @@
 // repack, deleted), the middle one (main, repack, state) and the newest
 // (direct, state).
 //
+// Plan chooses the fewest items that bring a set of missing packages;
+// Verify checks the archives downloaded into a folder against the items'
+// SHA-1 and size; Item.Summary is an item as the commands print it.
+//
 // # Security
 //
 // The YAML is untrusted input. A file larger than MaxFileSize is not read;

@@ -289,3 +289,36 @@ func isSHA1(s string) bool {
 
 // errSize is the error of a file over MaxFileSize.
 var errSize = fmt.Errorf("over the size limit of %d bytes", MaxFileSize)
+
+// Summary is an item as find, check --index and plan print it: what to
+// download and where from.
+type Summary struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Game        string `json:"game"`
+	SHA1        string `json:"sha1"`
+	Size        int64  `json:"size"`
+	ArchiveName string `json:"archive_name"`
+	VariationOf string `json:"variation_of,omitempty"`
+	Download    string `json:"download"` // the best working download (BestDownload); "" when none works
+	Direct      bool   `json:"direct"`
+	Metadata    string `json:"metadata"` // the metadata file, relative to the checkout
+	// Refused are the item's download URLs that are not http(s)
+	// (javascript:, file:, data:, ...): shown, never offered.
+	Refused []string `json:"refused_downloads,omitempty"`
+}
+
+// Summary returns the item's summary.
+func (it Item) Summary() Summary {
+	s := Summary{Name: it.Name, Type: it.Type, Game: it.Game, SHA1: it.Hash, Size: it.Size,
+		ArchiveName: it.ArchiveName, VariationOf: it.VariationOf, Metadata: it.Path}
+	if d := BestDownload(it); d != nil {
+		s.Download, s.Direct = d.URL, d.Direct
+	}
+	for _, d := range it.Downloads {
+		if !WebURL(d.URL) {
+			s.Refused = append(s.Refused, d.URL)
+		}
+	}
+	return s
+}

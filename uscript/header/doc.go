@@ -19,6 +19,13 @@
 // class-tree order with children by file name, names in declaration order
 // and spellings as first declared.
 //
+// Sync is the workflow `upkdeps headers` runs over a source tree: it reads
+// every package in compile order, takes the layout, order and spellings
+// from the existing headers, tells which classes each native module
+// registers (its binary, else the existing header, else the game's own
+// table) and writes, dry-runs or checks each header, returning a typed
+// SyncReport (a Status per package, the Changes of a stale one).
+//
 // Layout facts were read from `ucc make -h` output published with public
 // UnrealScript sources and SDKs, and checked against it line by line:
 // Clive Barker's Undying (UE1, corpus l0m-dev/Undying-Renewal: Engine and
@@ -26,8 +33,10 @@
 // header; its EngineClasses.h and Core/Inc/UnNames.h for the elements,
 // DarklightGames/UT2004-NativeSDK), Wheel of Time (an Unreal 2xx-era UE1:
 // babbygremlin/WOT-Scripts) and XIII (a UE2 build older than UT2003's
-// format: Ch0wW/xiii_unrealscript). DetectLayout tells the layout from an
-// existing header. No tree that also holds engine C++ source
+// format: Ch0wW/xiii_unrealscript). The early UE2 size checks (exported
+// classes only, issue 29) rest on the issue's finding alone: no public
+// early-UE2 header with a VERIFY_CLASS_SIZES section was found, and XIII's
+// have none. DetectLayout tells the layout from an existing header. No tree that also holds engine C++ source
 // is used, not even as a test oracle.
 //
 // # Security

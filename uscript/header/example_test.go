@@ -2,7 +2,10 @@ package header_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/uscript"
@@ -53,4 +56,36 @@ func Example() {
 	//     DECLARE_CLASS(AActor,UObject,0,Engine)
 	//     NO_DEFAULT_CONSTRUCTOR(AActor)
 	// Engine/Classes/Actor.uc:2: member retyped: AActor.Mass (want INT, have FLOAT)
+}
+
+// Check a source tree's headers, write them, and check again.
+func ExampleSync() {
+	root, err := os.MkdirTemp("", "upkdeps-example")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(root)
+	for name, src := range map[string]string{
+		"Core/Classes/Object.uc":  "class Object native noexport;\n",
+		"Engine/Classes/Actor.uc": "class Actor extends Object native;\nvar float Mass;\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		os.WriteFile(path, []byte(src), 0o644)
+	}
+	for _, mode := range []header.Mode{header.ModeCheck, header.ModeWrite, header.ModeCheck} {
+		rep, err := header.Sync(context.Background(), header.SyncOptions{Root: root, Packages: []string{"Core", "Engine"}, Mode: mode})
+		if err != nil {
+			panic(err)
+		}
+		for _, p := range rep.Packages {
+			if p.Status != header.StatusNone {
+				fmt.Printf("%s: %s %s (%d class)\n", mode, p.Header, p.Status, p.Classes)
+			}
+		}
+	}
+	// Output:
+	// check: Engine/Inc/EngineClasses.h missing (1 class)
+	// write: Engine/Inc/EngineClasses.h written (1 class)
+	// check: Engine/Inc/EngineClasses.h current (1 class)
 }

@@ -33,9 +33,11 @@ func FuzzGenerate(f *testing.F) {
 		// generation (the seeds' signature stays (string, bool)).
 		layouts := []Layout{UE1, UE1Early}
 		if ue2 {
-			layouts = []Layout{UE2, UE2Early}
+			checks := UE2Early
+			checks.SizeChecks = true
+			layouts = []Layout{UE2, UE2Early, checks}
 		}
-		layout := layouts[len(src)%2]
+		layout := layouts[len(src)%len(layouts)]
 		g := New(layout)
 		if err := g.Add(Package{Name: "Core", Classes: []*uscript.Decls{obj}}); err != nil {
 			t.Fatal(err)

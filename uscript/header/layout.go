@@ -31,6 +31,13 @@ type Layout struct {
 	// PackAfterByte, with Early, packs the first non-byte member after a
 	// byte as UT2004 does; XIII's build does not.
 	PackAfterByte bool
+	// SizeChecks, with Early, writes the VERIFY_CLASS_SIZES section an
+	// early UE2 header may have (XIII's have none): a
+	// VERIFY_CLASS_SIZE_NODIE line for each exported class only, the
+	// native noexport ones (UEngine...) left out, after the static-link
+	// block or, with SizeChecksInStaticLink, at its end, as the existing
+	// header has it.
+	SizeChecks, SizeChecksInStaticLink bool
 }
 
 // The layouts Header knows.
@@ -74,11 +81,12 @@ var (
 // #if _MSC_VER (UE1) or #if SUPPORTS_PRAGMA_PACK (UE2) around the pragma,
 // DECLARE_CLASS with three arguments (ue1-early), GCC_ALIGN(16)
 // (undying), #if __STATIC_LINK (ue2-early) or UT2004's thunks and tables
-// (ue2). The first header that shows its generation decides it; ok is
+// (ue2), and of ue2-early whether a VERIFY_CLASS_SIZES section is there
+// and where. The first header that shows its generation decides it; ok is
 // false when none does.
 func DetectLayout(headers ...[]byte) (Layout, bool) {
 	gen := 0
-	var short, align, static, byteRule bool
+	var short, align, static, byteRule, sizes, sizesInStatic bool
 	for _, h := range headers {
 		head := h[:min(len(h), 4096)]
 		switch {
@@ -94,6 +102,11 @@ func DetectLayout(headers ...[]byte) (Layout, bool) {
 		align = align || bytes.Contains(h, []byte("GCC_ALIGN(16)"))
 		static = static || bytes.Contains(h, []byte("\n#if __STATIC_LINK"))
 		byteRule = byteRule || rePackAfterByte.Match(h)
+		if v := bytes.Index(h, []byte("\n#ifdef VERIFY_CLASS_SIZES")); v >= 0 && !sizes {
+			sizes = true
+			end := bytes.Index(h, []byte("\n#endif // __STATIC_LINK"))
+			sizesInStatic = v < end
+		}
 	}
 	switch {
 	case gen == 1 && align:
@@ -107,6 +120,7 @@ func DetectLayout(headers ...[]byte) (Layout, bool) {
 	case gen == 2 && static:
 		l := UE2Early
 		l.PackAfterByte = byteRule
+		l.SizeChecks, l.SizeChecksInStaticLink = sizes, sizesInStatic
 		return l, true
 	case gen == 2:
 		return UE2, true

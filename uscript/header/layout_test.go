@@ -1,6 +1,7 @@
 package header
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,7 +12,8 @@ import (
 
 // TestDetectLayout: each layout is told from a header written in it.
 func TestDetectLayout(t *testing.T) {
-	for _, l := range []Layout{UE1, UE1Early, Undying, UE2, UE2Early, {Name: "ue2-early", UE2: true, Early: true, PackAfterByte: true}} {
+	for _, l := range []Layout{UE1, UE1Early, Undying, UE2, UE2Early, {Name: "ue2-early", UE2: true, Early: true, PackAfterByte: true},
+		{Name: "ue2-early", UE2: true, Early: true, SizeChecks: true}, {Name: "ue2-early", UE2: true, Early: true, SizeChecks: true, SizeChecksInStaticLink: true}} {
 		got, ok := DetectLayout(generate(t, tree, l, nil)["Engine"])
 		if !ok || got != l {
 			t.Errorf("%+v: detected %+v, %v", l, got, ok)
@@ -113,6 +115,73 @@ func TestProbesFromHints(t *testing.T) {
 	if probes, thunks := " "+strings.Join(h.Probes, " ")+" ", " "+strings.Join(h.Thunks, " ")+" "; !strings.Contains(probes, " Greet ") ||
 		strings.Contains(probes, " Timer ") || !strings.Contains(thunks, " Timer ") {
 		t.Errorf("parsed probes %v, thunks %v", h.Probes, h.Thunks)
+	}
+}
+
+// TestUE2EarlySizeChecks: an early UE2 header with a VERIFY_CLASS_SIZES
+// section lists the exported classes only, not the native noexport ones
+// (Canvas, and UEngine registered by the existing header) nor the C++-only
+// ones, where the header has the section; XIII's have none.
+func TestUE2EarlySizeChecks(t *testing.T) {
+	hints := map[string]*Hints{"Engine": {Registrants: []string{"UCanvas", "AActor", "UFooDriver"}}}
+	checks := regexp.MustCompile(`(?m)^VERIFY_CLASS_SIZE_NODIE\((\w+)\)$`)
+	list := func(h string) []string {
+		var out []string
+		for _, m := range checks.FindAllStringSubmatch(h, -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return out
+	}
+	ue2 := string(generate(t, earlyTree, UE2, hints)["Engine"])
+	if l := list(ue2); !slices.Contains(l, "UCanvas") {
+		t.Fatalf("UT2004 checks the noexport native Canvas too, the test tree should show it: %v", l)
+	}
+	outside := UE2Early
+	outside.SizeChecks = true
+	inside := outside
+	inside.SizeChecksInStaticLink = true
+	for _, c := range []struct {
+		l    Layout
+		tail string
+	}{
+		{outside, "#endif // NATIVES_ONLY\n#endif // __STATIC_LINK\n\n#ifdef VERIFY_CLASS_SIZES\nVERIFY_CLASS_SIZE_NODIE(AActor)\n"},
+		{inside, "#endif // NATIVES_ONLY\n\n#ifdef VERIFY_CLASS_SIZES\nVERIFY_CLASS_SIZE_NODIE(AActor)\n"},
+	} {
+		text := generate(t, earlyTree, c.l, hints)["Engine"]
+		got := string(text)
+		f, err := ParseHeader(bytes.NewReader(text), "EngineClasses.h")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var declared []string
+		for _, cl := range f.Classes {
+			declared = append(declared, cl.Name)
+		}
+		slices.Sort(declared)
+		if l := list(got); !slices.Equal(l, declared) || len(l) < 5 {
+			t.Errorf("%+v: size checks %v, want the classes the header declares %v", c.l, l, declared)
+		}
+		if !strings.Contains(got, c.tail) || strings.Count(got, "#ifdef VERIFY_CLASS_SIZES") != 1 {
+			t.Errorf("%+v: no %q in\n%s", c.l, c.tail, got[strings.LastIndex(got, "#if __STATIC_LINK"):])
+		}
+		if end := "#endif // VERIFY_CLASS_SIZES\n#endif // __STATIC_LINK\n"; c.l.SizeChecksInStaticLink != strings.HasSuffix(got, end) {
+			t.Errorf("%+v: the section inside the static-link block is %v", c.l, !c.l.SizeChecksInStaticLink)
+		}
+		// The registrants keep the noexport and C++-only classes.
+		for _, cpp := range []string{"UCanvas", "AActor", "UFooDriver"} {
+			if !strings.Contains(got, "\t"+cpp+"::StaticClass(); \\\n") {
+				t.Errorf("%+v: %s no longer registered", c.l, cpp)
+			}
+		}
+		// Read back from the header it wrote, the layout is the same.
+		if l, _ := DetectLayout(text); l != c.l {
+			t.Errorf("detected %+v from a header written in %+v", l, c.l)
+		}
+	}
+	// A header without the section (XIII's) gives a layout that writes none.
+	if l, _ := DetectLayout(generate(t, earlyTree, UE2Early, hints)["Engine"]); l.SizeChecks {
+		t.Errorf("detected %+v from a header without size checks", l)
 	}
 }
 

@@ -345,9 +345,18 @@ func (w *writer) nativeTables(order []*class, h *Hints) {
 	}
 	w.printf("\n#endif // NATIVE_DEFS_ONLY\n\n#ifdef NATIVES_ONLY\n")
 	w.nativeInfos(master)
-	w.printf("#endif // NATIVES_ONLY\n\n#ifdef VERIFY_CLASS_SIZES\n")
+	w.printf("#endif // NATIVES_ONLY\n")
+	w.sizeChecks(master)
+}
+
+// sizeChecks writes the VERIFY_CLASS_SIZES section, after a blank line:
+// a size check for each script class the module registers, in its order.
+// UT2004 checks the noexport ones too; the early UE2 builds only the
+// exported ones, those the header declares (issue 29).
+func (w *writer) sizeChecks(master []regEntry) {
+	w.printf("\n#ifdef VERIFY_CLASS_SIZES\n")
 	for _, e := range master {
-		if e.c != nil {
+		if e.c != nil && (e.c.exported || !w.g.layout.Early) {
 			w.printf("VERIFY_CLASS_SIZE_NODIE(%s)\n", e.cpp)
 		}
 	}
@@ -377,7 +386,8 @@ func (w *writer) nativeInfos(master []regEntry) {
 // staticLink writes the early UE2 builds' tables: the native types and
 // the registrants macro inside #ifndef <PKG>_NATIVE_DEFS (its #endif
 // comment keeps the package's spelling), the native function maps inside
-// NATIVES_ONLY, all inside #if __STATIC_LINK (XIII's headers).
+// NATIVES_ONLY, all inside #if __STATIC_LINK (XIII's headers); the size
+// checks where the layout has them (XIII's have none).
 func (w *writer) staticLink(master []regEntry) {
 	pkg := w.pkg.name
 	upper := strings.ToUpper(pkg)
@@ -396,7 +406,15 @@ func (w *writer) staticLink(master []regEntry) {
 	}
 	w.printf("\n#endif // %s_NATIVE_DEFS\n\n#ifdef NATIVES_ONLY\n", pkg)
 	w.nativeInfos(master)
-	w.printf("#endif // NATIVES_ONLY\n#endif // __STATIC_LINK\n")
+	w.printf("#endif // NATIVES_ONLY\n")
+	l := w.g.layout
+	if l.SizeChecks && l.SizeChecksInStaticLink {
+		w.sizeChecks(master)
+	}
+	w.printf("#endif // __STATIC_LINK\n")
+	if l.SizeChecks && !l.SizeChecksInStaticLink {
+		w.sizeChecks(master)
+	}
 }
 
 func (w *writer) class(c *class) {
