@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
@@ -123,13 +124,25 @@ type Options struct {
 	// core.
 	Jobs int
 	// Lock, for a command that will change the cache, takes the folder's
-	// lock (fsutil.LockDir) before anything is read, so that the plan is
+	// lock (dirlock.Dir) before anything is read, so that the plan is
 	// made from what no other writer changes until Close. Lock is what
 	// the lock's holder is shown as to a second writer ("upkdeps cache
 	// clean"); "" takes no lock. A second writer gets a
-	// *fsutil.LockedError at once. Readers do not lock.
+	// *LockedError at once. Readers do not lock.
 	Lock string
 }
+
+// LockedError reports that another process holds the cache folder's lock
+// (Options.Lock): Holder names it. errors.Is(err, ErrLocked) is true. The
+// redirect package's LockedError is the same type.
+type LockedError = dirlock.LockedError
+
+// ErrLocked is matched (errors.Is) by a *LockedError.
+var ErrLocked = dirlock.ErrLocked
+
+// LockName is the lock file a writer holds in the cache folder. It stays
+// when the writer ends.
+const LockName = dirlock.Name
 
 // Cache is a download cache folder as read by Open.
 type Cache struct {
@@ -144,7 +157,7 @@ type Cache struct {
 	iniPath string
 	hasIni  bool
 	jobs    int
-	lock    *fsutil.Lock
+	lock    *dirlock.Lock
 }
 
 // Open reads the cache folder dir: cache.ini, the GUID-named files (their
@@ -169,7 +182,7 @@ func Open(ctx context.Context, dir string, opt Options) (*Cache, error) {
 	}
 	c := &Cache{Dir: abs, jobs: opt.Jobs}
 	if opt.Lock != "" {
-		if c.lock, err = fsutil.LockDir(abs, opt.Lock); err != nil {
+		if c.lock, err = dirlock.Dir(abs, opt.Lock); err != nil {
 			return nil, err // it names the folder, and the holder
 		}
 	}

@@ -277,30 +277,6 @@ func FuzzUZName(f *testing.F) {
 	})
 }
 
-func TestTargetDir(t *testing.T) {
-	sys := filepath.FromSlash("/ut/System")
-	paths := []string{`..\System\*.u`, "../Maps/*.unr", "../Textures/*.UTX", "../Music/*.umx", "../Extra/*.u", "*.int"}
-	tests := []struct {
-		name, want string
-		ok         bool
-	}{
-		{"Foo.u", "/ut/System", true},
-		{"DM-Foo.unr", "/ut/Maps", true},
-		{"Tex.utx", "/ut/Textures", true}, // the engine compares extensions ignoring case
-		{"FOO.U", "/ut/System", true},
-		{"Foo.bar.umx", "/ut/Music", true}, // the last dot
-		{"Strings.int", "/ut/System", true},
-		{"Noext", "", false},
-		{"Foo.uxx", "", false},
-	}
-	for _, tt := range tests {
-		have, ok := TargetDir(tt.name, paths, sys)
-		if ok != tt.ok || (ok && have != filepath.FromSlash(tt.want)) {
-			t.Errorf("TargetDir(%q): have %q %v, want %q %v", tt.name, have, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestSelect(t *testing.T) {
 	root, dir := ue2Fixture(t)
 	_ = root

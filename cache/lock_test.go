@@ -5,12 +5,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // TestOpenLock: a writer's Open holds the folder's lock until Close; a
-// second writer gets a *fsutil.LockedError at once; readers do not lock.
+// second writer gets a *LockedError at once; readers do not lock.
 func TestOpenLock(t *testing.T) {
 	f := newUE1Fixture(t)
 	c, err := Open(context.Background(), f.cache, Options{Lock: "upkdeps cache clean"})
@@ -18,9 +16,9 @@ func TestOpenLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Open(context.Background(), f.cache, Options{Lock: "upkdeps cache add"})
-	var le *fsutil.LockedError
-	if !errors.As(err, &le) || !strings.Contains(le.Holder, "upkdeps cache clean") {
-		t.Fatalf("second writer: have %v, want a *fsutil.LockedError naming the first", err)
+	var le *LockedError
+	if !errors.As(err, &le) || !errors.Is(err, ErrLocked) || !strings.Contains(le.Holder, "upkdeps cache clean") {
+		t.Fatalf("second writer: have %v, want a *LockedError naming the first", err)
 	}
 	if _, err := Open(context.Background(), f.cache, Options{}); err != nil {
 		t.Errorf("reader during a write: %v", err)
@@ -36,7 +34,7 @@ func TestOpenLock(t *testing.T) {
 	// The lock file is not an entry, a stray or a bad line.
 	c3 := open(t, f.cache, Options{}, "")
 	for _, s := range c3.Strays() {
-		if strings.HasSuffix(s.File, fsutil.LockName) {
+		if strings.HasSuffix(s.File, LockName) {
 			t.Errorf("the lock file is listed as a stray")
 		}
 	}

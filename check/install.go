@@ -200,25 +200,8 @@ func (in *Install) NothingToScan() error {
 	return err
 }
 
-// PlacementPaths are the Paths a file is placed by (cache.TargetDir, the
-// engine's MoveCacheEntry): as written, but under Windows rules an entry
-// whose folder the disk spells in another case names that folder, as
-// Windows would write into it.
-func (in *Install) PlacementPaths() []string {
-	paths := in.Ini.SystemFor(in.Game).Paths
-	if in.Platform() != search.Windows {
-		return paths
-	}
-	entries := in.Search.Paths()
-	for _, n := range in.Search.CaseNotes() {
-		if n.Kind != search.CaseFolder || n.Index < 0 || n.Index >= len(paths) || n.Index >= len(entries) {
-			continue
-		}
-		e := entries[n.Index]
-		paths[n.Index] = filepath.Join(e.Dir, e.Prefix+"*"+e.Ext)
-	}
-	return paths
-}
+// PlacementPaths are the Paths a file is placed by (search.PlacementPaths).
+func (in *Install) PlacementPaths() []string { return in.Search.PlacementPaths() }
 
 // BinaryDirs are the folders whose .dll and .so files are the packages'
 // native code: the ini's own folder (the game's System folder, where the

@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"os"
@@ -190,6 +189,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 	info := &With{Mod: src, Packages: []ModPackage{}, SetAside: []string{}, Unplaced: []ModPackage{},
 		Replaces: []Replacement{}, Unreadable: []ModProblem{}}
 	paths := s.Paths()
+	raw := s.PlacementPaths()
 	seen := map[string]bool{}
 	err := readMod(ctx, src, maxHeld, func(member string, data []byte, err error) error {
 		if err == nil && seen[strings.ToLower(member)] {
@@ -203,7 +203,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 			info.Unreadable = append(info.Unreadable, ModProblem{Member: member, Error: modError(src, member, err)})
 			return nil
 		}
-		if len(data) < 4 || !isTag(data) {
+		if !format.HasTag(data) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
@@ -217,13 +217,10 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 			name: strings.TrimSuffix(base, path.Ext(base)), data: data}
 		dir := strings.ToLower(path.Dir(member))
 		ext := path.Ext(base)
-		best := -1
+		best := search.PlacementIndex(base, raw) // the Paths rule
 		for i, p := range paths {
-			if !strings.EqualFold(p.Ext, ext) || p.Prefix != "" {
+			if best < 0 || !strings.EqualFold(p.Ext, ext) || p.Prefix != "" {
 				continue
-			}
-			if best < 0 {
-				best = i // the Paths rule: the first entry for the extension
 			}
 			pl := strings.ToLower(p.Rel)
 			if dir != "." && (pl == dir || strings.HasSuffix(dir, "/"+pl) || path.Base(pl) == path.Base(dir)) {
@@ -251,11 +248,6 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 	slices.Sort(info.SetAside)
 	slices.SortFunc(info.Unreadable, func(a, b ModProblem) int { return strings.Compare(a.Member, b.Member) })
 	return info, nil
-}
-
-func isTag(b []byte) bool {
-	t := binary.LittleEndian.Uint32(b)
-	return t == format.Tag || t == format.TagKF
 }
 
 // withResolver answers like the install, with the mod's packages installed.

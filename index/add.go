@@ -16,6 +16,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
@@ -339,7 +340,7 @@ func readLoose(ctx context.Context, j job, limit int64) (*pkgInfo, error) {
 	if _, err := io.ReadFull(f, head[:]); err != nil {
 		return nil, errNotPackage
 	}
-	if isPackageTag(head[:]) {
+	if format.HasTag(head[:]) {
 		f.Close()
 		return describeFile(ctx, j.path, j.fileName)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
-	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 )
 
 func newFixCmd(a *app) *cobra.Command {
@@ -80,7 +80,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	if !dryRun {
 		// One fix at a time per install: two would both publish.
-		lock, err := fsutil.LockDir(in.Search.Root(), "upkdeps fix")
+		lock, err := dirlock.Dir(in.Search.Root(), "upkdeps fix")
 		if err != nil {
 			return err
 		}
