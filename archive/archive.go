@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -120,6 +121,7 @@ type Member struct {
 	total *int64 // bytes read from the archive so far, for MaxTotal
 	lim   Limits
 	arch  string
+	ctx   context.Context // the walk's: done, reads fail with its error
 }
 
 // Path names the member for messages and the index: "inner" or
@@ -166,6 +168,9 @@ type limitedReader struct {
 }
 
 func (r *limitedReader) Read(p []byte) (int, error) {
+	if err := r.m.ctx.Err(); err != nil {
+		return 0, err
+	}
 	if r.left <= 0 {
 		// One byte more than declared means the archive lied about the
 		// size: stop instead of expanding a bomb.
@@ -232,8 +237,10 @@ func SafeName(name string) (string, error) {
 // nested deeper is passed with Err wrapping ErrTooDeep. A member that
 // cannot be read is passed with Err set. An error from fn stops the
 // walk and is returned; other errors are *Error values about the archive
-// (it cannot be opened, is corrupt, or exceeds MaxMembers).
-func Walk(path string, lim Limits, fn func(*Member) error) error {
+// (it cannot be opened, is corrupt, or exceeds MaxMembers). When ctx is
+// done the walk stops with ctx's error, before the next member and inside
+// a member's reads.
+func Walk(ctx context.Context, path string, lim Limits, fn func(*Member) error) error {
 	kind := KindOf(path)
 	if kind == "" {
 		return &Error{path, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
@@ -249,22 +256,23 @@ func Walk(path string, lim Limits, fn func(*Member) error) error {
 	if err != nil {
 		return err
 	}
-	w := &walker{path: path, lim: lim.withDefaults(), fn: fn}
+	w := &walker{ctx: ctx, path: path, lim: lim.withDefaults(), fn: fn}
 	return unwrapCaller(w.walk(kind, f, st.Size(), ""))
 }
 
 // WalkReader is Walk over an archive already in memory or open elsewhere;
 // name gives its kind and names it in errors.
-func WalkReader(name string, r io.ReaderAt, size int64, lim Limits, fn func(*Member) error) error {
+func WalkReader(ctx context.Context, name string, r io.ReaderAt, size int64, lim Limits, fn func(*Member) error) error {
 	kind := KindOf(name)
 	if kind == "" {
 		return &Error{name, "", errors.New("not an archive (.zip, .umod, .ut2mod, .7z, .rar)")}
 	}
-	w := &walker{path: name, lim: lim.withDefaults(), fn: fn}
+	w := &walker{ctx: ctx, path: name, lim: lim.withDefaults(), fn: fn}
 	return unwrapCaller(w.walk(kind, r, size, ""))
 }
 
 type walker struct {
+	ctx     context.Context
 	path    string
 	lim     Limits
 	fn      func(*Member) error
@@ -288,6 +296,9 @@ func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error
 		Zip: w.listZip, UMOD: w.listUMOD, SevenZip: w.list7z, RAR: w.listRAR,
 	}[kind]
 	err := list(r, size, func(e entry) error {
+		if err := w.ctx.Err(); err != nil {
+			return callerErr{err}
+		}
 		if e.dir {
 			return nil
 		}
@@ -296,7 +307,7 @@ func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error
 			return &Error{w.path, "", fmt.Errorf("more than %d members: %w", w.lim.MaxMembers, ErrLimit)}
 		}
 		m := &Member{Name: e.name, Nested: nested, Size: e.size, ModTime: e.mod, CRC32: e.crc,
-			open: e.open, total: &w.total, lim: w.lim, arch: w.path}
+			open: e.open, total: &w.total, lim: w.lim, arch: w.path, ctx: w.ctx}
 		name, nerr := SafeName(e.name)
 		switch {
 		case nerr != nil:
@@ -357,6 +368,9 @@ func (w *walker) nested(kind Kind, m *Member) error {
 		return w.call(m)
 	}
 	data, err := m.ReadAll()
+	if cerr := w.ctx.Err(); cerr != nil {
+		return callerErr{cerr}
+	}
 	if err != nil {
 		m.Err = err
 		return w.call(m)

@@ -3,6 +3,7 @@ package archive
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -57,7 +58,7 @@ type seen struct {
 func walkAll(t testing.TB, name string, data []byte, lim Limits) ([]seen, error) {
 	t.Helper()
 	var out []seen
-	err := WalkReader(name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
+	err := WalkReader(context.Background(), name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
 		s := seen{path: m.Path(), err: m.Err}
 		if m.Err == nil {
 			b, err := m.ReadAll()
@@ -184,7 +185,7 @@ func TestManyMembers(t *testing.T) {
 	}
 	zw.Close()
 	n := 0
-	err := WalkReader("many.zip", bytes.NewReader(buf.Bytes()), int64(buf.Len()), Limits{}, func(m *Member) error { n++; return nil })
+	err := WalkReader(context.Background(), "many.zip", bytes.NewReader(buf.Bytes()), int64(buf.Len()), Limits{}, func(m *Member) error { n++; return nil })
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("have %v, want ErrLimit", err)
 	}
@@ -256,7 +257,7 @@ func Test7z(t *testing.T) {
 		t.Fatalf("7z: %v\n%s", err, b)
 	}
 	var have []string
-	err = Walk(out, Limits{}, func(m *Member) error {
+	err = Walk(context.Background(), out, Limits{}, func(m *Member) error {
 		b, err := m.ReadAll()
 		if err != nil {
 			t.Errorf("%s: %v", m.Path(), err)
@@ -276,7 +277,7 @@ func Test7z(t *testing.T) {
 		t.Fatalf("7z -spf: %v\n%s", err, b)
 	}
 	n := 0
-	err = Walk(abs, Limits{}, func(m *Member) error {
+	err = Walk(context.Background(), abs, Limits{}, func(m *Member) error {
 		n++
 		if !errors.Is(m.Err, ErrInsecurePath) {
 			t.Errorf("%s: have %v, want ErrInsecurePath", m.Name, m.Err)
@@ -302,7 +303,7 @@ func Test7z(t *testing.T) {
 		t.Fatalf("the bomb is %d bytes: not a bomb", st.Size())
 	}
 	results := map[string]error{}
-	err = Walk(bomb, Limits{MaxMemberSize: 1 << 20}, func(m *Member) error {
+	err = Walk(context.Background(), bomb, Limits{MaxMemberSize: 1 << 20}, func(m *Member) error {
 		if m.Err != nil {
 			results[m.Path()] = m.Err
 			return nil
@@ -327,7 +328,7 @@ func Test7z(t *testing.T) {
 		t.Fatalf("7z many: %v\n%s", err, b)
 	}
 	n = 0
-	err = Walk(many, Limits{MaxMembers: 30}, func(m *Member) error { n++; return nil })
+	err = Walk(context.Background(), many, Limits{MaxMembers: 30}, func(m *Member) error { n++; return nil })
 	if !errors.Is(err, ErrLimit) || n != 0 {
 		t.Errorf("many.7z: %d members walked, %v; want ErrLimit before any", n, err)
 	}
@@ -349,11 +350,11 @@ func TestWalkStops(t *testing.T) {
 	data := zipOf(t, [2]string{"A.u", "a"}, [2]string{"B.u", "b"})
 	stop := errors.New("stop")
 	n := 0
-	err := WalkReader("x.zip", bytes.NewReader(data), int64(len(data)), Limits{}, func(m *Member) error { n++; return stop })
+	err := WalkReader(context.Background(), "x.zip", bytes.NewReader(data), int64(len(data)), Limits{}, func(m *Member) error { n++; return stop })
 	if err != stop || n != 1 {
 		t.Fatalf("have %v after %d members, want the walk function's error after 1", err, n)
 	}
-	if err := Walk("nothing.txt", Limits{}, nil); err == nil {
+	if err := Walk(context.Background(), "nothing.txt", Limits{}, nil); err == nil {
 		t.Error("a non-archive name was walked")
 	}
 	_ = io.EOF

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,7 +22,7 @@ func FuzzWalk(f *testing.F) {
 			name = "f.umod"
 		}
 		lim := Limits{MaxMembers: 100, MaxMemberSize: 1 << 20, MaxTotal: 4 << 20, MaxNestedSize: 1 << 20}
-		WalkReader(name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
+		WalkReader(context.Background(), name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
 			if m.Err != nil {
 				return nil
 			}
@@ -54,7 +55,7 @@ func FuzzWalk7zRar(f *testing.F) {
 			name = "f.7z"
 		}
 		lim := Limits{MaxMembers: 100, MaxMemberSize: 1 << 20, MaxTotal: 4 << 20, MaxNestedSize: 1 << 20}
-		WalkReader(name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
+		WalkReader(context.Background(), name, bytes.NewReader(data), int64(len(data)), lim, func(m *Member) error {
 			if m.Err != nil {
 				return nil
 			}

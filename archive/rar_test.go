@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -71,7 +72,7 @@ func TestUMODCountCheckedFirst(t *testing.T) {
 	}
 	u.Close()
 	data := buf.Bytes()
-	err := WalkReader("m.umod", bytes.NewReader(data), int64(len(data)), Limits{MaxMembers: 10}, func(*Member) error {
+	err := WalkReader(context.Background(), "m.umod", bytes.NewReader(data), int64(len(data)), Limits{MaxMembers: 10}, func(*Member) error {
 		t.Error("a member was passed")
 		return nil
 	})

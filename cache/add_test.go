@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -36,7 +37,7 @@ func TestAddUE1(t *testing.T) {
 	if !reflect.DeepEqual(have, want) {
 		t.Fatalf("plan:\n%s", diffLines(have, want))
 	}
-	if err := p.Run(nil); err != nil {
+	if err := p.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	wantIni := "; mine\r\n[Cache]\r\n" + g(2).String() + "=New.u\r\n" + g(1).String() + "=Foo.u\r\n\r\n[Other]\r\nX=1\r\n"
@@ -70,7 +71,7 @@ func TestAddUE2NewCache(t *testing.T) {
 	one := writeFile(t, root, "in/Old.u", pkg(t, false, g(1), 1))
 	c := open(t, dir, Options{Generation: 2}, "")
 	p := c.PlanAdd([]string{two, one}, AddOptions{})
-	if err := p.Run(nil); err != nil {
+	if err := p.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	want := "[Cache]" + defaultNewline + g(2).String() + "-3=Flags.utx" + defaultNewline

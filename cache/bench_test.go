@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func BenchmarkOpen(b *testing.B) {
 	dir := benchCache(b, 500)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Open(dir, Options{}); err != nil {
+		if _, err := Open(context.Background(), dir, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
@@ -123,13 +124,25 @@ type Options struct {
 	// core.
 	Jobs int
 	// Lock, for a command that will change the cache, takes the folder's
-	// lock (fsutil.LockDir) before anything is read, so that the plan is
+	// lock (dirlock.Dir) before anything is read, so that the plan is
 	// made from what no other writer changes until Close. Lock is what
 	// the lock's holder is shown as to a second writer ("upkdeps cache
 	// clean"); "" takes no lock. A second writer gets a
-	// *fsutil.LockedError at once. Readers do not lock.
+	// *LockedError at once. Readers do not lock.
 	Lock string
 }
+
+// LockedError reports that another process holds the cache folder's lock
+// (Options.Lock): Holder names it. errors.Is(err, ErrLocked) is true. The
+// redirect package's LockedError is the same type.
+type LockedError = dirlock.LockedError
+
+// ErrLocked is matched (errors.Is) by a *LockedError.
+var ErrLocked = dirlock.ErrLocked
+
+// LockName is the lock file a writer holds in the cache folder. It stays
+// when the writer ends.
+const LockName = dirlock.Name
 
 // Cache is a download cache folder as read by Open.
 type Cache struct {
@@ -144,12 +157,13 @@ type Cache struct {
 	iniPath string
 	hasIni  bool
 	jobs    int
-	lock    *fsutil.Lock
+	lock    *dirlock.Lock
 }
 
 // Open reads the cache folder dir: cache.ini, the GUID-named files (their
-// headers only, in parallel) and the stray download files.
-func Open(dir string, opt Options) (*Cache, error) {
+// headers only, in parallel) and the stray download files. It stops with
+// ctx's error when ctx is done (between headers).
+func Open(ctx context.Context, dir string, opt Options) (*Cache, error) {
 	if opt.Generation < 0 || opt.Generation > 2 {
 		return nil, fmt.Errorf("cache: generation %d: want 1, 2 or 0", opt.Generation)
 	}
@@ -168,11 +182,11 @@ func Open(dir string, opt Options) (*Cache, error) {
 	}
 	c := &Cache{Dir: abs, jobs: opt.Jobs}
 	if opt.Lock != "" {
-		if c.lock, err = fsutil.LockDir(abs, opt.Lock); err != nil {
+		if c.lock, err = dirlock.Dir(abs, opt.Lock); err != nil {
 			return nil, err // it names the folder, and the holder
 		}
 	}
-	if err := c.read(opt); err != nil {
+	if err := c.read(ctx, opt); err != nil {
 		c.lock.Unlock()
 		return nil, err
 	}
@@ -197,7 +211,7 @@ func nameReason(err error) string {
 }
 
 // read fills c from the folder.
-func (c *Cache) read(opt Options) error {
+func (c *Cache) read(ctx context.Context, opt Options) error {
 	abs := c.Dir
 	ents, err := os.ReadDir(abs)
 	if err != nil {
@@ -233,7 +247,9 @@ func (c *Cache) read(opt Options) error {
 	}
 	c.build(files)
 	c.findStrays(files)
-	c.readHeaders()
+	if err := c.readHeaders(ctx); err != nil {
+		return err
+	}
 	c.sort()
 	return nil
 }
@@ -447,13 +463,18 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 }
 
 // readHeaders reads the header of every entry's file with c.jobs workers
-// and settles not_a_package and guid_mismatch.
-func (c *Cache) readHeaders() {
-	par.ForEach(context.Background(), len(c.entries), c.jobs, func(_, i int) {
-		if c.entries[i].File != "" {
+// and settles not_a_package and guid_mismatch; ctx done, it stops with
+// ctx's error (the headers not read would be wrong, not unknown).
+func (c *Cache) readHeaders(ctx context.Context) error {
+	err := par.ForEach(ctx, len(c.entries), c.jobs, func(_, i int) {
+		if c.entries[i].File != "" && ctx.Err() == nil {
 			c.readHeader(&c.entries[i])
 		}
 	})
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 func (c *Cache) readHeader(e *Entry) {

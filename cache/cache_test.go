@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"encoding/binary"
 	"path/filepath"
 	"reflect"
@@ -185,15 +186,15 @@ func TestGuessGenerationAndExt(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
-	if _, err := Open(filepath.Join(t.TempDir(), "none"), Options{}); err == nil {
+	if _, err := Open(context.Background(), filepath.Join(t.TempDir(), "none"), Options{}); err == nil {
 		t.Error("missing folder: no error")
 	}
-	if _, err := Open(t.TempDir(), Options{Generation: 3}); err == nil {
+	if _, err := Open(context.Background(), t.TempDir(), Options{Generation: 3}); err == nil {
 		t.Error("generation 3: no error")
 	}
 	dir := t.TempDir()
 	writeFile(t, dir, "cache.ini", []byte("[Cache]\x00binary"))
-	if _, err := Open(dir, Options{}); err == nil {
+	if _, err := Open(context.Background(), dir, Options{}); err == nil {
 		t.Error("binary cache.ini: no error")
 	}
 }
@@ -274,30 +275,6 @@ func FuzzUZName(f *testing.F) {
 			t.Errorf("name of %d bytes from %d input bytes", len(name), len(b))
 		}
 	})
-}
-
-func TestTargetDir(t *testing.T) {
-	sys := filepath.FromSlash("/ut/System")
-	paths := []string{`..\System\*.u`, "../Maps/*.unr", "../Textures/*.UTX", "../Music/*.umx", "../Extra/*.u", "*.int"}
-	tests := []struct {
-		name, want string
-		ok         bool
-	}{
-		{"Foo.u", "/ut/System", true},
-		{"DM-Foo.unr", "/ut/Maps", true},
-		{"Tex.utx", "/ut/Textures", true}, // the engine compares extensions ignoring case
-		{"FOO.U", "/ut/System", true},
-		{"Foo.bar.umx", "/ut/Music", true}, // the last dot
-		{"Strings.int", "/ut/System", true},
-		{"Noext", "", false},
-		{"Foo.uxx", "", false},
-	}
-	for _, tt := range tests {
-		have, ok := TargetDir(tt.name, paths, sys)
-		if ok != tt.ok || (ok && have != filepath.FromSlash(tt.want)) {
-			t.Errorf("TargetDir(%q): have %q %v, want %q %v", tt.name, have, ok, tt.want, tt.ok)
-		}
-	}
 }
 
 func TestSelect(t *testing.T) {

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -50,7 +51,7 @@ func TestCleanUE1(t *testing.T) {
 	if have := lines(p, f.root); !reflect.DeepEqual(have, all) {
 		t.Errorf("all:\n%s", diffLines(have, all))
 	}
-	if err := p.Run(nil); err != nil {
+	if err := p.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	have := tree(t, f.root)

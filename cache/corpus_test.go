@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -119,7 +120,7 @@ func TestCorpusKF(t *testing.T) {
 func TestCorpusNexgenInstalledSame(t *testing.T) {
 	dir := testutil.CorpusFile(t, "adrak0__ut99/Cache")
 	iniPath := testutil.CorpusFile(t, "nrempel__ut-server/System/UnrealTournament.ini")
-	c, err := Open(dir, Options{})
+	c, err := Open(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestCorpusExtractReal(t *testing.T) {
 			moved[e.Key] = &e
 		}
 	}
-	if err := c.PlanExtract(extractOptions(t, iniPath)).Run(nil); err != nil {
+	if err := c.PlanExtract(extractOptions(t, iniPath)).Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	// Without the cache and with it, the engine now finds every moved

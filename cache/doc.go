@@ -32,9 +32,9 @@
 // ordered so that an interruption at any point loses nothing and a second
 // run completes the job. A write plan starts by removing the temporary files
 // killed writes left in the cache folder (and, for extract, those of its own
-// targets). Options.Lock holds the folder's lock (fsutil.LockDir) from
-// before Open reads anything until Close, so that two writers cannot
-// interleave their cache.ini rewrites.
+// targets). Options.Lock holds the folder's lock from before Open reads
+// anything until Close, so that two writers cannot interleave their
+// cache.ini rewrites; a second writer gets a *LockedError.
 //
 // # Security
 //

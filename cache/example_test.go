@@ -1,6 +1,7 @@
 package cache_test
 
 import (
+	"context"
 	"fmt"
 	"log"
 	"os"
@@ -25,7 +26,7 @@ func Example() {
 	format.WriteFile(filepath.Join(dir, b.File.GUID.String()+".uxx"), b.File)
 	os.WriteFile(filepath.Join(dir, "cache.ini"), []byte("[Cache]\n"+b.File.GUID.String()+"=Nexgen112.u\n"), 0o644)
 
-	c, err := cache.Open(dir, cache.Options{})
+	c, err := cache.Open(context.Background(), dir, cache.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func Example() {
 	}
 	plan := c.PlanExtract(cache.ExtractOptions{To: filepath.Join(root, "System")})
 	rel := func(p string) string { r, _ := filepath.Rel(root, p); return r }
-	if err := plan.Run(func(a cache.Action) { fmt.Println(a.Format(rel)) }); err != nil {
+	if err := plan.Run(context.Background(), func(a cache.Action) { fmt.Println(a.Format(rel)) }); err != nil {
 		log.Fatal(err)
 	}
 	// Output:

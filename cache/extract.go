@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // ExtractOptions say which entries PlanExtract moves and where.
@@ -164,7 +165,7 @@ func (x *extractPlanner) unmovable(e *Entry) (*Reason, Op, bool) {
 func (x *extractPlanner) target(e *Entry) (dst string, index int, ok bool) {
 	dir, index := x.opt.To, -1
 	if dir == "" {
-		if dir, index = targetDir(e.Name, x.opt.Paths, x.opt.SystemDir); index < 0 {
+		if dir, index = search.PlacementDir(e.Name, x.opt.Paths, x.opt.SystemDir); index < 0 {
 			if e.State != StateMissingFile || x.sel != nil {
 				x.skip(e, OpRefuse, because(fmt.Sprintf("no Paths entry takes %q files (use --to)", filepath.Ext(e.Name))))
 			}

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -60,7 +61,7 @@ func TestExtractUE1(t *testing.T) {
 	}
 
 	var done []string
-	if err := p.Run(func(a Action) { done = append(done, a.Format(nil)) }); err != nil {
+	if err := p.Run(context.Background(), func(a Action) { done = append(done, a.Format(nil)) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(done) != len(p.Actions) {
@@ -121,7 +122,7 @@ func TestExtractSelectedForceKeepTo(t *testing.T) {
 	if have := lines(p, f.root); !reflect.DeepEqual(have, want) {
 		t.Fatalf("plan:\n%s", diffLines(have, want))
 	}
-	if err := p.Run(nil); err != nil {
+	if err := p.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if readFile(t, filepath.Join(f.system, "Hotel.u")) != string(f.pkgs["Hotel.u"]) {
@@ -137,7 +138,7 @@ func TestExtractSelectedForceKeepTo(t *testing.T) {
 	if have := lines(p, f.root); !reflect.DeepEqual(have, want) {
 		t.Fatalf("--keep --to plan:\n%s", diffLines(have, want))
 	}
-	if err := p.Run(nil); err != nil {
+	if err := p.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if c2 := open(t, f.cache, Options{}, ""); c2.EntryByKey(g(1).String()).State != StateOK {
@@ -237,7 +238,7 @@ func TestExtractHostileNames(t *testing.T) {
 				t.Errorf("control character reaches the output: %q", l)
 			}
 		}
-		if err := p.Run(nil); err != nil {
+		if err := p.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -302,7 +303,7 @@ func TestExtractCrash(t *testing.T) {
 			p := c.PlanExtract(opt)
 			iniBefore := readFile(t, c.IniPath())
 			tt.fail(t)
-			err := p.Run(nil)
+			err := p.Run(context.Background(), nil)
 			if err == nil || !strings.Contains(err.Error(), "simulated crash") {
 				t.Fatalf("Run: have %v, want the simulated crash", err)
 			}
@@ -333,7 +334,7 @@ func TestExtractCrash(t *testing.T) {
 			if have := lines(p2, f.root); !reflect.DeepEqual(have, tt.secondPlan) {
 				t.Fatalf("second plan:\n%s", diffLines(have, tt.secondPlan))
 			}
-			if err := p2.Run(nil); err != nil {
+			if err := p2.Run(context.Background(), nil); err != nil {
 				t.Fatal(err)
 			}
 			c3 := open(t, f.cache, Options{}, f.ini)
@@ -361,7 +362,7 @@ func TestExtractReadOnly(t *testing.T) {
 	opt := extractOptions(t, f.ini)
 	opt.Keys, _ = c.Select([]string{"Alpha.u"})
 	before := tree(t, f.root)
-	if err := c.PlanExtract(opt).Run(nil); !errors.Is(err, fs.ErrPermission) {
+	if err := c.PlanExtract(opt).Run(context.Background(), nil); !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("read-only target: have %v, want a permission error", err)
 	}
 	if after := tree(t, f.root); !reflect.DeepEqual(after, before) {
@@ -375,7 +376,7 @@ func TestExtractReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(f.cache, 0o755) })
-	if err := c.PlanExtract(opt).Run(nil); !errors.Is(err, fs.ErrPermission) {
+	if err := c.PlanExtract(opt).Run(context.Background(), nil); !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("read-only cache: have %v, want a permission error", err)
 	}
 	if e := open(t, f.cache, Options{}, f.ini).EntryByKey(g(1).String()); e.State != StateInstalledSame {

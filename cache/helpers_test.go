@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -194,7 +195,7 @@ func searcher(t testing.TB, iniPath string, gen int) *search.Searcher {
 // open opens dir and classifies it against iniPath when given.
 func open(t testing.TB, dir string, opt Options, iniPath string) *Cache {
 	t.Helper()
-	c, err := Open(dir, opt)
+	c, err := Open(context.Background(), dir, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,24 +71,15 @@ func newIniLine(l ini.Line, section *string) iniLine {
 // readIniDoc reads path; a missing file is an empty document.
 func readIniDoc(path string) (*iniDoc, error) {
 	d := &iniDoc{path: path, newline: defaultNewline}
-	f, err := fsutil.OpenRegular(path)
-	if errors.Is(err, os.ErrNotExist) {
+	data, err := fsutil.ReadRegular(path, MaxIniSize)
+	var big *fsutil.TooBigError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return d, nil
-	}
-	if err != nil {
+	case errors.As(err, &big):
+		return nil, fmt.Errorf("cache: %s: %d bytes, over the %d-byte limit for a cache.ini", path, big.Size, MaxIniSize)
+	case err != nil:
 		return nil, fmt.Errorf("cache: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cache: %w", err)
-	}
-	if st.Size() > MaxIniSize {
-		return nil, fmt.Errorf("cache: %s: %d bytes, over the %d-byte limit for a cache.ini", path, st.Size(), MaxIniSize)
-	}
-	data := make([]byte, st.Size())
-	if _, err := f.ReadAt(data, 0); err != nil && st.Size() > 0 {
-		return nil, fmt.Errorf("cache: %s: %w", path, err)
 	}
 	if err := d.parse(data); err != nil {
 		return nil, err

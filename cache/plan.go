@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // Op is what an Action does.
@@ -101,9 +103,14 @@ func (p *Plan) Changes() bool {
 // steps of a move are ordered (copy, remove the cache file, then mark the
 // cache.ini entry moved) so that after a failure or a crash at any point
 // no file is lost, the cache is in a state Open describes, and running the
-// same command again completes the job.
-func (p *Plan) Run(done func(Action)) error {
+// same command again completes the job. ctx done, it stops before the
+// next action with ctx's error: as after a failure, what is done stays
+// done and running again completes the job.
+func (p *Plan) Run(ctx context.Context, done func(Action)) error {
 	for _, a := range p.Actions {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err := p.do(a); err != nil {
 			return err
 		}
@@ -285,34 +292,12 @@ func quoteAll(s []string) []string {
 }
 
 // TargetDir returns the folder the engine's MoveCacheEntry moves a cache
-// file named name into: the first of paths (the ini's [Core.System] Paths,
-// as written) that ends with the name's extension (from its last dot,
-// ignoring case), up to and including its last "/", "\" or ":", relative
-// to systemDir. ok is false when the name has no extension or no entry
-// takes it.
+// file named name into, by the Paths placement rule (search.PlacementDir):
+// the first of paths (the ini's [Core.System] Paths, as written) that ends
+// with the name's extension (from its last dot, ignoring case), up to and
+// including its last "/", "\" or ":", relative to systemDir. ok is false
+// when the name has no extension or no entry takes it.
 func TargetDir(name string, paths []string, systemDir string) (dir string, ok bool) {
-	dir, i := targetDir(name, paths, systemDir)
+	dir, i := search.PlacementDir(name, paths, systemDir)
 	return dir, i >= 0
-}
-
-// targetDir is TargetDir that also returns the index of the Paths entry,
-// -1 when none.
-func targetDir(name string, paths []string, systemDir string) (string, int) {
-	dot := strings.LastIndexByte(name, '.')
-	if dot < 0 {
-		return "", -1
-	}
-	ext := name[dot:]
-	for i, p := range paths {
-		if len(p) < len(ext) || !strings.EqualFold(p[len(p)-len(ext):], ext) {
-			continue
-		}
-		part := p[:strings.LastIndexAny(p, `/\:`)+1]
-		part = strings.ReplaceAll(part, `\`, "/")
-		if filepath.IsAbs(part) {
-			return filepath.Clean(part), i
-		}
-		return filepath.Join(systemDir, filepath.FromSlash(part)), i
-	}
-	return "", -1
 }

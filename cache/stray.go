@@ -2,7 +2,6 @@ package cache
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"
@@ -80,22 +79,19 @@ func (c *Cache) sniff(s *Stray) {
 	b := make([]byte, sniffSize)
 	n, _ := io.ReadFull(f, b)
 	b = b[:n]
-	if len(b) >= 4 {
-		switch binary.LittleEndian.Uint32(b) {
-		case format.Tag, format.TagKF:
-			s.Kind = KindPartial
-			if pf, err := format.Open(s.File); err == nil {
-				s.GUID = pf.GUID.String()
-				pf.Close()
-				for _, e := range c.entries {
-					if e.GUID == s.GUID && e.Name != "" {
-						s.Original = e.Name
-						break
-					}
+	if format.HasTag(b) {
+		s.Kind = KindPartial
+		if pf, err := format.Open(s.File); err == nil {
+			s.GUID = pf.GUID.String()
+			pf.Close()
+			for _, e := range c.entries {
+				if e.GUID == s.GUID && e.Name != "" {
+					s.Original = e.Name
+					break
 				}
 			}
-			return
 		}
+		return
 	}
 	switch uz.Detect(b) {
 	case uz.KindUZ:

@@ -3,10 +3,23 @@ package format
 import (
 	"errors"
 	"fmt"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
 // ErrNotPackage reports that a file does not start with an Unreal package tag.
 var ErrNotPackage = errors.New("format: not an unreal package")
+
+// NotRegularError reports a file that is not a regular file: a named pipe,
+// a device, a socket or a folder, which Open refuses without opening it
+// (reading one could block forever or never end). Every upkdeps package
+// that reads installation files refuses such a file with this type
+// (search, index, archive, cache, redirect): errors.Is(err, ErrNotRegular)
+// is true.
+type NotRegularError = fsutil.NotRegularError
+
+// ErrNotRegular is matched (errors.Is) by a *NotRegularError.
+var ErrNotRegular = fsutil.ErrNotRegular
 
 // ErrEmpty reports a file of 0 bytes (a failed download or copy). It is a
 // kind of ErrNotPackage: errors.Is(ErrEmpty, ErrNotPackage) holds.

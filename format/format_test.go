@@ -305,3 +305,36 @@ func TestReaderReuse(t *testing.T) {
 		t.Error("no error for a missing file")
 	}
 }
+
+// TestHasTag: the sniff says yes to what the reader reads as a package (a
+// written package, either tag) and no to the rest: a big-endian tag, other
+// data, fewer than four bytes.
+func TestHasTag(t *testing.T) {
+	pkg, err := Marshal(NewBuilder(69, 0).File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kf := bytes.Clone(pkg)
+	kf[0] = 0xC2
+	for _, tt := range []struct {
+		name string
+		b    []byte
+		want bool
+	}{
+		{"written package", pkg, true},
+		{"KF tag", kf, true},
+		{"tag only", pkg[:4], true},
+		{"three bytes", pkg[:3], false},
+		{"nil", nil, false},
+		{"big-endian tag", []byte{0x9E, 0x2A, 0x83, 0xC1, 0, 0, 0, 0}, false},
+		{"ini", []byte("[Core.System]\n"), false},
+	} {
+		if have := HasTag(tt.b); have != tt.want {
+			t.Errorf("%s: HasTag = %v, want %v", tt.name, have, tt.want)
+		}
+		_, err := NewFile(bytes.NewReader(tt.b), int64(len(tt.b)))
+		if read := err == nil; tt.name != "tag only" && read != tt.want {
+			t.Errorf("%s: NewFile read it: %v (%v), HasTag %v", tt.name, read, err, tt.want)
+		}
+	}
+}

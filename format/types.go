@@ -14,6 +14,17 @@ const (
 	tagSwapped uint32 = 0xC1832A9E
 )
 
+// HasTag reports whether b starts with a package tag the reader reads (Tag
+// or TagKF): the one sniff that tells a package file from other data by its
+// first four bytes, before it is parsed.
+func HasTag(b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	t := binary.LittleEndian.Uint32(b)
+	return t == Tag || t == TagKF
+}
+
 // GUID is a package GUID as the engine stores it: four 32-bit words.
 type GUID [4]uint32
 

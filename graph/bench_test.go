@@ -96,7 +96,7 @@ func BenchmarkCheck(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				g.Check(CheckOptions{Jobs: jobs})
+				g.Check(context.Background(), CheckOptions{Jobs: jobs})
 			}
 			b.ReportMetric(peakRSSMB(), "peak-RSS-MB")
 		})

@@ -34,7 +34,7 @@ func TestBenchInstallFindings(t *testing.T) {
 	if n := len(g.Packages()); n != 120+3 {
 		t.Errorf("have %d packages, want 123 (120 files and 3 missing)", n)
 	}
-	have := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
+	have := checkAll(t, g, CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
 	if len(have) != len(demo.BenchFindings) {
 		for _, f := range have {
 			t.Log(f.Kind, f.Package, f.Message)

@@ -29,7 +29,7 @@ func checkIni(t *testing.T, path string) (*Graph, []Finding) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages()})
 	fs = append(fs, SearchFindings(s)...)
 	SortFindings(fs)
 	return g, fs
@@ -66,7 +66,7 @@ func TestCorpusUT99(t *testing.T) {
 		for _, o := range f.Objects {
 			// A mod built against v436 on the v469 Engine: v469's
 			// linker maps the import, so a warning naming the importer.
-			if strings.HasPrefix(o, "Engine.Actor.Touching: imported as Core.ObjectProperty, exported as Core.ArrayProperty") &&
+			if strings.HasPrefix(o.String(), "Engine.Actor.Touching: imported as Core.ObjectProperty, exported as Core.ArrayProperty") &&
 				f.Package == "swJumpPad" && f.Severity == Warning && strings.Contains(f.Message, "v469") {
 				found = true
 			}
@@ -144,7 +144,7 @@ func TestCorpusMakeIni(t *testing.T) {
 			continue
 		}
 		edit := f.EditPackages()
-		src, err := g.ScanSources(filepath.Dir(filepath.Dir(m)), edit, nil)
+		src, err := g.ScanSources(context.Background(), filepath.Dir(filepath.Dir(m)), edit, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

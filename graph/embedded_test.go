@@ -23,7 +23,7 @@ func TestEmbeddedCopy(t *testing.T) {
 		}},
 		pkgSpec{file: "DM-Clean.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{"CityTex.Walls.Brick:Engine.Texture"}},
 	))
-	fs := findingsOf(g.Check(CheckOptions{}), EmbeddedCopy)
+	fs := findingsOf(checkAll(t, g, CheckOptions{}), EmbeddedCopy)
 	if len(fs) != 1 {
 		t.Fatalf("have %+v, want one embedded_copy", fs)
 	}

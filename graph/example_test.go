@@ -93,7 +93,11 @@ func ExampleGraph_Check() {
 	if err != nil {
 		panic(err)
 	}
-	for _, fd := range g.Check(graph.CheckOptions{ServerPackages: f.ServerPackages()}) {
+	fs, err := g.Check(context.Background(), graph.CheckOptions{ServerPackages: f.ServerPackages()})
+	if err != nil {
+		panic(err)
+	}
+	for _, fd := range fs {
 		fmt.Printf("%s %s %s: %s\n", fd.Severity, fd.Kind, fd.Package, fd.Objects)
 		fmt.Println("  chain:", fd.Chain)
 	}

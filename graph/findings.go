@@ -57,7 +57,7 @@ type Finding struct {
 	Kind     FindingKind `json:"kind"`
 	Severity Severity    `json:"severity"`
 	Package  string      `json:"package"`
-	Objects  []string    `json:"objects,omitempty"`
+	Objects  []Object    `json:"objects,omitempty"`
 	NeededBy []string    `json:"needed_by,omitempty"`
 	Packages []string    `json:"packages,omitempty"`
 	Chain    []string    `json:"chain,omitempty"`
@@ -103,8 +103,10 @@ type CheckOptions struct {
 	Jobs int
 }
 
-// Check returns every finding of the graph, sorted.
-func (gr *Graph) Check(opt CheckOptions) []Finding {
+// Check returns every finding of the graph, sorted. It stops with ctx's
+// error when ctx is done (the object check, its long part, between runs of
+// imports).
+func (gr *Graph) Check(ctx context.Context, opt CheckOptions) ([]Finding, error) {
 	if opt.Natives == nil {
 		opt.Natives = BuiltinNatives()
 	}
@@ -113,7 +115,11 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	var out []Finding
 	out = append(out, gr.checkUnreadable()...)
 	out = append(out, gr.checkMissing(opt.Natives, parent)...)
-	out = append(out, gr.checkObjects(opt, parent)...)
+	objs, err := gr.checkObjects(ctx, opt, parent)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, objs...)
 	out = append(out, gr.checkCase(parent)...)
 	out = append(out, gr.checkCycles(opt.Natives)...)
 	out = append(out, gr.checkServerSideOnly(opt)...)
@@ -142,7 +148,7 @@ func (gr *Graph) Check(opt CheckOptions) []Finding {
 	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
 	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
-	return out
+	return out, ctx.Err()
 }
 
 // isDeviceRoot reports whether an ini line names a class only native code
@@ -324,13 +330,14 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 				Chain: []string{unregistered[0].Evidence(), p.Name + " (native code only)"},
 				Message: fmt.Sprintf("%s has no package file, and its native code registers none of the %d class(es) the ini names",
 					p.Name, len(unregistered))}
+			set := map[Object]bool{}
 			for _, r := range unregistered {
-				f.Objects = append(f.Objects, p.Name+"."+r.Object+" (Core.Class)")
+				set[iniClass(p.Name, r.Object)] = true
 			}
 			if clientOnly(unregistered) {
 				f.Severity, f.Message = Warning, f.Message+clientNote
 			}
-			f.Objects = sortedKeys(setOf(f.Objects))
+			f.Objects = sortObjects(set)
 			out = append(out, f)
 		}
 		if len(by) == 0 && len(refs) == 0 {
@@ -350,14 +357,14 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 			f.Message = fmt.Sprintf("package %s is imported by %d package(s) and named by %d ini line(s) but no file resolves through Paths",
 				spell, len(by), len(refs))
 		}
-		objs := map[string]bool{}
+		objs := map[Object]bool{}
 		for _, r := range refs {
 			if r.Object != "" {
-				objs[p.Name+"."+r.Object+" (Core.Class)"] = true
+				objs[iniClass(p.Name, r.Object)] = true
 			}
 		}
 		if len(objs) > 0 {
-			f.Objects = sortedKeys(objs)
+			f.Objects = sortObjects(objs)
 			// Only a package with native code could have its classes
 			// from a binary: one the game's tables know, or a device
 			// (render, audio, network driver); most (Botpack) are
@@ -384,18 +391,10 @@ func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Findi
 	return out
 }
 
-func setOf(items []string) map[string]bool {
-	m := make(map[string]bool, len(items))
-	for _, it := range items {
-		m[it] = true
-	}
-	return m
-}
-
 // objectProblem collects the objects of one target package with one kind of
 // problem, and what needs them.
 type objectProblem struct {
-	objects map[string]bool
+	objects map[Object]bool
 	needed  map[*Package]bool
 	roots   []RootRef
 }
@@ -418,10 +417,10 @@ type objectKey struct {
 	compat string
 }
 
-func (c *objectCheck) problem(k objectKey, object string) *objectProblem {
+func (c *objectCheck) problem(k objectKey, object Object) *objectProblem {
 	pr := c.problems[k]
 	if pr == nil {
-		pr = &objectProblem{objects: map[string]bool{}, needed: map[*Package]bool{}}
+		pr = &objectProblem{objects: map[Object]bool{}, needed: map[*Package]bool{}}
 		c.problems[k] = pr
 	}
 	pr.objects[object] = true
@@ -461,7 +460,7 @@ func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
 	return MissingObject
 }
 
-func (c *objectCheck) importObjects(jobs int) {
+func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// Edge order does not matter here: problems are collected in sets and
 	// sorted below. The edges go by target package, so that one target's
 	// exports stay in the cache while its importers are checked, in runs
@@ -501,30 +500,34 @@ func (c *objectCheck) importObjects(jobs int) {
 	}
 	type found struct {
 		kind   FindingKind
-		obj    string
+		obj    Object
 		e      *Edge
 		compat string
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
-	par.ForEach(context.Background(), len(runs), jobs, func(w, r int) {
+	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
 		for _, e := range runs[r] {
+			if ctx.Err() != nil {
+				return // a cancelled check: the rest is not looked at
+			}
 			to := e.To
 			for _, o := range e.Objects {
 				kind := c.classify(to, o.Path, o.Class)
 				if kind == "" {
 					continue
 				}
-				obj, compat := o.describe(to.Name), ""
+				obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
 				if kind == ClassMismatch {
-					exported := c.gr.exportClass(to.File, o.Path)
-					obj = fmt.Sprintf("%s: imported as %s.%s, exported as %s",
-						to.Name+"."+o.Path, o.ClassPackage, o.Class, exported)
-					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, exported)
+					obj.Exported = c.gr.exportClass(to.File, o.Path)
+					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, obj.Exported)
 				}
 				lists[w] = append(lists[w], found{kind, obj, e, compat})
 			}
 		}
 	})
+	if err != nil {
+		return err
+	}
 	for _, l := range lists {
 		for _, f := range l {
 			k := objectKey{kind: f.kind, to: f.e.To}
@@ -534,6 +537,7 @@ func (c *objectCheck) importObjects(jobs int) {
 			c.problem(k, f.obj).needed[f.e.From] = true
 		}
 	}
+	return nil
 }
 
 // rootObjects checks the classes the ini names in packages that resolve.
@@ -553,22 +557,24 @@ func (c *objectCheck) rootObjects() {
 			// WinDrv.dll): without it, the class cannot be known missing.
 			kind = NativeUnknown
 		}
-		obj := to.Name + "." + r.Object + " (Core.Class)"
+		obj := iniClass(to.Name, r.Object)
 		if kind == ClassMismatch {
-			obj = fmt.Sprintf("%s: named as a class by the ini, exported as %s", to.Name+"."+r.Object, c.gr.exportClass(to.File, r.Object))
+			obj.Exported, obj.ByIni = c.gr.exportClass(to.File, r.Object), true
 		}
 		pr := c.problem(objectKey{kind: kind, to: to}, obj)
 		pr.roots = append(pr.roots, r)
 	}
 }
 
-func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent map[*Package]*Package) ([]Finding, error) {
 	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
-	c.importObjects(max(1, opt.Jobs))
+	if err := c.importObjects(ctx, max(1, opt.Jobs)); err != nil {
+		return nil, err
+	}
 	c.rootObjects()
 	var out []Finding
 	for k, pr := range c.problems {
-		objs := sortedKeys(pr.objects)
+		objs := sortObjects(pr.objects)
 		var needed []*Package
 		for p := range pr.needed {
 			needed = append(needed, p)
@@ -629,7 +635,7 @@ func (gr *Graph) checkObjects(opt CheckOptions, parent map[*Package]*Package) []
 		}
 		out = append(out, f)
 	}
-	return out
+	return out, nil
 }
 
 // Exporter returns the package whose exports a finding's Objects name:
@@ -642,15 +648,15 @@ func (f Finding) Exporter() string {
 	return f.Package
 }
 
-// ImportsClasses reports whether any object of the finding is a class
-// (listed as "Pkg.Name (Core.Class)"): only a code package can then
-// provide the package.
+// ImportsClasses reports whether any object of the finding was wanted as
+// a class (Object.IsClass): only a code package can then provide the
+// package.
 func (f Finding) ImportsClasses() bool { return countClasses(f.Objects) > 0 }
 
-func countClasses(objs []string) int {
+func countClasses(objs []Object) int {
 	n := 0
 	for _, o := range objs {
-		if strings.HasSuffix(o, "(Core.Class)") {
+		if o.IsClass() {
 			n++
 		}
 	}
@@ -662,15 +668,6 @@ func firstSegment(path string) string {
 		return path[:i]
 	}
 	return path
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, cmpName)
-	return out
 }
 
 func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {

@@ -143,7 +143,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 	if have := adjacency(g); !reflect.DeepEqual(have, want) {
 		t.Errorf("adjacency:\nhave %q\nwant %q", have, want)
 	}
-	fs := g.Check(CheckOptions{ServerPackages: []string{"ModA"}})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: []string{"ModA"}})
 
 	mp := findingsOf(fs, MissingPackage)
 	if len(mp) != 1 || mp[0].Package != "Missing1" || !reflect.DeepEqual(mp[0].NeededBy, []string{"ModA"}) {
@@ -156,16 +156,16 @@ func TestAdjacencyAndFindings(t *testing.T) {
 	// compatibility for v436's Actor.Touching makes that one a warning.
 	cm := findingsOf(fs, ClassMismatch)
 	if len(cm) != 2 || cm[0].Package != "ModB" || cm[0].Severity != Error || !reflect.DeepEqual(cm[0].Packages, []string{"ModB", "Engine"}) ||
-		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0], "imported as Core.Function, exported as Core.Class") {
+		!strings.HasPrefix(cm[0].Message, "ModB (ModB.u) was built against another Engine") || !strings.Contains(cm[0].Objects[0].String(), "imported as Core.Function, exported as Core.Class") {
 		t.Errorf("class_mismatch: %+v", cm)
 	} else if cm[1].Package != "ModA" || cm[1].Severity != Warning || !strings.Contains(cm[1].Message, "UT v469's linker maps v436's Actor.Touching") ||
-		!strings.Contains(cm[1].Objects[0], "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
+		!strings.Contains(cm[1].Objects[0].String(), "imported as Core.ObjectProperty, exported as Core.ArrayProperty") {
 		t.Errorf("class_mismatch (v469 compatibility): %+v", cm[1])
 	}
 	mo := findingsOf(fs, MissingObject)
 	var moPkgs []string
 	for _, f := range mo {
-		moPkgs = append(moPkgs, f.Package+":"+strings.Join(f.Objects, ","))
+		moPkgs = append(moPkgs, f.Package+":"+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	wantMO := []string{
 		"Snd:Snd.Announcer (Core.Class),Snd.NoSuch (Engine.Sound)",
@@ -180,7 +180,7 @@ func TestAdjacencyAndFindings(t *testing.T) {
 		}
 	}
 	nu := findingsOf(fs, NativeUnknown)
-	if len(nu) != 1 || nu[0].Objects[0] != "Engine.Bogus (Core.Class)" || nu[0].Severity != Warning {
+	if len(nu) != 1 || nu[0].Objects[0].String() != "Engine.Bogus (Core.Class)" || nu[0].Severity != Warning {
 		t.Errorf("native_unknown: %+v", nu)
 	}
 	cy := findingsOf(fs, Cycle)
@@ -212,7 +212,7 @@ func TestUnreadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := findingsOf(g.Check(CheckOptions{}), Unreadable)
+	fs := findingsOf(checkAll(t, g, CheckOptions{}), Unreadable)
 	if len(fs) != 1 || fs[0].Package != "Bad" || !strings.Contains(fs[0].Message, "offset") || !reflect.DeepEqual(fs[0].NeededBy, []string{"Good"}) {
 		t.Errorf("unreadable: %+v", fs)
 	}
@@ -289,4 +289,14 @@ func TestBuildReuse(t *testing.T) {
 	if have, want := adjacency(second), adjacency(first); !reflect.DeepEqual(have, want) {
 		t.Errorf("reused graph differs:\nhave %q\nwant %q", have, want)
 	}
+}
+
+// checkAll is Check for a test: its error fails the test.
+func checkAll(tb testing.TB, g *Graph, opt CheckOptions) []Finding {
+	tb.Helper()
+	fs, err := g.Check(context.Background(), opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return fs
 }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -62,7 +63,7 @@ func TestNativeOnlyMakesNoOrderEdge(t *testing.T) {
 			if have, want := len(g.BuildCycles(nat)), len(tc.order)/2; have != want {
 				t.Errorf("BuildCycles: %d cycles, want %d", have, want)
 			}
-			fs := g.Check(CheckOptions{EditPackages: edit, Natives: nat})
+			fs := checkAll(t, g, CheckOptions{EditPackages: edit, Natives: nat})
 			if have := kindsOf(fs); !slices.Equal(have, tc.want) {
 				t.Errorf("Check: have %q, want %q", have, tc.want)
 			}
@@ -127,7 +128,7 @@ func TestEditUnchecked(t *testing.T) {
 	}
 	g := build(t, baseSpecs)
 	edit := []string{"Core", "Engine", "OnlyUpkg", "Ghost"}
-	src, err := g.ScanSources(root, edit, nil)
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,10 +163,10 @@ func TestImportPathResolves(t *testing.T) {
 			"Engine.Level.TimeSeconds:Core.FloatProperty",     // below it: unknown
 		}},
 	})
-	fs := g.Check(CheckOptions{ServerPackages: []string{"Mod"}, Natives: nat})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: []string{"Mod"}, Natives: nat})
 	var have []string
 	for _, f := range fs {
-		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	want := []string{
 		"error missing_object Engine.Actor.ESoundSlot (Core.Enum)",
@@ -192,7 +193,7 @@ func TestServerSideOnlyStock(t *testing.T) {
 		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{"Announcer.Count1:Engine.Sound", "ModSSO.Thing:Core.Class"}},
 	))
 	var have []string
-	for _, f := range findingsOf(g.Check(CheckOptions{}), ServerSideOnly) {
+	for _, f := range findingsOf(checkAll(t, g, CheckOptions{}), ServerSideOnly) {
 		have = append(have, f.Package)
 	}
 	if want := []string{"ModSSO"}; !slices.Equal(have, want) {
@@ -210,10 +211,10 @@ func TestNoTableNoBinary(t *testing.T) {
 		pkgSpec{file: "ScriptMod.u", exports: []string{"Helper:Class"}},
 		pkgSpec{file: "User.u", exports: []string{"U:Class"}, imports: []string{"LicGame.LicNetDriver:Core.Class", "ScriptMod.Gone:Core.Class"}},
 	))
-	fs := g.Check(CheckOptions{ServerPackages: []string{"User"}, Natives: natives("Core.Object", "Core.ArrayProperty", "Engine.Actor")})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: []string{"User"}, Natives: natives("Core.Object", "Core.ArrayProperty", "Engine.Actor")})
 	var have []string
 	for _, f := range fs {
-		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(f.Objects, ","))
+		have = append(have, string(f.Severity)+" "+string(f.Kind)+" "+strings.Join(ObjectStrings(f.Objects), ","))
 	}
 	want := []string{"error missing_object ScriptMod.Gone (Core.Class)", "warning native_unknown LicGame.LicNetDriver (Core.Class)"}
 	if !slices.Equal(have, want) {

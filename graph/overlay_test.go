@@ -45,8 +45,8 @@ func TestOverlay(t *testing.T) {
 	if _, err := os.Stat(virtual); err == nil {
 		t.Fatal("the overlay file was written")
 	}
-	fs := findingsOf(g.Check(CheckOptions{}), ClassMismatch)
-	if len(fs) != 1 || !strings.Contains(strings.Join(fs[0].Objects, " "), "exported as Engine.Sound") {
+	fs := findingsOf(checkAll(t, g, CheckOptions{}), ClassMismatch)
+	if len(fs) != 1 || !strings.Contains(strings.Join(ObjectStrings(fs[0].Objects), " "), "exported as Engine.Sound") {
 		t.Errorf("class mismatch through the overlay: %+v", fs)
 	}
 }

@@ -68,7 +68,7 @@ bEnabled=False
 			"opengldrv": {"OpenGLRenderDevice"}},
 		fromBinary: map[string]bool{"ipdrv": true, "opengldrv": true},
 	}
-	fs := g.Check(CheckOptions{ServerPackages: f.ServerPackages(), Natives: nat})
+	fs := checkAll(t, g, CheckOptions{ServerPackages: f.ServerPackages(), Natives: nat})
 	type want struct {
 		kind      FindingKind
 		sev       Severity
@@ -120,7 +120,7 @@ func TestIniRootBinaryExact(t *testing.T) {
 	}
 	nat := fakeNatives{classes: map[string][]string{"ipdrv": {"TcpNetDriver"}, "softdrv": {"SoftwareRenderDevice"}},
 		fromBinary: map[string]bool{"ipdrv": true, "softdrv": true}}
-	fs := g.Check(CheckOptions{Natives: nat})
+	fs := checkAll(t, g, CheckOptions{Natives: nat})
 	got := map[string]string{}
 	for _, fd := range fs {
 		got[fd.Package] = string(fd.Kind) + "/" + string(fd.Severity)
@@ -130,7 +130,7 @@ func TestIniRootBinaryExact(t *testing.T) {
 	}
 	// Without the binary, the same IpDrv class is only unknown.
 	nat.fromBinary = nil
-	fs = g.Check(CheckOptions{Natives: nat})
+	fs = checkAll(t, g, CheckOptions{Natives: nat})
 	got = map[string]string{}
 	for _, fd := range fs {
 		got[fd.Package] = string(fd.Kind) + "/" + string(fd.Severity)
@@ -162,7 +162,7 @@ func TestMissingPackageBinaryWording(t *testing.T) {
 		// A device is native whatever the tables say.
 		"XOpenGLDrv": "package XOpenGLDrv is named by 1 ini line(s) but no file resolves through Paths, nor does an XOpenGLDrv.dll or XOpenGLDrv.so register the class(es); only the game client loads it (a dedicated server does not)",
 	}
-	for _, fd := range findingsOf(g.Check(CheckOptions{Natives: nat}), MissingPackage) {
+	for _, fd := range findingsOf(checkAll(t, g, CheckOptions{Natives: nat}), MissingPackage) {
 		if w, ok := want[fd.Package]; ok {
 			if fd.Message != w {
 				t.Errorf("%s:\nhave %q\nwant %q", fd.Package, fd.Message, w)

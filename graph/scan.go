@@ -11,42 +11,28 @@ import (
 	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 // Kind classifies a package by its file extension.
 type Kind string
 
-// Package kinds.
+// Package kinds: those of the game profiles (ini.KindOf), and missing.
 const (
-	KindCode    Kind = "code"
-	KindTexture Kind = "texture"
-	KindSound   Kind = "sound"
-	KindMusic   Kind = "music"
-	KindMap     Kind = "map"
-	KindMesh    Kind = "mesh"
-	KindOther   Kind = "other"
+	KindCode         = Kind(ini.KindCode)
+	KindTexture      = Kind(ini.KindTexture)
+	KindSound        = Kind(ini.KindSound)
+	KindMusic        = Kind(ini.KindMusic)
+	KindMap          = Kind(ini.KindMap)
+	KindMesh         = Kind(ini.KindMesh)
+	KindOther        = Kind(ini.KindOther)
 	KindMissing Kind = "missing"
 )
 
-// KindOf returns the kind of a package file from its extension.
-func KindOf(file string) Kind {
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".u":
-		return KindCode
-	case ".utx":
-		return KindTexture
-	case ".uax":
-		return KindSound
-	case ".umx", ".ogg":
-		return KindMusic
-	case ".unr", ".ut2", ".dx", ".rom", ".s4m", ".run", ".un2", ".ut3":
-		return KindMap
-	case ".usx", ".ukx", ".usm", ".upx":
-		return KindMesh
-	}
-	return KindOther
-}
+// KindOf returns the kind of a package file from its extension, as the
+// game profiles tell it (ini.KindOf): every profile's map extension is a map.
+func KindOf(file string) Kind { return Kind(ini.KindOf(file)) }
 
 // exportIndex answers "does this package export path P of class C" with a
 // set of hashes, 8 bytes per export, so that tens of thousands of packages

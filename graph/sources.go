@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"os"
@@ -32,8 +33,9 @@ type Sources struct {
 // source dependencies: their compiled imports stand in. A class name no
 // package, source or native code defines (checked against the names the
 // compiled code packages' name tables declare when it is not plainly a
-// class) becomes an unknown_class finding (Findings).
-func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
+// class) becomes an unknown_class finding (Findings). It stops with ctx's error
+// when ctx is done, between packages.
+func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
 	src := &Sources{Root: gameRoot, deps: map[string][]OrderDep{}}
 	idx := uscript.NewIndex(nil)
 	if nat == nil {
@@ -44,6 +46,9 @@ func (gr *Graph) ScanSources(gameRoot string, edit []string, nat *native.Set) (*
 		idx.AddNative(pkg, classes)
 	}
 	for _, n := range edit {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		sp, err := uscript.ScanPackage(gameRoot, n)
 		if err != nil {
 			return nil, err
@@ -198,7 +203,7 @@ func (s *Sources) unknownClasses(sp *uscript.Package, idx *uscript.Index) []Find
 				}
 			}
 			out = append(out, Finding{Kind: UnknownClass, Severity: Warning, Package: sp.Name,
-				Packages: []string{sp.Name}, Objects: []string{name}, Message: msg})
+				Packages: []string{sp.Name}, Objects: []Object{{Path: name}}, Message: msg})
 		}
 		out[k].Chain = append(out[k].Chain, s.line(ev))
 	}

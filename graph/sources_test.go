@@ -39,7 +39,7 @@ func sourceInstall(t *testing.T, specs []pkgSpec, files map[string]string, edit 
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := g.ScanSources(root, edit, nil)
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func findingLines(fs []Finding, kinds ...FindingKind) []string {
 	out := []string{}
 	for _, f := range fs {
 		if slices.Contains(kinds, f.Kind) {
-			out = append(out, string(f.Kind)+" "+f.Package+": "+strings.Join(f.Objects, ",")+" | "+strings.Join(f.Chain, " | "))
+			out = append(out, string(f.Kind)+" "+f.Package+": "+strings.Join(ObjectStrings(f.Objects), ",")+" | "+strings.Join(f.Chain, " | "))
 		}
 	}
 	return out
@@ -109,7 +109,7 @@ func TestUnknownClasses(t *testing.T) {
 		t.Errorf("Mod.u present: %d unknown_class findings, want 6: %q", n, findingLines(resw.Findings, UnknownClass))
 	}
 	for _, f := range res.Findings {
-		if f.Kind == UnknownClass && f.Objects[0] == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
+		if f.Kind == UnknownClass && f.Objects[0].String() == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
 			t.Errorf("message %q", f.Message)
 		}
 	}
@@ -159,7 +159,7 @@ func TestEditMissingGrouped(t *testing.T) {
 	}
 	// check reports GoneTex as missing_package: a texture package is never
 	// built, so no edit_missing repeats it. GoneCode stays.
-	fs := g.Check(CheckOptions{EditPackages: edit, Sources: src})
+	fs := checkAll(t, g, CheckOptions{EditPackages: edit, Sources: src})
 	if have := findingLines(fs, EditMissing, MissingPackage); !slices.Equal(have, []string{
 		"missing_package GoneTex:  | Base (Base.u) | GoneTex (missing)", want[0]}) {
 		t.Errorf("check:\nhave %q", have)
@@ -194,7 +194,7 @@ func TestExecLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := g.ScanSources(root, edit, nil)
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
@@ -149,7 +150,7 @@ func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := listJobs(real, st)
+	jobs, err := listJobs(ctx, real, st)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +214,7 @@ func hasCacheIni(dir string) bool {
 
 // listJobs lists the files of a source: every regular file below a folder
 // (symbolic links are not followed), sorted by path.
-func listJobs(abs string, st fs.FileInfo) ([]job, error) {
+func listJobs(ctx context.Context, abs string, st fs.FileInfo) ([]job, error) {
 	if !st.IsDir() {
 		return []job{{path: abs, size: st.Size(), mtime: st.ModTime().Unix(), fileName: filepath.Base(abs), archive: archive.KindOf(abs) != ""}}, nil
 	}
@@ -225,7 +226,7 @@ func listJobs(abs string, st fs.FileInfo) ([]job, error) {
 		}
 		if de.IsDir() {
 			if hasCacheIni(p) {
-				names[p] = cacheNames(p)
+				names[p] = cacheNames(ctx, p)
 			}
 			return nil
 		}
@@ -254,8 +255,8 @@ func listJobs(abs string, st fs.FileInfo) ([]job, error) {
 
 // cacheNames maps a download cache's files to the names cache.ini gives
 // them; an entry whose name is not a plain file name is left out.
-func cacheNames(dir string) map[string]string {
-	c, err := cache.Open(dir, cache.Options{Jobs: 1})
+func cacheNames(ctx context.Context, dir string) map[string]string {
+	c, err := cache.Open(ctx, dir, cache.Options{Jobs: 1})
 	if err != nil {
 		return nil
 	}
@@ -339,7 +340,7 @@ func readLoose(ctx context.Context, j job, limit int64) (*pkgInfo, error) {
 	if _, err := io.ReadFull(f, head[:]); err != nil {
 		return nil, errNotPackage
 	}
-	if isPackageTag(head[:]) {
+	if format.HasTag(head[:]) {
 		f.Close()
 		return describeFile(ctx, j.path, j.fileName)
 	}
@@ -369,7 +370,7 @@ func readLoose(ctx context.Context, j job, limit int64) (*pkgInfo, error) {
 func (a *adder) readArchive(ctx context.Context, j job) []result {
 	var out []result
 	seen := map[string]bool{}
-	err := archive.Walk(j.path, a.lim, func(m *archive.Member) error {
+	err := archive.Walk(ctx, j.path, a.lim, func(m *archive.Member) error {
 		if err := ctx.Err(); err != nil {
 			return err // Ctrl-C: the batch is dropped, the add ends
 		}

@@ -227,7 +227,7 @@ func nativeBinaries(ctx context.Context, p *Package) []Binary {
 		outer, inner = p.Member[:i], p.Member[i+1:]
 	}
 	dir := path.Dir(inner)
-	archive.Walk(p.Path, archive.Limits{}, func(m *archive.Member) error {
+	archive.Walk(ctx, p.Path, archive.Limits{}, func(m *archive.Member) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 )
 
 // Package is one indexed copy of a package.
@@ -215,19 +216,12 @@ func ParseQuery(s string) (Query, error) {
 	}
 	if i := strings.IndexByte(s, '.'); i > 0 && i < len(s)-1 {
 		// "CityTex.utx" is a file name, not an object.
-		if rest := s[i+1:]; !strings.Contains(rest, ".") && packageExts[lower(rest)] {
+		if rest := s[i+1:]; !strings.Contains(rest, ".") && ini.IsPackageExt("."+rest) {
 			return Query{Name: s[:i]}, nil
 		}
 		return Query{Name: s[:i], Object: s[i+1:]}, nil
 	}
 	return Query{Name: strings.TrimSuffix(s, ".")}, nil
-}
-
-// packageExts are the extensions of package files of the engine's games,
-// which ParseQuery takes as a file name rather than an object.
-var packageExts = map[string]bool{
-	"u": true, "utx": true, "uax": true, "umx": true, "unr": true, "ut2": true, "ukx": true, "usx": true,
-	"upx": true, "uvx": true, "rom": true, "dx": true, "uxx": true, "ctm": true, "kfm": true, "rvm": true,
 }
 
 // Find answers a Query: every copy, newest first; for an object query, the

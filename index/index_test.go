@@ -13,6 +13,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -429,6 +430,16 @@ func TestParseQuery(t *testing.T) {
 	}
 	if _, err := ParseQuery(" "); err == nil {
 		t.Error("an empty query parsed")
+	}
+	// Every game profile's package files are file names (.s4m, .rsm, .sfr
+	// and .urt maps were objects named "s4m", ... before).
+	for _, p := range ini.Profiles {
+		for _, e := range p.Exts {
+			in := "DM-Test" + strings.ToUpper(e)
+			if have, err := ParseQuery(in); err != nil || have != (Query{Name: "DM-Test"}) {
+				t.Errorf("%s (%s): have %+v, %v; want the package DM-Test", in, p.Game, have, err)
+			}
+		}
 	}
 }
 

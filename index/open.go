@@ -75,7 +75,7 @@ func CopyTo(ctx context.Context, w io.Writer, p *Package, lim archive.Limits) (s
 			return "", p.wrap(err)
 		}
 	} else {
-		err := archive.Walk(p.Path, lim, func(m *archive.Member) error {
+		err := archive.Walk(ctx, p.Path, lim, func(m *archive.Member) error {
 			if m.Path() != p.Member {
 				return nil
 			}

@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -32,15 +31,6 @@ type pkgInfo struct {
 }
 
 type export struct{ pathLower, class string }
-
-// isPackageTag reports whether b starts with an Unreal package tag.
-func isPackageTag(b []byte) bool {
-	if len(b) < 4 {
-		return false
-	}
-	t := binary.LittleEndian.Uint32(b)
-	return t == format.Tag || t == format.TagKF
-}
 
 // compressedKind says whether a file name is a redirect download that the
 // index decompresses: .uz, .uz2, and a cache's .tmp downloads.
@@ -183,7 +173,7 @@ func describeMember(ctx context.Context, m *archive.Member, limit int64) (*pkgIn
 	if err != nil {
 		return nil, err
 	}
-	if isPackageTag(head) {
+	if format.HasTag(head) {
 		return describe(ctx, base, br)
 	}
 	if !compressedKind(base) {

@@ -32,8 +32,10 @@
 //     or """ is wrapped in backquotes, and keys named so are left out, as no
 //     Unreal setting is. Lines before the first section and lines without
 //     "=" are ignored, as the engine ignores them.
-//   - Line numbers and spellings, which ini.v1 does not keep; the two views
-//     are matched key by key and must agree.
+//   - Line numbers and spellings, which ini.v1 does not keep: ini.v1's
+//     values are laid over the scan's lines in file order. That the two read
+//     the same keys and values is proven by the fuzz test (FuzzParse), not
+//     checked again at run time.
 //   - The engine's lists: repeated keys are ini.v1 shadows (AllowShadows,
 //     AllowDuplicateShadowValues); indexed keys (Paths[0]=) are ordinary keys
 //     to ini.v1 and are merged with the repeated ones here (see Values).

@@ -46,37 +46,93 @@ type Profile struct {
 	Inis          []string // game ini names, as Find looks for them
 	SystemSection string   // section holding Paths and CachePath
 	Exts          []string // extensions of the stock Paths, with the dot
+	Map           string   // the extension of its maps (one of Exts); "" for a generic engine
 	Source        string   // where the facts come from
 }
 
 // Profiles lists the game profiles, one per game of Games.
 var Profiles = []Profile{
 	{UT99, "Unreal Tournament (UT99)", []string{"UnrealTournament.ini"}, SectionSystem,
-		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, "stock UnrealTournament.ini (corpus adrak0/ut99)"},
+		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, ".unr", "stock UnrealTournament.ini (corpus adrak0/ut99)"},
 	{Unreal, "Unreal / Unreal Gold", []string{"Unreal.ini"}, SectionSystem,
-		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, "stock Unreal.ini"},
+		[]string{".u", ".unr", ".utx", ".uax", ".umx"}, ".unr", "stock Unreal.ini"},
 	{DeusEx, "Deus Ex", []string{"DeusEx.ini"}, SectionSystem,
-		[]string{".u", ".dx", ".utx", ".uax", ".umx"}, "stock DeusEx.ini (corpus butterwagon69/NerdMod)"},
+		[]string{".u", ".dx", ".utx", ".uax", ".umx"}, ".dx", "stock DeusEx.ini (corpus butterwagon69/NerdMod)"},
 	{Rune, "Rune", []string{"RuneServer.ini", "Rune.ini"}, SectionSystem,
-		[]string{".u", ".run", ".utx", ".uax", ".umx"}, "stock Rune.ini"},
-	{UE1, "Unreal Engine 1 game", nil, SectionSystem, nil, "engine source (Core/Src/UnMisc.cpp, [Core.System])"},
+		[]string{".u", ".run", ".utx", ".uax", ".umx"}, ".run", "stock Rune.ini"},
+	{UE1, "Unreal Engine 1 game", nil, SectionSystem, nil, "", "engine source (Core/Src/UnMisc.cpp, [Core.System])"},
 	{UT2003, "Unreal Tournament 2003", []string{"UT2003.ini"}, SectionSystem,
-		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx"}, "stock UT2003.ini"},
+		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx"}, ".ut2", "stock UT2003.ini"},
 	{UT2004, "Unreal Tournament 2004", []string{"UT2004.ini"}, SectionSystem,
-		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx", ".upx", ".uvx"}, "stock UT2004.ini"},
+		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx", ".upx", ".uvx"}, ".ut2", "stock UT2004.ini"},
 	{KillingFloor, "Killing Floor", []string{"KillingFloor.ini"}, SectionSystem,
-		[]string{".u", ".rom", ".utx", ".uax", ".usx", ".ukx"}, "stock KillingFloor.ini"},
+		[]string{".u", ".rom", ".utx", ".uax", ".usx", ".ukx"}, ".rom", "stock KillingFloor.ini"},
 	{Swat4, "SWAT 4", []string{"Swat4.ini", "Swat4X.ini", "Swat4DedicatedServer.ini", "Swat4XDedicatedServer.ini"}, SectionSystem,
-		[]string{".u", ".s4m", ".utx", ".uax", ".usx", ".ukx", ".pkg"}, "SWAT 4 installs (maps .s4m, Art/*.pkg)"},
+		[]string{".u", ".s4m", ".utx", ".uax", ".usx", ".ukx", ".pkg"}, ".s4m", "SWAT 4 installs (maps .s4m, Art/*.pkg)"},
 	{RavenShield, "Tom Clancy's Rainbow Six 3: Raven Shield", nil, SectionSystem,
-		[]string{".rsm", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, "UELib src/UnrealPackage.cs (BuildName.R6RS extensions)"},
+		[]string{".rsm", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, ".rsm", "UELib src/UnrealPackage.cs (BuildName.R6RS extensions)"},
 	{ShadowOps, "Shadow Ops: Red Mercury", nil, SectionSystem,
-		[]string{".sfr", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, "UELib src/UnrealPackage.cs (BuildName.RM extensions)"},
+		[]string{".sfr", ".u", ".uxx", ".utx", ".uax", ".umx", ".usx", ".ukx", ".uvx"}, ".sfr", "UELib src/UnrealPackage.cs (BuildName.RM extensions)"},
 	{UE2Runtime, "Unreal Engine 2 Runtime", nil, SectionSystem,
-		[]string{".u", ".urt", ".utx", ".uax", ".usx", ".ukx"}, "UE2 Runtime installs (maps .urt)"},
+		[]string{".u", ".urt", ".utx", ".uax", ".usx", ".ukx"}, ".urt", "UE2 Runtime installs (maps .urt)"},
 	{SWRC, "Star Wars: Republic Commando", []string{"System.ini"}, SectionSystem,
-		[]string{".u", ".ctm", ".utx", ".uax", ".usx", ".ukx"}, "SWRC installs (GameData/System/System.ini, maps .ctm, packages 159/1: UELib BuildName.SWRepublicCommando)"},
-	{UE2, "Unreal Engine 2 game", nil, SectionSystem, nil, "engine source ([Core.System])"},
+		[]string{".u", ".ctm", ".utx", ".uax", ".usx", ".ukx"}, ".ctm", "SWRC installs (GameData/System/System.ini, maps .ctm, packages 159/1: UELib BuildName.SWRepublicCommando)"},
+	{UE2, "Unreal Engine 2 game", nil, SectionSystem, nil, "", "engine source ([Core.System])"},
+}
+
+// Kind is what a package file holds, as its extension tells.
+type Kind string
+
+// Package file kinds.
+const (
+	KindCode    Kind = "code"
+	KindTexture Kind = "texture"
+	KindSound   Kind = "sound"
+	KindMusic   Kind = "music"
+	KindMap     Kind = "map"
+	KindMesh    Kind = "mesh"
+	KindOther   Kind = "other" // a package file of no kind above (.uxx, .pkg), or no package file
+)
+
+// fileKinds is the kind of every package file extension of the engine's
+// games, lower case with the dot. Every Profile's Map is KindMap (made so
+// below); the other map extensions are those of games without a profile
+// (Unreal II .un2, UT3 .ut3).
+var fileKinds = func() map[string]Kind {
+	m := map[string]Kind{
+		".u":   KindCode,
+		".utx": KindTexture,
+		".uax": KindSound,
+		".umx": KindMusic, ".ogg": KindMusic,
+		".unr": KindMap, ".ut2": KindMap, ".un2": KindMap, ".ut3": KindMap,
+		".usx": KindMesh, ".ukx": KindMesh, ".usm": KindMesh, ".upx": KindMesh,
+		".uvx": KindOther, ".uxx": KindOther, ".pkg": KindOther, ".kfm": KindOther, ".rvm": KindOther,
+	}
+	for _, p := range Profiles {
+		if p.Map != "" {
+			m[p.Map] = KindMap
+		}
+	}
+	return m
+}()
+
+// KindOf returns the kind of a package file from its extension, ignoring
+// case: KindMap for every Profile's map extension. A name that is not a
+// package file is KindOther.
+func KindOf(file string) Kind {
+	if k, ok := fileKinds[strings.ToLower(filepath.Ext(file))]; ok {
+		return k
+	}
+	return KindOther
+}
+
+// IsPackageExt reports whether ext (".utx", with the dot, any case) is the
+// extension of an Unreal package file of one of the engine's games: those
+// KindOf knows, except .ogg (music UT2004 streams, not a package).
+func IsPackageExt(ext string) bool {
+	ext = strings.ToLower(ext)
+	_, ok := fileKinds[ext]
+	return ok && ext != ".ogg"
 }
 
 // Profile returns the profile of g, or nil for the zero Game.

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -71,31 +71,21 @@ var loadOptions = goini.LoadOptions{
 // Load reads and parses the ini file at path. Files larger than MaxFileSize
 // are refused before they are read.
 func Load(path string) (*File, error) {
-	fh, err := fsutil.OpenRegular(path)
+	data, err := fsutil.ReadRegular(path, MaxFileSize)
 	var nr *fsutil.NotRegularError
+	var big *fsutil.TooBigError
+	var pe *os.PathError
 	switch {
 	case errors.As(err, &nr) && nr.Mode.IsDir():
 		return nil, &Error{File: path, Msg: "is a directory"}
 	case errors.As(err, &nr):
 		return nil, &Error{File: path, Msg: (&fsutil.NotRegularError{Mode: nr.Mode}).Error()}
+	case errors.As(err, &big):
+		return nil, tooBig(path, big.Size)
+	case errors.As(err, &pe) && pe.Op == "read":
+		return nil, &Error{File: path, Msg: pe.Err.Error()}
 	case err != nil:
 		return nil, fmt.Errorf("ini: %w", err)
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("ini: %w", err)
-	}
-	if st.IsDir() {
-		return nil, &Error{File: path, Msg: "is a directory"}
-	}
-	if st.Size() > MaxFileSize {
-		return nil, tooBig(path, st.Size())
-	}
-	// The size can change under us; never read more than the limit allows.
-	data, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
-	if err != nil {
-		return nil, &Error{File: path, Msg: err.Error()}
 	}
 	return Parse(path, data)
 }
@@ -128,32 +118,34 @@ func Parse(name string, data []byte) (*File, error) {
 	if err != nil {
 		return nil, &Error{File: name, Msg: "gopkg.in/ini.v1: " + err.Error()}
 	}
-	return build(name, sc, gf)
+	return build(name, sc, gf), nil
 }
 
 // build indexes what ini.v1 parsed. ini.v1 holds the values; the scan adds
-// line numbers and spellings. The two are matched key by key and must agree
-// (ini.v1 leaves empty values out of ValueWithShadows; the scan knows them).
-func build(name string, sc *scanned, gf *goini.File) (*File, error) {
+// line numbers and spellings: a key's lines, in file order, take ini.v1's
+// values in order (ini.v1 leaves empty values out of ValueWithShadows; the
+// scan knows which lines have one). That the two read the same sections,
+// keys and values is proven by FuzzParse (agree), not checked here; a
+// mismatch could only misplace a value, never fail or panic.
+func build(name string, sc *scanned, gf *goini.File) *File {
 	f := &File{Path: name, sections: make(map[string]*section, len(sc.order)), order: sc.order}
 	for _, lower := range sc.order {
 		sl := sc.sections[lower]
 		f.sections[lower] = &section{name: sl.name, line: sl.line}
 	}
-	internal := func(line int, format string, args ...any) error {
-		return &Error{File: name, Line: line, Msg: "internal error: " + fmt.Sprintf(format, args...)}
-	}
-	matched := 0
 	for _, gs := range gf.Sections() {
 		sec := f.sections[gs.Name()]
+		if sec == nil {
+			continue // ini.v1's DEFAULT section, when the file has none
+		}
 		keys := gs.Keys()
-		if sec != nil && sec.all == nil {
+		if sec.all == nil {
 			sec.all = make(map[string][]Entry, len(keys))
 		}
 		for _, gk := range keys {
 			g, ok := sc.groups[keyID{gs.Name(), gk.Name()}]
-			if sec == nil || !ok {
-				return nil, internal(0, "ini.v1 key [%s] %s has no line", gs.Name(), gk.Name())
+			if !ok {
+				continue
 			}
 			base, index, indexed := splitIndex(gk.Name())
 			if !indexed {
@@ -168,28 +160,18 @@ func build(name string, sc *scanned, gf *goini.File) (*File, error) {
 			for _, ri := range recs {
 				r := &sc.keys[ri]
 				v := ""
-				if r.value != "" {
-					if len(values) == 0 || values[0] != r.value {
-						return nil, internal(r.line, "ini.v1 read key %s differently", quote(r.key))
-					}
+				if r.value != "" && len(values) > 0 {
 					v, values = values[0], values[1:]
 				}
 				all = append(all, Entry{Key: r.key, Index: index, Value: Unquote(v), Line: r.line})
 			}
-			if len(values) != 0 {
-				return nil, internal(sc.keys[recs[0]].line, "ini.v1 read %d more values for key %s", len(values), quote(sc.keys[recs[0]].key))
-			}
 			sec.all[base] = all
-			matched += len(recs)
 		}
-	}
-	if matched != len(sc.keys) {
-		return nil, internal(0, "ini.v1 read %d key lines, the scan %d", matched, len(sc.keys))
 	}
 	for _, sec := range f.sections {
 		sec.finish()
 	}
-	return f, nil
+	return f
 }
 
 // finish orders every key's lines and computes the engine's list.

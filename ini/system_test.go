@@ -1,6 +1,7 @@
 package ini
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,6 +99,43 @@ func TestAtoiClamps(t *testing.T) {
 	for in, want := range map[string]int{"99999999999": 1<<31 - 1, "-99999999999": -1 << 31, " 42x": 42, "": 0} {
 		if have := atoi(in); have != want {
 			t.Errorf("atoi(%q) = %d, want %d", in, have, want)
+		}
+	}
+}
+
+// TestProfileKinds: every profile's extensions are package files, its map
+// extension is one of them and a map in any case, and a Paths line of it
+// tells the game's engine generation.
+func TestProfileKinds(t *testing.T) {
+	for _, p := range Profiles {
+		if p.Map == "" {
+			if len(p.Exts) > 0 {
+				t.Errorf("%s: extensions but no map extension", p.Game)
+			}
+			continue
+		}
+		if !slices.Contains(p.Exts, p.Map) {
+			t.Errorf("%s: map extension %s not in %v", p.Game, p.Map, p.Exts)
+		}
+		for _, e := range p.Exts {
+			if !IsPackageExt(e) || !IsPackageExt(strings.ToUpper(e)) {
+				t.Errorf("%s: %s is not a package extension", p.Game, e)
+			}
+			if want := e == p.Map; (KindOf("X"+e) == KindMap) != want {
+				t.Errorf("%s: KindOf(X%s) = %s", p.Game, e, KindOf("X"+e))
+			}
+		}
+		if k := KindOf(`..\Maps\DM-X` + strings.ToUpper(p.Map)); k != KindMap {
+			t.Errorf("%s: KindOf(DM-X%s) = %s, want map", p.Game, strings.ToUpper(p.Map), k)
+		}
+		f := mustParse(t, "Default.ini", text("[Core.System]", "Paths=../Maps/*"+p.Map))
+		if g := GuessGame(f); g.Generation != p.Game.Generation {
+			t.Errorf("%s: GuessGame(Paths=*%s) = %v, want generation %d", p.Game, p.Map, g, p.Game.Generation)
+		}
+	}
+	for ext, want := range map[string]bool{".ogg": false, ".txt": false, "": false, ".u": true, ".UNR": true} {
+		if have := IsPackageExt(ext); have != want {
+			t.Errorf("IsPackageExt(%q) = %v, want %v", ext, have, want)
 		}
 	}
 }

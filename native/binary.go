@@ -59,17 +59,18 @@ func PackageOf(path string) string {
 // opens regular files only, so a FIFO or device never blocks it, and nothing
 // in the file is ever executed.
 func ReadBinary(path string) (*Binary, error) {
-	f, err := openRegular(path)
-	if err != nil {
-		return nil, err
+	f, err := fsutil.OpenRegular(path)
+	var nr *fsutil.NotRegularError
+	switch {
+	case errors.As(err, &nr): // the message names the path once
+		return nil, fmt.Errorf("native: %s: %w", path, &fsutil.NotRegularError{Mode: nr.Mode})
+	case err != nil:
+		return nil, fmt.Errorf("native: %w", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("native: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("native: %s: not a regular file", path)
 	}
 	return NewBinary(f, st.Size(), path)
 }

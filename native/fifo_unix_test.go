@@ -3,11 +3,14 @@
 package native
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/upkdeps/upkdeps/format"
 )
 
 func TestFIFODoesNotBlock(t *testing.T) {
@@ -23,8 +26,8 @@ func TestFIFODoesNotBlock(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("ReadBinary(fifo) = %v, want \"not a regular file\"", err)
+		if !errors.Is(err, format.ErrNotRegular) || !strings.Contains(err.Error(), "native: "+p+": not a regular file (a named pipe)") {
+			t.Errorf("ReadBinary(fifo) = %v, want a format.NotRegularError naming the file once", err)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("ReadBinary blocked on a FIFO")

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/par"
 	"github.com/upkdeps/upkdeps/uz"
@@ -121,7 +122,7 @@ func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) 
 		if err := os.MkdirAll(opt.Out, 0o755); err != nil {
 			return nil, fmt.Errorf("redirect: %w", err)
 		}
-		lock, err := fsutil.LockDir(opt.Out, "upkdeps redirect build")
+		lock, err := dirlock.Dir(opt.Out, "upkdeps redirect build")
 		if err != nil {
 			return nil, err
 		}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -64,13 +65,28 @@ func (e *BiggerError) Error() string {
 // Is makes errors.Is(err, ErrBigger) true.
 func (e *BiggerError) Is(target error) bool { return target == ErrBigger }
 
+// ExistsError reports a file that is there already and differs, which a
+// write does not replace unless forced (Options.Force); errors.Is(err,
+// ErrExists) is true.
+type ExistsError = fsutil.ExistsError
+
+// ErrExists is matched (errors.Is) by an *ExistsError.
+var ErrExists = fsutil.ErrExists
+
+// LockedError reports that another process holds the output folder's lock
+// (Build); errors.Is(err, ErrLocked) is true. It is cache.LockedError.
+type LockedError = dirlock.LockedError
+
+// ErrLocked is matched (errors.Is) by a *LockedError.
+var ErrLocked = dirlock.ErrLocked
+
 // errUnchanged aborts an atomic write whose result equals the existing file.
 var errUnchanged = errors.New("unchanged")
 
 // publish makes dst hold what fill writes: into a temporary file beside dst
 // (in the system's temporary folder for a dry run, which then removes it),
 // compared with an existing dst, renamed over it unless it is the same or
-// force is unset (then *fsutil.ExistsError). fill writes through f and may
+// force is unset (then *ExistsError). fill writes through f and may
 // read it back to check it; its error is returned as it is, nothing
 // published.
 func publish(dst string, dryRun, force bool, fill func(f *os.File) error) (Status, error) {

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -66,8 +65,10 @@ func TestCompressRoundTrip(t *testing.T) {
 				t.Errorf("second compress: %v, %+v", err, again)
 			}
 			writeRaw(t, filepath.Join(out, tc.name), []byte("something else"))
-			if _, err := DecompressFile(ctx, dst, out, DecompressOptions{}); !errors.Is(err, fsutil.ErrExists) {
-				t.Errorf("decompress over a different file: have %v, want ErrExists", err)
+			_, err = DecompressFile(ctx, dst, out, DecompressOptions{})
+			var ee *ExistsError
+			if !errors.Is(err, ErrExists) || !errors.As(err, &ee) || ee.Path != filepath.Join(out, tc.name) {
+				t.Errorf("decompress over a different file: have %v, want an *ExistsError", err)
 			}
 			if r, err := DecompressFile(ctx, dst, out, DecompressOptions{DryRun: true, Force: true}); err != nil || r.Status != Replaced {
 				t.Errorf("dry run with force: %v %+v", err, r)

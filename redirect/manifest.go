@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 
@@ -46,24 +45,19 @@ type ManifestEntry struct {
 // file that is too big, not JSON, of another schema or with an invalid entry
 // is an error, which callers treat as "no manifest".
 func ReadManifest(dir string) (*Manifest, error) {
-	f, err := fsutil.OpenRegular(dir + string(os.PathSeparator) + ManifestName)
-	if errors.Is(err, os.ErrNotExist) {
+	path := dir + string(os.PathSeparator) + ManifestName
+	data, err := fsutil.ReadRegular(path, maxManifestSize)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return nil, nil
-	}
-	if err != nil {
+	case errors.Is(err, fsutil.ErrTooBig):
+		return nil, fmt.Errorf("redirect: %s: larger than %d bytes", path, maxManifestSize)
+	case err != nil:
 		return nil, fmt.Errorf("redirect: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxManifestSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("redirect: %s: %w", f.Name(), err)
-	}
-	if len(data) > maxManifestSize {
-		return nil, fmt.Errorf("redirect: %s: larger than %d bytes", f.Name(), maxManifestSize)
 	}
 	m, err := parseManifest(data)
 	if err != nil {
-		return nil, fmt.Errorf("redirect: %s: %w", f.Name(), err)
+		return nil, fmt.Errorf("redirect: %s: %w", path, err)
 	}
 	return m, nil
 }

@@ -3,6 +3,7 @@ package redirect
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -163,5 +164,29 @@ func TestMapStockPerGame(t *testing.T) {
 	m = s.mapOf(t, MapOptions{})
 	if have, want := published(m), []string{"Announcer.uax.uz", "DM-Deck16][.unr.uz", "DM-Mine.unr.uz", "MyTex.utx.uz", "Soldierskins.utx.uz"}; !slices.Equal(have, want) {
 		t.Errorf("no list: published %v, want %v", have, want)
+	}
+}
+
+// TestMapProfileMaps: every game profile's maps are maps to the package
+// map, so a map of .rsm, .sfr, .urt or .ctm and what it needs are
+// published (they were "other" before the profiles were the one home of
+// package kinds, and such an install had no map at all).
+func TestMapProfileMaps(t *testing.T) {
+	for _, p := range ini.Profiles {
+		if p.Map == "" {
+			continue
+		}
+		s := writeServer(t, p.Game.Generation, []spec{
+			{file: "System/Core.u", exports: []string{"Object:Class"}},
+			{file: "System/Engine.u", exports: []string{"Level:Class", "Texture:Class"}, imports: []string{"Core.Object:Core.Class"}},
+			{file: "Textures/MapTex.utx", exports: []string{"Wall:Engine.Texture"}, imports: []string{"Engine.Texture:Core.Class"}},
+			{file: "Maps/DM-Test" + p.Map, exports: []string{"MyLevel:Engine.Level"},
+				imports: []string{"Engine.Level:Core.Class", "MapTex.Wall:Engine.Texture"}},
+		})
+		writeRaw(t, s.ini, []byte(fmt.Sprintf(ue1Ini, p.Map[1:], "")))
+		m := s.mapOf(t, MapOptions{Maps: "DM-*"})
+		if !slices.Equal(m.Maps, []string{"DM-Test"}) || !slices.ContainsFunc(published(m), func(f string) bool { return strings.HasPrefix(f, "MapTex.utx") }) {
+			t.Errorf("%s: maps %v, published %v; want DM-Test%s and MapTex.utx", p.Game, m.Maps, published(m), p.Map)
+		}
 	}
 }

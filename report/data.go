@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -27,7 +28,7 @@ type Data struct {
 	SchemaVersion int    `json:"schema_version"`
 	Generator     string `json:"generator"`
 	// Check is the value `check --json` prints for the same install.
-	Check any                `json:"check"`
+	Check *check.Report      `json:"check"`
 	Graph Graph              `json:"graph"`
 	Order *graph.OrderResult `json:"order"` // nil: the ini has no EditPackages
 	// Downloads is what clients download per map (nil: not computed).
@@ -135,11 +136,11 @@ type Options struct {
 	Downloads  *redirect.Downloads
 }
 
-// Build makes the page's data from a check report value (what
-// `check --json` prints) and the graph it was made from. It stats each
+// Build makes the page's data from a check report (what `check --json`
+// prints) and the graph it was made from (check.Checked.Graph). It stats each
 // package file for its size.
-func Build(check any, g *graph.Graph, opt Options) *Data {
-	d := &Data{SchemaVersion: SchemaVersion, Generator: opt.Generator, Check: check, Order: opt.Order}
+func Build(rep *check.Report, g *graph.Graph, opt Options) *Data {
+	d := &Data{SchemaVersion: SchemaVersion, Generator: opt.Generator, Check: rep, Order: opt.Order}
 	if dl := opt.Downloads; dl != nil {
 		d.Downloads = &Downloads{Roots: make([]DownloadRoot, len(dl.Roots)), Total: dl.Total,
 			Packages: dl.Packages[:min(len(dl.Packages), MaxDownloadPackages)], PackageCount: len(dl.Packages)}

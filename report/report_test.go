@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/demo"
@@ -54,8 +55,9 @@ func embedded(t *testing.T, page string) []byte {
 
 func TestBuildAndRoundTrip(t *testing.T) {
 	g := demoGraph(t)
-	check := map[string]any{"schema_version": 2.0, "findings": []any{}, "note": "</script><b>x</b>"}
-	d := Build(check, g, Options{Generator: "upkdeps test", MaxObjects: -1})
+	rep := &check.Report{SchemaVersion: check.SchemaVersion, Findings: []graph.Finding{{Kind: graph.MissingPackage,
+		Severity: graph.Error, Package: "X", Message: "</script><b>x</b>"}}}
+	d := Build(rep, g, Options{Generator: "upkdeps test", MaxObjects: -1})
 	var page bytes.Buffer
 	if err := Write(&page, d, "Demo.ini <i>"); err != nil {
 		t.Fatal(err)
@@ -64,8 +66,8 @@ func TestBuildAndRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(embedded(t, page.String()), &back); err != nil {
 		t.Fatalf("embedded JSON: %v", err)
 	}
-	if !reflect.DeepEqual(back.Check, check) {
-		t.Errorf("check value: have %v, want %v", back.Check, check)
+	if !reflect.DeepEqual(back.Check, rep) {
+		t.Errorf("check value: have %+v, want %+v", back.Check, rep)
 	}
 	if !reflect.DeepEqual(back.Graph, d.Graph) {
 		t.Error("the graph does not round-trip")
@@ -167,7 +169,7 @@ func TestBuildDownloads(t *testing.T) {
 	for i := range MaxDownloadPackages + 5 {
 		dl.Packages = append(dl.Packages, redirect.PackageDownload{Name: "P" + strconv.Itoa(i), Bytes: 10, Compressed: -1, Roots: 1})
 	}
-	d := Build(map[string]any{}, g, Options{Downloads: dl})
+	d := Build(&check.Report{}, g, Options{Downloads: dl})
 	b, err := json.Marshal(d.Downloads)
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +190,7 @@ func TestBuildDownloads(t *testing.T) {
 		t.Errorf("%d packages of %d, total %+v; want %d of %d, %+v", len(have.Packages), have.PackageCount, have.Total,
 			MaxDownloadPackages, MaxDownloadPackages+5, dl.Total)
 	}
-	if Build(map[string]any{}, g, Options{}).Downloads != nil {
+	if Build(&check.Report{}, g, Options{}).Downloads != nil {
 		t.Error("no downloads given, yet the page has some")
 	}
 }

@@ -3,10 +3,13 @@
 # with 1 and 2 workers, this tree's build beside a build of an older commit,
 # in the same run (alternating, so both see the same machine load).
 #
-#   scripts/bench-check.sh [-n PACKAGES] [-r RUNS] [-b BASE] [DIR]
+#   scripts/bench-check.sh [-n PACKAGES] [-r RUNS] [-b BASE] [-c] [DIR]
 #
 #   -n  packages of the install (default 20000)
 #   -r  runs of each binary and worker count (default 5)
+#   -c  cold: before every run, drop the install's files from the page
+#       cache (posix_fadvise DONTNEED on each file, through python3), as a
+#       server's first check after its files were written finds them
 #   -b  commit to compare with (default: the merge base with main, else HEAD~1)
 #   DIR where the install is (written by internal/demo/genbench when it is
 #       not there; default $TMPDIR/upkdeps-bench-N)
@@ -16,13 +19,14 @@
 # ratios new/old of the medians. Needs go and git.
 set -eu
 
-n=20000 runs=5 base=
-while getopts n:r:b: opt; do
+n=20000 runs=5 base= cold=
+while getopts n:r:b:c opt; do
 	case $opt in
+	c) cold=1 ;;
 	n) n=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	b) base=$OPTARG ;;
-	*) echo "usage: $0 [-n PACKAGES] [-r RUNS] [-b BASE] [DIR]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n PACKAGES] [-r RUNS] [-b BASE] [-c] [DIR]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -60,10 +64,23 @@ ini=$dir/System/Bench.ini
 "$work/new" check --no-progress --ini "$ini" >/dev/null 2>&1 || true
 "$work/old" check --no-progress --ini "$ini" >/dev/null 2>&1 || true
 
+# drop removes the install's files from the page cache (-c).
+drop() {
+	[ -n "$cold" ] || return 0
+	find "$dir" -type f -print0 | python3 -c '
+import os, sys
+for p in sys.stdin.buffer.read().split(b"\0"):
+    if p:
+        fd = os.open(p, os.O_RDONLY)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        os.close(fd)'
+}
+
 # One line per run: binary jobs wall cpu rss_kib
 for r in $(seq "$runs"); do
 	for jobs in 1 2; do
 		for bin in old new; do
+			drop
 			/usr/bin/time -f "$bin $jobs %e %U %S %M" -o "$work/t" \
 				"$work/$bin" check --no-progress --jobs "$jobs" --ini "$ini" >/dev/null 2>&1 || true
 			awk '{printf "%s %s %.2f %.2f %d\n", $1, $2, $3, $4+$5, $6}' "$work/t" >>"$work/all"
@@ -71,7 +88,7 @@ for r in $(seq "$runs"); do
 	done
 done
 
-echo "check on $n packages ($ini), $runs runs each, old = $(git rev-parse --short "$base")"
+echo "check on $n packages ($ini), $runs runs each$([ -n "$cold" ] && echo ', cold (page cache dropped before each run)'), old = $(git rev-parse --short "$base")"
 awk '
 function stats(key, col,   i, n, v, t, j) {
 	n = 0

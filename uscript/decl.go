@@ -375,55 +375,38 @@ func (r *declReader) cppText(i int) (string, int, int) {
 	return string(r.src[from:to]), line, end + 1
 }
 
+// classDecl reads the class declaration at i (readClassDecl) into the
+// Decls: parent, outer class, dependson list, the other words as modifiers
+// with their arguments' text.
 func (r *declReader) classDecl(i int) int {
 	d := r.d
 	d.Name = r.text(i + 1)
 	d.Line = int(r.toks[i].line)
 	d.ModifierArgs = map[string]string{}
-	j := i + 2
-	for j < len(r.toks) {
-		if r.isSym(j, ';') {
-			return j + 1
-		}
-		if r.isSym(j, '{') || r.isSym(j, '}') {
-			break
-		}
-		if !r.isIdent(j) {
-			j++
-			continue
-		}
-		w := r.lower(j)
+	next, ok := r.readClassDecl(i, func(c classClause) {
 		switch {
-		case (w == "extends" || w == "expands") && r.isIdent(j+1):
-			pkg, name, next := r.qualified(j + 1)
-			d.Super, d.SuperPackage = name, pkg
-			j = next
-		case w == "within" && r.isIdent(j+1):
-			_, name, next := r.qualified(j + 1)
-			d.Within = name
-			j = next
-		case w == "dependson" && r.isSym(j+1, '('):
-			end := r.closing(j + 1)
-			for k := j + 2; k < end; k++ {
+		case c.kind == clauseExtends:
+			d.Super, d.SuperPackage = c.name, c.pkg
+		case c.kind == clauseWithin:
+			d.Within = c.name
+		case c.open >= 0 && equalFold(c.word, "dependson"):
+			for k := c.open + 1; k < c.close; k++ {
 				if r.isIdent(k) {
 					d.DependsOn = append(d.DependsOn, r.text(k))
 				}
 			}
-			j = end + 1
 		default:
+			w := r.lower(c.at)
 			d.Modifiers = append(d.Modifiers, w)
-			j++
-			if r.isSym(j, '(') {
-				end := r.closing(j)
-				if end > j+1 && end <= len(r.toks) {
-					d.ModifierArgs[w] = string(r.src[r.startOf(j+1):r.endOf(end-1)])
-				}
-				j = end + 1
+			if c.open >= 0 && c.close > c.open+1 && c.close <= len(r.toks) {
+				d.ModifierArgs[w] = string(r.src[r.startOf(c.open+1):r.endOf(c.close-1)])
 			}
 		}
+	})
+	if !ok {
+		d.Diagnostics = append(d.Diagnostics, Diagnostic{File: r.file, Line: d.Line, Msg: "class declaration does not end with ';'"})
 	}
-	d.Diagnostics = append(d.Diagnostics, Diagnostic{File: r.file, Line: d.Line, Msg: "class declaration does not end with ';'"})
-	return j
+	return next
 }
 
 // modifiers reads declaration modifiers from i (with their parenthesised

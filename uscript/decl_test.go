@@ -2,6 +2,7 @@ package uscript
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -300,5 +301,39 @@ function Event();
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("functions:\n have %+v\n want %+v", got, want)
+	}
+}
+
+// TestClassDeclOneReader: Scan and ReadDecls read a class declaration with
+// the same reader, so they agree on its name, parent, outer class, dependson
+// list and a missing ";", however it is written.
+func TestClassDeclOneReader(t *testing.T) {
+	for _, src := range []string{
+		"class A extends B;",
+		"class A expands Core.B within Engine.Outer dependson(C, D) native config(User);",
+		"Class A Extends B Implements(I) HideCategories(Movement,Display) Abstract;",
+		"class A extends B native\n{\n",
+		"class A dependson(C) extends;",
+		"class A extends B within",
+	} {
+		c, err := Scan("A.uc", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := ReadDecls("A.uc", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var deps []string
+		for _, r := range c.Refs {
+			if r.Kind == KindDependsOn {
+				deps = append(deps, r.Name)
+			}
+		}
+		have := fmt.Sprint(c.Name, c.Super, c.SuperPackage, c.Within, deps, len(c.Diagnostics))
+		want := fmt.Sprint(d.Name, d.Super, d.SuperPackage, d.Within, d.DependsOn, len(d.Diagnostics))
+		if have != want {
+			t.Errorf("%q: Scan %s, ReadDecls %s", src, have, want)
+		}
 	}
 }

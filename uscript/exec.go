@@ -1,13 +1,10 @@
 package uscript
 
-import "strings"
+import (
+	"strings"
 
-// packageExts are the extensions of files an #exec import command loads as
-// packages rather than as raw data (.pcx, .wav, .3d, ...).
-var packageExts = map[string]bool{
-	".u": true, ".utx": true, ".uax": true, ".umx": true, ".usx": true, ".ukx": true,
-	".upx": true, ".uvx": true, ".unr": true, ".ut2": true, ".rom": true, ".dx": true,
-}
+	"github.com/upkdeps/upkdeps/ini"
+)
 
 // directive records the package an #exec line loads. OBJ LOAD loads FILE=
 // into PACKAGE= (its first part) or, without PACKAGE=, into the package
@@ -63,7 +60,7 @@ func (p *parser) directive(t token) {
 		}
 		return
 	}
-	if base := baseName(file); base != "" && packageExts[strings.ToLower(extOf(file))] {
+	if base := baseName(file); base != "" && ini.IsPackageExt(extOf(file)) {
 		p.add(KindExec, base, file, "", t, 0)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
-var validKinds = map[string]bool{
+var validKinds = map[RefKind]bool{
 	KindExtends: true, KindWithin: true, KindDependsOn: true, KindQualified: true,
 	KindLiteral: true, KindExec: true, KindType: true,
 }

@@ -83,14 +83,14 @@ func TestGenClassScans(t *testing.T) {
 	if len(c.Diagnostics) > 0 {
 		t.Errorf("diagnostics: %v", c.Diagnostics)
 	}
-	kinds := map[string]bool{}
+	kinds := map[RefKind]bool{}
 	for _, ref := range c.Refs {
 		kinds[ref.Kind] = true
 		if strings.Contains(ref.Text, "not code") && ref.Kind != KindType {
 			t.Errorf("reference from a string: %v %q", ref, ref.Text)
 		}
 	}
-	for _, k := range []string{KindExtends, KindDependsOn, KindType, KindLiteral, KindExec} {
+	for _, k := range []RefKind{KindExtends, KindDependsOn, KindType, KindLiteral, KindExec} {
 		if !kinds[k] {
 			t.Errorf("no %s reference in a generated class", k)
 		}

@@ -52,7 +52,7 @@ type Dependency struct {
 type Evidence struct {
 	File string
 	Line int
-	Kind string // a Kind* constant
+	Kind RefKind
 	Name string // the reference as written: Engine.Actor, Texture'Pkg.Tex', Pawn
 	Text string // the source line, trimmed
 	// Candidates lists every package defining the name, sorted, when there
@@ -513,7 +513,7 @@ func sortEvidence(ev []Evidence) {
 		return cmp.Or(
 			strings.Compare(a.File, b.File),
 			cmp.Compare(a.Line, b.Line),
-			strings.Compare(a.Kind, b.Kind),
+			cmp.Compare(a.Kind, b.Kind),
 			strings.Compare(a.Name, b.Name),
 		)
 	})

@@ -147,7 +147,7 @@ const (
 // references arrive in line order and a repeat on the same line is among
 // the last few recorded (a pathological line of thousands may keep a few
 // repeats; Index removes those from the evidence).
-func (p *parser) add(kind, pkg, name, typ string, t token, flags int) {
+func (p *parser) add(kind RefKind, pkg, name, typ string, t token, flags int) {
 	line := int(t.line)
 	refs := p.c.Refs
 	for k := len(refs) - 1; k >= 0 && k >= len(refs)-32 && refs[k].Line == line; k-- {
@@ -333,17 +333,34 @@ func (p *parser) qualified(i int) (left, right string, next int) {
 	return first, second, next
 }
 
-// classDecl reads "class X extends Y within Z dependson(A) ...;" from the
-// class keyword at i.
-func (p *parser) classDecl(i int) int {
-	c := p.c
-	p.haveClass = true
-	c.Name = p.intern(p.word(i + 1))
-	c.Line = int(p.toks[i].line)
+// classClause is one part of a class declaration as readClassDecl reads it.
+type classClause struct {
+	kind      clauseKind
+	at        int    // token index: the parent's name (extends, within), else the word
+	pkg, name string // the parent (extends, within): Pkg.Name, pkg "" when unqualified
+	word      []byte // the word (clauseWord)
+	open      int    // clauseWord: index of the "(" after the word, -1 when none
+	close     int    // clauseWord: index of its ")" (or the end), when open >= 0
+}
+
+type clauseKind uint8
+
+const (
+	clauseExtends clauseKind = iota // extends or expands Pkg.Name
+	clauseWithin                    // within Pkg.Name
+	clauseWord                      // any other word (dependson, implements, a modifier), with its "(...)"
+)
+
+// readClassDecl reads "class X extends Y within Z dependson(A) ...;" from
+// the class keyword at i, the one reader of class declarations: it calls
+// on for each clause after the name, in order, and returns the index after
+// the ";", or, with ok false, where the declaration stopped without one
+// (at a "{" or "}", or the end).
+func (p *parser) readClassDecl(i int, on func(classClause)) (next int, ok bool) {
 	j := i + 2
 	for j < len(p.toks) {
 		if p.isSym(j, ';') {
-			return j + 1
+			return j + 1, true
 		}
 		if p.isSym(j, '{') || p.isSym(j, '}') {
 			break
@@ -353,24 +370,48 @@ func (p *parser) classDecl(i int) int {
 			continue
 		}
 		w := p.word(j)
+		parent := (equalFold(w, "extends") || equalFold(w, "expands")) && p.isIdent(j+1)
+		if parent || equalFold(w, "within") && p.isIdent(j+1) {
+			c := classClause{kind: clauseWithin, at: j + 1}
+			if parent {
+				c.kind = clauseExtends
+			}
+			c.pkg, c.name, j = p.qualified(j + 1)
+			on(c)
+			continue
+		}
+		c := classClause{kind: clauseWord, at: j, word: w, open: -1}
+		j++
+		if p.isSym(j, '(') {
+			c.open, c.close = j, p.closing(j)
+			j = c.close + 1
+		}
+		on(c)
+	}
+	return j, false
+}
+
+// classDecl reads the class declaration at i (readClassDecl): its parent,
+// outer class, dependson and implements lists become references.
+func (p *parser) classDecl(i int) int {
+	c := p.c
+	p.haveClass = true
+	c.Name = p.intern(p.word(i + 1))
+	c.Line = int(p.toks[i].line)
+	next, ok := p.readClassDecl(i, func(cl classClause) {
 		switch {
-		case (equalFold(w, "extends") || equalFold(w, "expands")) && p.isIdent(j+1):
-			pkg, name, next := p.qualified(j + 1)
-			c.Super, c.SuperPackage = name, pkg
-			p.add(KindExtends, pkg, name, "", p.toks[j+1], 0)
-			j = next
-		case equalFold(w, "within") && p.isIdent(j+1):
-			pkg, name, next := p.qualified(j + 1)
-			c.Within, c.WithinPackage = name, pkg
-			p.add(KindWithin, pkg, name, "", p.toks[j+1], 0)
-			j = next
-		case (equalFold(w, "dependson") || equalFold(w, "implements")) && p.isSym(j+1, '('):
+		case cl.kind == clauseExtends:
+			c.Super, c.SuperPackage = cl.name, cl.pkg
+			p.add(KindExtends, cl.pkg, cl.name, "", p.toks[cl.at], 0)
+		case cl.kind == clauseWithin:
+			c.Within, c.WithinPackage = cl.name, cl.pkg
+			p.add(KindWithin, cl.pkg, cl.name, "", p.toks[cl.at], 0)
+		case cl.open >= 0 && (equalFold(cl.word, "dependson") || equalFold(cl.word, "implements")):
 			kind, flags := KindDependsOn, 0
-			if equalFold(w, "implements") {
+			if equalFold(cl.word, "implements") {
 				kind, flags = KindType, fClass
 			}
-			end := p.closing(j + 1)
-			for k := j + 2; k < end; {
+			for k := cl.open + 1; k < cl.close; {
 				if !p.isIdent(k) {
 					k++
 					continue
@@ -379,15 +420,12 @@ func (p *parser) classDecl(i int) int {
 				p.add(kind, pkg, name, "", p.toks[k], flags)
 				k = next
 			}
-			j = end + 1
-		case p.isSym(j+1, '('):
-			j = p.closing(j+1) + 1 // config(User), hidecategories(...)
-		default:
-			j++
 		}
+	})
+	if !ok {
+		c.Diagnostics = append(c.Diagnostics, Diagnostic{File: p.file, Line: c.Line, Msg: "class declaration does not end with ';'"})
 	}
-	c.Diagnostics = append(c.Diagnostics, Diagnostic{File: p.file, Line: c.Line, Msg: "class declaration does not end with ';'"})
-	return j
+	return next
 }
 
 // typeDecl remembers the name a struct or enum declaration at i gives its

@@ -3,7 +3,6 @@ package uscript
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,15 +15,18 @@ import (
 // stock UnrealScript files are a few hundred KiB.
 const MaxFileSize = 16 << 20
 
+// RefKind says how a source line refers to another class or package.
+type RefKind string
+
 // Reference kinds, the values of Ref.Kind and Evidence.Kind.
 const (
-	KindExtends   = "extends"   // class X extends Y (or expands Y)
-	KindWithin    = "within"    // class X ... within Z
-	KindDependsOn = "dependson" // class X ... dependson(A, B)
-	KindQualified = "qualified" // Pkg.Class in code, Key=Pkg.Object in defaultproperties
-	KindLiteral   = "literal"   // object literal Type'Pkg.Group.Name'
-	KindExec      = "exec"      // #exec OBJ LOAD FILE=... PACKAGE=...
-	KindType      = "type"      // a type or class name: declarations, casts, class<>, new, X.default
+	KindExtends   RefKind = "extends"   // class X extends Y (or expands Y)
+	KindWithin    RefKind = "within"    // class X ... within Z
+	KindDependsOn RefKind = "dependson" // class X ... dependson(A, B)
+	KindQualified RefKind = "qualified" // Pkg.Class in code, Key=Pkg.Object in defaultproperties
+	KindLiteral   RefKind = "literal"   // object literal Type'Pkg.Group.Name'
+	KindExec      RefKind = "exec"      // #exec OBJ LOAD FILE=... PACKAGE=...
+	KindType      RefKind = "type"      // a type or class name: declarations, casts, class<>, new, X.default
 )
 
 // Class is what Scan found in one source file.
@@ -66,7 +68,7 @@ type group struct{ pkg, name string }
 
 // Ref is one reference found in a class. Names keep their source spelling.
 type Ref struct {
-	Kind string
+	Kind RefKind
 	// Package is the package the reference names explicitly (Engine in
 	// Engine.Actor or Texture'Engine.S_Actor', the loaded package of an
 	// #exec), or "" when the name is unqualified and only an index can
@@ -153,43 +155,16 @@ func ScanFile(path string) (*Class, error) {
 // readSource reads a source file of at most MaxFileSize bytes: regular
 // files only (a FIFO never blocks), the size checked before reading.
 func readSource(path string) ([]byte, error) {
-	f, err := fsutil.OpenRegular(path)
+	src, err := fsutil.ReadRegular(path, MaxFileSize)
 	var nr *fsutil.NotRegularError
+	var big *fsutil.TooBigError
 	switch {
 	case errors.As(err, &nr):
 		return nil, &Error{File: path, Msg: "not a regular file"}
+	case errors.As(err, &big):
+		return nil, tooLarge(path, big.Size)
 	case err != nil:
 		return nil, fmt.Errorf("uscript: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("uscript: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &Error{File: path, Msg: "not a regular file"}
-	}
-	if st.Size() > MaxFileSize {
-		return nil, tooLarge(path, st.Size())
-	}
-	// Read what Stat promised plus one byte: a short read of a regular
-	// file is its end, a full one means it grew (Scan refuses it if it grew
-	// past the limit).
-	src := make([]byte, st.Size()+1)
-	n, err := io.ReadAtLeast(f, src, int(st.Size()))
-	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		src = src[:n] // it shrank
-	case err != nil:
-		return nil, fmt.Errorf("uscript: %s: %w", path, err)
-	case n == len(src):
-		rest, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1-int64(n)))
-		if err != nil {
-			return nil, fmt.Errorf("uscript: %s: %w", path, err)
-		}
-		src = append(src, rest...)
-	default:
-		src = src[:n]
 	}
 	return src, nil
 }

@@ -4,28 +4,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/index"
-	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/check"
 )
 
-// archiveVersionJSON is one version of a package file in the catalogue.
-type archiveVersionJSON struct {
-	File  string                  `json:"file"`
-	Size  int64                   `json:"size"`
-	SHA1  string                  `json:"sha1"`
-	Items []unrealarchive.Summary `json:"items"` // best first
-	// Unfit marks a file that cannot hold what is imported: a sound or
-	// texture package of the name of a missing code package.
-	Unfit bool `json:"unfit,omitempty"`
-}
+// The catalogue's versions are check.ArchiveVersion (check --index prints
+// them too).
+type archiveVersionJSON = check.ArchiveVersion
 
-func archiveVersionOf(v index.ArchiveVersion) archiveVersionJSON {
-	j := archiveVersionJSON{File: v.File, Size: v.Size, SHA1: v.SHA1, Items: []unrealarchive.Summary{}}
-	for _, it := range v.Items {
-		j.Items = append(j.Items, it.Summary())
-	}
-	return j
-}
+var archiveVersionOf = check.ArchiveVersionOf
 
 // writeArchiveVersions prints the catalogue's versions of a package: one
 // block per version, the best item first with its download, then how many

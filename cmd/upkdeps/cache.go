@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,7 @@ type cacheView struct {
 // that changes the cache, takes the cache folder's lock in its name (see
 // cache.Options.Lock) and makes unsafe ini values errors; the caller closes
 // the view's cache. "" is a reader.
-func (a *app) openCache(lock string) (*cacheView, error) {
+func (a *app) openCache(ctx context.Context, lock string) (*cacheView, error) {
 	a.settingsAreErrors = lock != ""
 	gen := 0
 	if a.cfg.Game != "" {
@@ -59,7 +60,7 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 		gen = g.Generation
 	}
 	if a.cfg.Ini == "" && a.cfg.Cache != "" {
-		c, err := cache.Open(a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs, Lock: lock})
+		c, err := cache.Open(ctx, a.cfg.Cache, cache.Options{Generation: gen, Jobs: a.cfg.Jobs, Lock: lock})
 		if err != nil {
 			return nil, err
 		}
@@ -69,16 +70,16 @@ func (a *app) openCache(lock string) (*cacheView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := in.search.CacheDir()
+	dir := in.Search.CacheDir()
 	if dir == "" {
-		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.iniPath)
+		return nil, fmt.Errorf("%s sets no [Core.System] CachePath: give the cache folder with --cache DIR", in.IniPath)
 	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: a.cfg.Jobs, Lock: lock})
 	if err != nil {
 		return nil, err
 	}
-	c.Classify(in.search)
-	return &cacheView{c: c, in: in, root: in.search.Root(), game: in.gameLabel() + "; " + in.rulesLabel(), iniPath: in.iniPath}, nil
+	c.Classify(in.Search)
+	return &cacheView{c: c, in: in, root: in.Search.Root(), game: in.GameLabel() + "; " + in.RulesLabel(), iniPath: in.IniPath}, nil
 }
 
 // rel shows path relative to the view's root with "/", or as it is when it

@@ -19,7 +19,7 @@ a plain file name is refused, and so is replacing a cache file with other bytes 
 --force. --dry-run prints exactly the lines a real run prints. Exit 1 when a file was refused.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache(writerLock(dryRun, "upkdeps cache add"))
+			v, err := a.openCache(cmd.Context(), writerLock(dryRun, "upkdeps cache add"))
 			if err != nil {
 				return err
 			}

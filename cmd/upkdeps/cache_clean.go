@@ -23,13 +23,13 @@ With none of the three, all three. A file that may be the only copy of a package
 with a line saying so. Temporary files left by an interrupted upkdeps write always go. --dry-run prints exactly the lines a real run prints. Exit 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache(writerLock(dryRun, "upkdeps cache clean"))
+			v, err := a.openCache(cmd.Context(), writerLock(dryRun, "upkdeps cache clean"))
 			if err != nil {
 				return err
 			}
 			defer v.c.Close()
 			if v.in != nil {
-				opt.Installation = v.in.search
+				opt.Installation = v.in.Search
 			}
 			return a.runPlan(cmd, v, v.c.PlanClean(opt), dryRun)
 		},

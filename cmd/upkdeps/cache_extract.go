@@ -29,7 +29,7 @@ written atomically, cache.ini is rewritten atomically keeping its other lines, a
 interrupted run is completed by running it again. --dry-run prints exactly the lines a real
 run prints. Exit 1 when something was refused.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache(writerLock(dryRun, "upkdeps cache extract"))
+			v, err := a.openCache(cmd.Context(), writerLock(dryRun, "upkdeps cache extract"))
 			if err != nil {
 				return err
 			}
@@ -44,8 +44,8 @@ run prints. Exit 1 when something was refused.`,
 				}
 			}
 			if v.in != nil {
-				opt.Paths = v.in.placementPaths()
-				opt.SystemDir = v.in.search.Dir()
+				opt.Paths = v.in.PlacementPaths()
+				opt.SystemDir = v.in.Search.Dir()
 			}
 			if len(args) > 0 {
 				if opt.Keys, err = v.c.Select(args); err != nil {

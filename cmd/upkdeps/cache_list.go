@@ -22,7 +22,7 @@ copy is redundant), installed_other that the install has another version, which 
 loads instead. Exit 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache("")
+			v, err := a.openCache(cmd.Context(), "")
 			if err != nil {
 				return err
 			}

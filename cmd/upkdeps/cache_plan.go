@@ -28,7 +28,7 @@ func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bo
 			show(act)
 		}
 		fmt.Fprintln(a.stderr, "dry run: nothing was changed")
-	} else if err := p.Run(show); err != nil {
+	} else if err := p.Run(cmd.Context(), show); err != nil {
 		return err
 	}
 	if bw.err != nil {

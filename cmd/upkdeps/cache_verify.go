@@ -22,7 +22,7 @@ these), files without a cache.ini name (orphan_file), [Cache] lines that are not
 and stray download files (????.tmp; .uz data when the server's redirect compresses).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := a.openCache("")
+			v, err := a.openCache(cmd.Context(), "")
 			if err != nil {
 				return err
 			}

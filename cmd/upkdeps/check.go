@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -9,13 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/cache"
-	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
-	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/native"
-	"github.com/upkdeps/upkdeps/search"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -50,17 +46,13 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 				return err
 			}
 			if withMod != "" {
-				if err := a.checkWithMod(cmd, in, rep, withMod); err != nil {
+				opt, done := a.checkOptions(false)
+				err := check.RunWith(cmd.Context(), in, rep, withMod, check.WithOptions{Options: opt, MaxHeld: maxModHeld})
+				done()
+				if err != nil {
 					return err
 				}
-				added := 0
-				for _, f := range append(rep.With.FindingsAdded, rep.With.FindingsChanged...) {
-					if f.Severity == graph.Error {
-						added++
-					}
-				}
-				failed := added > 0 || len(rep.With.Unreadable) > 0
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, failed)
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.With.Fails())
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
@@ -89,236 +81,38 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	cands, err := indexCandidates(cmd.Context(), db, rep.Findings, a.cachePins(in), unrealarchive.GamesFor(in.game.Name))
-	if err != nil {
-		return err
-	}
-	rep.Index = &checkIndex{DB: db.Path(), Candidates: cands}
-	return nil
+	return check.AddCandidates(cmd.Context(), db, rep, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
 }
 
-// checkReport is the output of `check`; its JSON form is documented in
-// README.md.
-type checkReport struct {
-	SchemaVersion   int    `json:"schema_version"`
-	Ini             string `json:"ini"`
-	Game            string `json:"game"`
-	Platform        string `json:"platform"`
-	PlatformReason  string `json:"platform_reason"`
-	PackagesScanned int    `json:"packages_scanned"`
-	// PackagesReadable are the scanned packages whose header and tables
-	// parse; GitLFSPointers the scanned files that are Git LFS pointers.
-	PackagesReadable int             `json:"packages_readable"`
-	GitLFSPointers   int             `json:"git_lfs_pointers"`
-	MissingPaths     []string        `json:"missing_paths"`
-	CaseNotes        []caseNote      `json:"case_notes"`
-	Summary          checkSummary    `json:"summary"`
-	Findings         []graph.Finding `json:"findings"`
-	WithCache        *withCacheInfo  `json:"with_cache,omitempty"`
-	Index            *checkIndex     `json:"index,omitempty"`
-	With             *withInfo       `json:"with,omitempty"`
-	// roots maps the findings' root evidence to its ini line, for the
-	// text report's order (rankFindings).
-	roots map[string]ini.Reference
-}
-
-// checkIndex is what check --index adds: the candidates of each finding
-// the index can help with, in finding order.
-type checkIndex struct {
-	DB         string              `json:"db"`
-	Candidates []findingCandidates `json:"candidates"`
-}
-
-// withCacheInfo says what the download cache changes (check --with-cache).
-type withCacheInfo struct {
-	Cache             string          `json:"cache"`
-	PackagesInCache   int             `json:"packages_in_cache"`
-	ResolvedFromCache []cacheUse      `json:"resolved_from_cache"`
-	FindingsRemoved   []graph.Finding `json:"findings_removed"`
-}
-
-type cacheUse struct {
-	Name string `json:"name"`
-	File string `json:"file"`
-}
-
-type checkSummary struct {
-	Errors   int                       `json:"errors"`
-	Warnings int                       `json:"warnings"`
-	ByKind   map[graph.FindingKind]int `json:"by_kind"`
-	// ErrorsByKind and WarningsByKind split ByKind by severity.
-	ErrorsByKind   map[graph.FindingKind]int `json:"errors_by_kind"`
-	WarningsByKind map[graph.FindingKind]int `json:"warnings_by_kind"`
-	// FixFirst are the three most important findings (rankFindings), what
-	// the text report leads with.
-	FixFirst []fixFirst `json:"fix_first"`
-}
-
-// fixFirst names one of the most important findings and why it ranks so.
-type fixFirst struct {
-	Kind     graph.FindingKind `json:"kind"`
-	Severity graph.Severity    `json:"severity"`
-	Package  string            `json:"package"`
-	Why      string            `json:"why"`
-}
+// checkReport is the output of `check` (check.Report).
+type checkReport = check.Report
 
 func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
 	rep, _, err := a.checkRun(cmd, in, withCache)
 	return rep, err
 }
 
-// checked is what a check's report was made from: its graph (the one
-// with the cache for --with-cache) and the EditPackages sources. report
-// draws them beside the same checkReport.
-type checked struct {
-	g   *graph.Graph
-	src *graph.Sources
-	nat *native.Set
-}
-
 // checkRun makes the report of check and returns the graph and sources
 // it was made from.
-func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, checked, error) {
-	resolver := graph.FromSearcher(in.search)
-	findings, c, err := a.checkSources(cmd, in, resolver, nil)
-	if err != nil {
-		return nil, c, err
-	}
-	var wc *withCacheInfo
-	if withCache {
-		cached, dir, err := a.cachedPackages(in)
-		if err != nil {
-			return nil, c, err
-		}
-		plain := findings
-		findings, c, err = a.checkSources(cmd, in, graph.WithCache(resolver, cached), c.g)
-		if err != nil {
-			return nil, c, err
-		}
-		wc = &withCacheInfo{Cache: dir, PackagesInCache: len(cached), ResolvedFromCache: []cacheUse{},
-			FindingsRemoved: removedFindings(plain, findings)}
-		for _, p := range c.g.Packages() {
-			if p.FromCache {
-				wc.ResolvedFromCache = append(wc.ResolvedFromCache, cacheUse{p.Name, p.Rel})
-			}
-		}
-	}
-	rep := &checkReport{WithCache: wc, roots: rootLoads(c.g.Roots()),
-		SchemaVersion: 3, Ini: in.iniPath, Game: in.gameLabel(),
-		Platform: string(in.platform()), PlatformReason: in.search.Platform().Reason,
-		MissingPaths: []string{}, CaseNotes: caseNotes(in.search), Findings: findings,
-		Summary: checkSummary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
-	}
-	if rep.Findings == nil {
-		rep.Findings = []graph.Finding{}
-	}
-	for _, p := range c.g.Packages() {
-		var lfs *format.LFSPointerError
-		switch {
-		case p.Missing():
-			continue
-		case p.Err == nil:
-			rep.PackagesReadable++
-		case errors.As(p.Err, &lfs):
-			rep.GitLFSPointers++
-		}
-		rep.PackagesScanned++
-	}
-	for _, p := range in.search.MissingPaths() {
-		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
-	}
-	rep.Summary.FixFirst = []fixFirst{}
-	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
-		rep.Summary.FixFirst = append(rep.Summary.FixFirst, fixFirst{r.Kind, r.Severity, r.Package, r.why()})
-	}
-	for _, f := range findings {
-		rep.Summary.ByKind[f.Kind]++
-		if f.Severity == graph.Error {
-			rep.Summary.Errors++
-			rep.Summary.ErrorsByKind[f.Kind]++
-		} else {
-			rep.Summary.Warnings++
-			rep.Summary.WarningsByKind[f.Kind]++
-		}
-	}
-	return rep, c, nil
+func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, check.Checked, error) {
+	opt, done := a.checkOptions(withCache)
+	defer done()
+	return check.Run(cmd.Context(), in, opt)
 }
 
 // checkWith builds the graph through r and returns every finding, sorted.
 // reuse is an earlier graph whose package reads are reused (or nil).
 func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
-	findings, c, err := a.checkSources(cmd, in, r, reuse)
-	return findings, c.g, err
+	opt, done := a.checkOptions(false)
+	defer done()
+	findings, c, err := check.Findings(cmd.Context(), in, r, reuse, opt)
+	return findings, c.Graph, err
 }
 
-// checkSources is checkWith that also returns the EditPackages sources
-// the findings were made with.
-func (a *app) checkSources(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, checked, error) {
-	g, err := a.buildGraph(cmd.Context(), in, r, reuse)
-	if err != nil {
-		return nil, checked{}, err
-	}
-	nat, err := a.loadNatives(in)
-	if err != nil {
-		return nil, checked{}, err
-	}
-	src, err := g.ScanSources(in.search.Root(), in.ini.EditPackages(), nat)
-	if err != nil {
-		return nil, checked{}, err
-	}
-	findings := g.Check(graph.CheckOptions{
-		ServerPackages: in.ini.ServerPackages(),
-		EditPackages:   in.ini.EditPackages(),
-		Sources:        src,
-		Natives:        nat,
-		Jobs:           a.cfg.Jobs,
-	})
-	findings = append(findings, graph.SearchFindings(in.search)...)
-	findings = append(findings, graph.IniFindings(in.ini)...)
-	graph.AddEditLines(findings, in.ini)
-	graph.SortFindings(findings)
-	return findings, checked{g, src, nat}, nil
-}
-
-// cachedPackages lists the usable packages of the install's download
-// cache in cache.ini order.
-func (a *app) cachedPackages(in *install) ([]graph.CachedPackage, string, error) {
-	dir := in.search.CacheDir()
-	if dir == "" {
-		return nil, "", usagef("--with-cache: the ini sets no CachePath; give the folder with --cache DIR")
-	}
-	c, err := cache.Open(dir, cache.Options{Generation: in.search.Generation(), Ext: in.search.CacheExt(), Jobs: a.cfg.Jobs})
-	if err != nil {
-		return nil, "", err
-	}
-	entries := c.Entries()
-	slices.SortStableFunc(entries, func(x, y cache.Entry) int { return x.Line - y.Line })
-	var out []graph.CachedPackage
-	for _, e := range entries {
-		if e.File == "" || e.Name == "" || e.Version == 0 || e.State == cache.StateGUIDMismatch {
-			continue
-		}
-		out = append(out, graph.CachedPackage{Name: cache.PackageName(e.Name), Original: e.Name, File: e.File, Rel: in.search.Rel(e.File)})
-	}
-	return out, in.search.Rel(dir), nil
-}
-
-// removedFindings returns the findings of before that after no longer has.
-func removedFindings(before, after []graph.Finding) []graph.Finding {
-	key := func(f graph.Finding) string {
-		return string(f.Kind) + "\x00" + f.Package + "\x00" + f.Message + "\x00" + strings.Join(f.Objects, "\x00")
-	}
-	have := map[string]bool{}
-	for _, f := range after {
-		have[key(f)] = true
-	}
-	out := []graph.Finding{}
-	for _, f := range before {
-		if !have[key(f)] {
-			out = append(out, f)
-		}
-	}
-	return out
+// cachePins returns the GUIDs the install's download cache pins
+// (check.Install.CachePins).
+func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
+	return in.CachePins(ctx, a.cfg.Jobs)
 }
 
 // mostNeeded names the missing packages with the most importers and ini
@@ -388,14 +182,13 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	for i, r := range rep.Summary.FixFirst {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
-	ranked := rankFindings(rep.Findings, rep.roots)
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
 		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
 	}
-	for _, r := range ranked {
-		writeFindingText(bw, r.Finding, all)
+	for _, f := range rep.Ranked() {
+		writeFindingText(bw, f, all)
 		if rep.Index != nil {
-			writeCandidatesText(bw, rep.Index, r.Finding)
+			writeCandidatesText(bw, rep.Index, f)
 		}
 	}
 	return bw.err
@@ -430,7 +223,7 @@ func writeKindTable(bw *errWriter, fs []graph.Finding) {
 }
 
 // writeCandidatesText prints the best indexed candidate of a finding.
-func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
+func writeCandidatesText(bw *errWriter, ix *check.Index, f graph.Finding) {
 	for _, c := range ix.Candidates {
 		if c.Kind != f.Kind || c.Package != f.Package {
 			continue
@@ -439,7 +232,7 @@ func writeCandidatesText(bw *errWriter, ix *checkIndex, f graph.Finding) {
 		if c.Object != "" {
 			what = c.Package + "." + c.Object
 		}
-		if b := bestOf(c); b == nil {
+		if b := c.Best(); b == nil {
 			bw.printf("  index: no copy of %s\n", what)
 		} else {
 			note := ""
@@ -483,7 +276,7 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 			bw.printf("    ... and %d more (--all or --json lists them)\n", len(items)-len(shown))
 		}
 	}
-	list("objects", f.Objects)
+	list("objects", graph.ObjectStrings(f.Objects))
 	list("needed by", f.NeededBy)
 	list("named in the ini", f.Roots)
 	if f.Kind != graph.Cycle {
@@ -508,27 +301,4 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 			}
 		}
 	}
-}
-
-// caseNote is a search.CaseNote in check --json (README.md).
-type caseNote struct {
-	Setting string   `json:"setting"`
-	Value   string   `json:"value"`
-	Kind    string   `json:"kind"`
-	Want    string   `json:"want"`
-	Have    string   `json:"have"`
-	Folder  string   `json:"folder"`
-	Files   []string `json:"files"`
-	Count   int      `json:"count"`
-	Message string   `json:"message"`
-}
-
-// caseNotes returns the install's case notes, [] when none.
-func caseNotes(s *search.Searcher) []caseNote {
-	out := []caseNote{}
-	for _, n := range s.CaseNotes() {
-		out = append(out, caseNote{Setting: n.Setting, Value: n.Value, Kind: n.Kind, Want: n.Want, Have: n.Have,
-			Folder: n.Folder, Files: orEmpty(n.Files), Count: n.Count, Message: n.Message})
-	}
-	return out
 }

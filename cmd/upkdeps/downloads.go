@@ -27,8 +27,8 @@ compressed files found in that redirect folder.`,
 			if err != nil {
 				return err
 			}
-			opt := redirect.DownloadOptions{ServerPackages: in.ini.ServerPackages(), IncludeStock: includeStock,
-				Generation: in.search.Generation(), Dir: dir}
+			opt := redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(), IncludeStock: includeStock,
+				Generation: in.Search.Generation(), Dir: dir}
 			if len(args) > 0 {
 				opt.Maps = args
 			}

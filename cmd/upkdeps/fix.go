@@ -10,7 +10,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
-	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 )
 
 func newFixCmd(a *app) *cobra.Command {
@@ -80,7 +80,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	if !dryRun {
 		// One fix at a time per install: two would both publish.
-		lock, err := fsutil.LockDir(in.search.Root(), "upkdeps fix")
+		lock, err := dirlock.Dir(in.Search.Root(), "upkdeps fix")
 		if err != nil {
 			return err
 		}
@@ -108,21 +108,21 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 			needs = append(needs, index.Need{Name: f.Package, NeededBy: append(append([]string{}, f.NeededBy...), f.Roots...)})
 		}
 	}
-	installed := func(name string) bool { return in.search.Find(name).File != "" }
-	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(in), Newest: newest})
+	installed := func(name string) bool { return in.Search.Find(name).File != "" }
+	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(ctx, in), Newest: newest})
 	if err != nil {
 		return err
 	}
-	paths := in.placementPaths()
+	paths := in.PlacementPaths()
 	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
-		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.search.Dir()) },
-		Rel:    in.search.Rel,
+		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.Search.Dir()) },
+		Rel:    in.Search.Rel,
 		DryRun: dryRun,
 	})
 	if err != nil {
 		return err
 	}
-	out := &fixReport{SchemaVersion: 1, Ini: in.iniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
+	out := &fixReport{SchemaVersion: 1, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: applied.Copies, Unresolved: plan.Unresolved, RemovedTemps: applied.RemovedTemps}
 	if err := ctx.Err(); err != nil {
 		// Say what was done before the interruption, then exit 2.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
@@ -83,7 +84,7 @@ func TestFixRemovesItsTemps(t *testing.T) {
 func TestFixLocked(t *testing.T) {
 	dir := t.TempDir()
 	ini, db := fixIndexed(t, dir)
-	lock, err := fsutil.LockDir(filepath.Join(dir, "game"), "upkdeps fix (test)")
+	lock, err := dirlock.Dir(filepath.Join(dir, "game"), "upkdeps fix (test)")
 	if err != nil {
 		t.Fatal(err)
 	}

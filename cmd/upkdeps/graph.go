@@ -110,8 +110,8 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	if err != nil {
 		return err
 	}
-	opt := graph.DOTOptions{Folders: in.folders(), Stock: f.stock, AllEdges: f.allEdges}
-	if opt.OrderErrors, err = a.orderErrors(in, g); err != nil {
+	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges}
+	if opt.OrderErrors, err = a.orderErrors(cmd.Context(), in, g); err != nil {
 		return err
 	}
 	if err := graphView(g, f, args, &opt); err != nil {
@@ -208,8 +208,8 @@ func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags) err
 
 // orderErrors returns the EditPackages order errors of the install as
 // [user, used] pairs, for graph to draw.
-func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, error) {
-	edit := in.ini.EditPackages()
+func (a *app) orderErrors(ctx context.Context, in *install, g *graph.Graph) ([][2]*graph.Package, error) {
+	edit := in.Ini.EditPackages()
 	if len(edit) == 0 {
 		return nil, nil
 	}
@@ -217,7 +217,7 @@ func (a *app) orderErrors(in *install, g *graph.Graph) ([][2]*graph.Package, err
 	if err != nil {
 		return nil, err
 	}
-	src, err := g.ScanSources(in.search.Root(), edit, nat)
+	src, err := g.ScanSources(ctx, in.Search.Root(), edit, nat)
 	if err != nil {
 		return nil, err
 	}

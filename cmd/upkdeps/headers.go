@@ -143,11 +143,11 @@ func (a *app) headersFromIni(opt *header.SyncOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Root, opt.Generation, opt.Game = in.search.Root(), in.search.Generation(), in.game.Name
-	opt.CompiledFile = func(pkg string) string { return in.search.Find(pkg).File }
-	opt.Packages = in.ini.EditPackages()
+	opt.Root, opt.Generation, opt.Game = in.Search.Root(), in.Search.Generation(), in.Game.Name
+	opt.CompiledFile = func(pkg string) string { return in.Search.Find(pkg).File }
+	opt.Packages = in.Ini.EditPackages()
 	if len(opt.Packages) == 0 {
-		return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.iniPath)
+		return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.IniPath)
 	}
 	for _, s := range args {
 		if !containsFold(opt.Packages, s) {

@@ -28,13 +28,13 @@ file also exports; the others are native-only, as check and order treat them.`,
 			if err != nil {
 				return err
 			}
-			rep := nativesReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Packages: []nativePackage{}, Ignored: []string{}}
+			rep := nativesReport{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Packages: []nativePackage{}, Ignored: []string{}}
 			for _, name := range nat.Packages() {
 				classes, src, _ := nat.Classes(name)
 				np := nativePackage{Package: name, Classes: classes, NativeOnly: []string{}, Scripted: []string{},
 					Source: nativeSource{Kind: src.Kind, Table: src.Table}}
 				if src.Path != "" {
-					np.Source.Path = in.search.Rel(src.Path)
+					np.Source.Path = in.Search.Rel(src.Path)
 				}
 				exported := map[string]bool{}
 				if p := g.Package(name); p != nil && !p.Missing() {
@@ -56,8 +56,8 @@ file also exports; the others are native-only, as check and order treat them.`,
 				rep.Packages = append(rep.Packages, np)
 			}
 			for _, s := range nat.Ignored() {
-				rep.Ignored = append(rep.Ignored, in.search.Rel(s.Path))
-				rep.ignoredFor = append(rep.ignoredFor, in.search.Rel(s.UsedInstead))
+				rep.Ignored = append(rep.Ignored, in.Search.Rel(s.Path))
+				rep.ignoredFor = append(rep.ignoredFor, in.Search.Rel(s.UsedInstead))
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeNativesText(w, rep) }, false)
 		},

@@ -33,18 +33,18 @@ sources nor a compiled package cannot be checked: they are listed (edit_unchecke
 			if err != nil {
 				return err
 			}
-			edit := in.ini.EditPackages()
+			edit := in.Ini.EditPackages()
 			nat, err := a.loadNatives(in)
 			if err != nil {
 				return err
 			}
-			src, err := g.ScanSources(in.search.Root(), edit, nat)
+			src, err := g.ScanSources(cmd.Context(), in.Search.Root(), edit, nat)
 			if err != nil {
 				return err
 			}
 			res := g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat, Clean: clean})
-			graph.AddEditLines(res.Findings, in.ini)
-			rep := orderReport{SchemaVersion: 2, Ini: in.iniPath, OrderResult: res, Sources: []string{}}
+			graph.AddEditLines(res.Findings, in.Ini)
+			rep := orderReport{SchemaVersion: 2, Ini: in.IniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
 				switch p := g.Package(sp.Name); {
 				case sp.HasSources:

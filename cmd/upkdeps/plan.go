@@ -54,11 +54,11 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			if err != nil {
 				return err
 			}
-			games := unrealarchive.GamesFor(in.game.Name)
+			games := unrealarchive.GamesFor(in.Game.Name)
 			if len(games) == 0 {
-				return fmt.Errorf("plan: the Unreal Archive has no content for the game %s (give --game)", in.gameLabel())
+				return fmt.Errorf("plan: the Unreal Archive has no content for the game %s (give --game)", in.GameLabel())
 			}
-			findings, g, err := a.checkWith(cmd, in, graph.FromSearcher(in.search), nil)
+			findings, g, err := a.checkWith(cmd, in, graph.FromSearcher(in.Search), nil)
 			if err != nil {
 				return err
 			}
@@ -108,7 +108,7 @@ type planChoice struct {
 }
 
 func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
-	rep := planReport{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), DB: db, Games: req.Games, ItemsKnown: known,
+	rep := planReport{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), DB: db, Games: req.Games, ItemsKnown: known,
 		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
 	for _, n := range req.Missing {
 		rep.Missing = append(rep.Missing, n.Name)

@@ -49,8 +49,8 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.ini.ServerPackages(), Maps: mf.maps,
-		IncludeStock: mf.includeStock, Generation: in.search.Generation(), Stock: ini.StockOf(in.game)})
+	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.Ini.ServerPackages(), Maps: mf.maps,
+		IncludeStock: mf.includeStock, Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -198,7 +198,7 @@ type buildJSON struct {
 }
 
 func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
-	r := buildJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Out: rep.Out, DryRun: rep.DryRun,
+	r := buildJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Out: rep.Out, DryRun: rep.DryRun,
 		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
 		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
 	if r.Actions == nil {
@@ -302,7 +302,7 @@ type verifySummary struct {
 
 func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
 	s := summarize(rep.Findings)
-	return verifyJSON{SchemaVersion: 1, Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
+	return verifyJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
 		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
 		Summary: verifySummary{Errors: s.Errors, Warnings: s.Warnings, ByKind: s.ByKind}}
 }

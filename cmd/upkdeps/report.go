@@ -51,19 +51,19 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 				}
 			}
 			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
-			if edit := in.ini.EditPackages(); len(edit) > 0 {
-				res := c.g.CheckEditPackages(edit, graph.OrderOptions{Sources: c.src, Natives: c.nat})
-				graph.AddEditLines(res.Findings, in.ini)
+			if edit := in.Ini.EditPackages(); len(edit) > 0 {
+				res := c.Graph.CheckEditPackages(edit, graph.OrderOptions{Sources: c.Sources, Natives: c.Natives})
+				graph.AddEditLines(res.Findings, in.Ini)
 				opt.Order = &res
 			}
-			dl, err := redirect.NewDownloads(c.g, redirect.DownloadOptions{ServerPackages: in.ini.ServerPackages(),
-				Generation: in.search.Generation()})
+			dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
+				Generation: in.Search.Generation()})
 			if err != nil {
 				return err
 			}
 			opt.Downloads = dl
 			var page bytes.Buffer
-			if err := report.Write(&page, report.Build(rep, c.g, opt), in.iniPath); err != nil {
+			if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 				return err
 			}
 			failed := func() error {
@@ -88,7 +88,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s): %d packages, %d error(s), %d warning(s)\n",
-				verb, out, sizeLabel(page.Len()), len(c.g.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
+				verb, out, sizeLabel(page.Len()), len(c.Graph.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
 			return failed()
 		},
 	}

@@ -96,8 +96,8 @@ type resolveResult struct {
 }
 
 func resolveNames(in *install, names []string, guid format.GUID, gen int) resolveReport {
-	s := in.search
-	rep := resolveReport{Ini: in.iniPath, Game: in.gameLabel(), Platform: string(in.platform())}
+	s := in.Search
+	rep := resolveReport{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform())}
 	paths := s.Paths()
 	for _, p := range s.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)

@@ -3,9 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"os"
@@ -147,23 +145,6 @@ func TestCheckWithCorruptMember(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
-// TestReadModCancelled: a cancelled context (Ctrl-C) stops reading a mod,
-// archive or folder, before the next file.
-func TestReadModCancelled(t *testing.T) {
-	_, coll := fixWorld(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, src := range []string{filepath.Join(coll, "downloads", "modb.zip"), coll} {
-		err := readMod(ctx, src, func(string, []byte, error) error {
-			t.Errorf("%s: a file was read after the cancel", src)
-			return nil
-		})
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("%s: have %v", src, err)
 		}
 	}
 }

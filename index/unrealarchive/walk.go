@@ -2,7 +2,7 @@ package unrealarchive
 
 import (
 	"context"
-	"io"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -109,17 +109,9 @@ func newer(a, b string) bool {
 
 // readLimited reads a regular file of at most MaxFileSize bytes.
 func readLimited(path string) ([]byte, error) {
-	f, err := fsutil.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxFileSize {
+	b, err := fsutil.ReadRegular(path, MaxFileSize)
+	if errors.Is(err, fsutil.ErrTooBig) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: errSize}
 	}
-	return b, nil
+	return b, err
 }

@@ -3,9 +3,9 @@
 // folder, fsync, rename, fsync of the folder), a content comparison, and a
 // check that a name taken from an untrusted file is a plain file name, the
 // opening of files to read that refuses anything but a regular file without
-// blocking (OpenRegular: a named pipe called Core.u must not hang a scan),
-// and a folder lock for the commands that change a cache or redirect folder
-// (LockDir, an operating-system lock through github.com/gofrs/flock).
+// blocking (OpenRegular: a named pipe called Core.u must not hang a scan)
+// and the one bounded read of a whole file (ReadRegular). The folder lock
+// is apart, in internal/dirlock, so that readers do not pull its library in.
 //
 // An atomic write leaves either the old file or the complete new one at the
 // destination, never a truncated mix, even when the process dies or the disk

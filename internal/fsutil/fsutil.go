@@ -139,6 +139,9 @@ func RemoveStaleTemps(dsts []string) ([]string, error) {
 	return removed, nil
 }
 
+// LockName is the file of a folder's lock (package internal/dirlock).
+const LockName = ".upkdeps.lock"
+
 // controlNames are the files upkdeps keeps for itself in the folders it
 // writes: a cache's index, a redirect folder's manifest, the lock.
 var controlNames = []string{"cache.ini", "manifest.json", LockName}

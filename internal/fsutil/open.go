@@ -3,6 +3,7 @@ package fsutil
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -80,8 +81,26 @@ func OpenRegular(path string) (*os.File, error) {
 	return f, nil
 }
 
-// ReadRegular reads the regular file at path, up to max bytes: more is an
-// error naming the limit (it wraps ErrTooBig).
+// TooBigError reports a file over a reader's size limit (ReadRegular);
+// errors.Is(err, ErrTooBig) is true.
+type TooBigError struct {
+	Path  string
+	Size  int64 // the file's size, or what was read of it when it grew
+	Limit int64
+}
+
+func (e *TooBigError) Error() string {
+	return fmt.Sprintf("fsutil: %s: %d bytes, %v of %d", e.Path, e.Size, ErrTooBig, e.Limit)
+}
+
+// Is makes errors.Is(err, ErrTooBig) true.
+func (e *TooBigError) Is(target error) bool { return target == ErrTooBig }
+
+// ReadRegular reads the regular file at path (OpenRegular), up to max
+// bytes: the one bounded read of a whole file. A file over max, by its size
+// or by what it grew to while read, is a *TooBigError, found before more
+// than max+1 bytes are read; a file that shrank is read as it is now. A
+// read error is an *os.PathError.
 func ReadRegular(path string, max int64) ([]byte, error) {
 	f, err := OpenRegular(path)
 	if err != nil {
@@ -93,12 +112,25 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() > max {
-		return nil, fmt.Errorf("fsutil: %s: %d bytes, %w of %d", path, st.Size(), ErrTooBig, max)
+		return nil, &TooBigError{Path: path, Size: st.Size(), Limit: max}
 	}
-	data := make([]byte, st.Size())
-	n, err := f.ReadAt(data, 0)
-	if n < len(data) {
-		return nil, fmt.Errorf("fsutil: %s: %w", path, err)
+	// Read what Stat promised plus one byte: a short read is the end, a
+	// full one means the file grew.
+	data := make([]byte, st.Size()+1)
+	n, err := io.ReadFull(f, data)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return data[:n], nil
+	case err != nil:
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, max+1-int64(n)))
+	if err != nil {
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
+	}
+	data = append(data, rest...)
+	if int64(len(data)) > max {
+		return nil, &TooBigError{Path: path, Size: int64(len(data)), Limit: max}
 	}
 	return data, nil
 }

@@ -69,12 +69,3 @@ func TestOpenRegularFIFO(t *testing.T) {
 		t.Errorf("/dev/null: have %v", err)
 	}
 }
-
-// TestLockDirFIFO refuses a lock file that is a pipe instead of blocking.
-func TestLockDirFIFO(t *testing.T) {
-	dir := t.TempDir()
-	mkfifo(t, filepath.Join(dir, LockName))
-	if _, err := LockDir(dir, "test"); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("have %v, want ErrNotRegular", err)
-	}
-}

@@ -436,20 +436,17 @@ func relHeader(pkg string) string {
 
 // readHeaderFile reads an existing header, nil when there is none.
 func readHeaderFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
+	data, err := fsutil.ReadRegular(path, MaxHeaderSize)
+	var big *fsutil.TooBigError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
+	case errors.Is(err, fsutil.ErrNotRegular):
 		return nil, fmt.Errorf("%s is not a regular file", path)
+	case errors.As(err, &big):
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d-byte limit for a header", path, big.Size, MaxHeaderSize)
 	}
-	if st.Size() > MaxHeaderSize {
-		return nil, fmt.Errorf("%s: %d bytes, more than the %d-byte limit for a header", path, st.Size(), MaxHeaderSize)
-	}
-	return os.ReadFile(path)
+	return data, err
 }
 
 // isGenerated reports whether a file is a header ucc make -h (or Sync)

@@ -1,24 +1,28 @@
-package fsutil
+package dirlock
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
-// LockName is the lock file a command that changes a cache or redirect
-// folder holds in that folder while it plans and writes. It stays when the
-// command ends (removing it would let two writers lock two different files);
-// it is empty or holds a line naming its last holder.
-const LockName = ".upkdeps.lock"
+// Name is the lock file a command that changes a cache or redirect folder
+// holds in that folder while it plans and writes (fsutil.LockName, a
+// control file the file helpers never take for a package). It stays when
+// the command ends (removing it would let two writers lock two different
+// files); it is empty or holds a line naming its last holder.
+const Name = fsutil.LockName
 
 // ErrLocked is matched (errors.Is) by a *LockedError.
-var ErrLocked = errors.New("fsutil: folder locked by another upkdeps process")
+var ErrLocked = errors.New("dirlock: folder locked by another upkdeps process")
 
 // LockedError reports that another process holds a folder's lock.
 type LockedError struct {
@@ -31,8 +35,8 @@ func (e *LockedError) Error() string {
 	if holder == "" {
 		holder = "another upkdeps process"
 	}
-	return fmt.Sprintf("fsutil: %s is being changed by %s (lock file %s): try again when it has finished",
-		e.Dir, holder, LockName)
+	return fmt.Sprintf("dirlock: %s is being changed by %s (lock file %s): try again when it has finished",
+		e.Dir, holder, Name)
 }
 
 // Is makes errors.Is(err, ErrLocked) true.
@@ -43,21 +47,21 @@ type Lock struct {
 	fl *flock.Flock
 }
 
-// LockDir takes the lock of folder dir for the command what (shown to a
+// Dir takes the lock of folder dir for the command what (shown to a
 // second writer), without waiting: when another process holds it, it
 // returns a *LockedError naming that process. The lock is an operating
 // system file lock (flock on Unix, LockFileEx on Windows, through
 // github.com/gofrs/flock), so it dies with its process: a killed writer
 // never leaves a folder locked. Readers do not take it.
-func LockDir(dir, what string) (*Lock, error) {
-	path := filepath.Join(dir, LockName)
+func Dir(dir, what string) (*Lock, error) {
+	path := filepath.Join(dir, Name)
 	if err := controlFileOK(path); err != nil {
 		return nil, err
 	}
 	fl := flock.New(path, flock.SetPermissions(0o644))
 	ok, err := fl.TryLock()
 	if err != nil {
-		return nil, fmt.Errorf("fsutil: lock %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("dirlock: lock %s: %w", dir, unwrapPath(err))
 	}
 	if !ok {
 		return nil, &LockedError{Dir: dir, Holder: readHolder(path)}
@@ -80,12 +84,12 @@ func controlFileOK(path string) error {
 	if err != nil || st.Mode().IsRegular() {
 		return nil
 	}
-	return &NotRegularError{Path: path, Mode: st.Mode()}
+	return &fsutil.NotRegularError{Path: path, Mode: st.Mode()}
 }
 
 // readHolder returns the first line of the lock file, printable, or "".
 func readHolder(path string) string {
-	b, err := ReadRegular(path, 4096)
+	b, err := fsutil.ReadRegular(path, 4096)
 	if err != nil {
 		return ""
 	}
@@ -106,5 +110,15 @@ func (l *Lock) Unlock() error {
 	}
 	err := l.fl.Unlock() // also closes its file
 	l.fl = nil
+	return err
+}
+
+// unwrapPath returns the cause of a path error, whose message would name
+// the lock file again.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
 	return err
 }

@@ -1,0 +1,93 @@
+package check
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index"
+)
+
+// AddCandidates looks every missing package and object of rep's findings
+// up in the package index db and sets rep.Index. pins are the GUIDs the
+// install's download cache pins (Install.CachePins), games the Unreal
+// Archive games of the install (unrealarchive.GamesFor): none, no
+// catalogue versions.
+func AddCandidates(ctx context.Context, db *index.DB, rep *Report, pins map[string]string, games []string) error {
+	cands, err := candidates(ctx, db, rep.Findings, pins, games)
+	if err != nil {
+		return err
+	}
+	rep.Index = &Index{DB: db.Path(), Candidates: cands}
+	return nil
+}
+
+// candidates looks every fixable finding up in the index.
+func candidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[string]string, games []string) ([]FindingCandidates, error) {
+	out := []FindingCandidates{}
+	for _, f := range fs {
+		switch f.Kind {
+		case graph.MissingPackage:
+			guid := pins[strings.ToLower(f.Package)]
+			ps, err := db.Candidates(ctx, f.Package, guid)
+			if err != nil {
+				return nil, err
+			}
+			fc := FindingCandidates{Kind: f.Kind, Package: f.Package, GUID: guid, Candidates: ps}
+			if fc.Archive, err = archiveCandidates(ctx, db, f, games); err != nil {
+				return nil, err
+			}
+			out = append(out, fc)
+		case graph.MissingObject, graph.ClassMismatch:
+			target := f.Exporter()
+			for _, o := range f.Objects {
+				if !strings.EqualFold(o.Package, target) || o.Path == "" {
+					continue
+				}
+				path, class := o.Path, o.Class
+				ps, err := db.WithObject(ctx, target, path, class)
+				if err != nil {
+					return nil, err
+				}
+				var with []index.Package
+				for _, p := range ps {
+					if p.ObjectClass != "" && (class == "" || strings.EqualFold(p.ObjectClass, class)) {
+						with = append(with, p)
+					}
+				}
+				if with == nil {
+					with = []index.Package{}
+				}
+				out = append(out, FindingCandidates{Kind: f.Kind, Package: target, Object: path, Class: class, Candidates: with})
+			}
+		}
+	}
+	return out, nil
+}
+
+// archiveCandidates returns the Unreal Archive's versions of a missing
+// package, for items of the install's games: none for a package the game
+// ships (an item that bundles Botpack.u is no source for Botpack), and a
+// file whose extension cannot hold what is imported (Botpack.uax for
+// classes) ranked last and marked unfit.
+func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]ArchiveVersion, error) {
+	if len(games) == 0 || graph.IsStock(f.Package) {
+		return nil, nil
+	}
+	vs, err := db.ArchiveVersions(ctx, f.Package, games...)
+	if err != nil {
+		return nil, err
+	}
+	var fit, unfit []ArchiveVersion
+	for _, v := range vs {
+		j := ArchiveVersionOf(v)
+		if f.ImportsClasses() && !strings.EqualFold(filepath.Ext(v.File), ".u") {
+			j.Unfit = true
+			unfit = append(unfit, j)
+			continue
+		}
+		fit = append(fit, j)
+	}
+	return append(fit, unfit...), nil
+}

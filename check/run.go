@@ -1,0 +1,189 @@
+package check
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/native"
+)
+
+// Options say how Run checks.
+type Options struct {
+	// WithCache also counts the packages of the download cache
+	// (cache.ini), as a client joining a server would have them, and says
+	// which findings that removes (Report.WithCache).
+	WithCache bool
+	// Jobs is the number of goroutines that read packages (0 or less: 1).
+	Jobs int
+	// Progress is graph.Options.Progress: told the number of packages to
+	// read, it returns what to call after each one (nil: nothing).
+	Progress func(total int) func()
+	// Warn receives warnings about files left out (an unreadable binary),
+	// one line each; nil drops them.
+	Warn func(msg string)
+}
+
+// Checked is what a report was made from: the graph (the one with the
+// download cache under WithCache), the EditPackages sources and the
+// natives. The HTML report draws them beside the Report.
+type Checked struct {
+	Graph   *graph.Graph
+	Sources *graph.Sources
+	Natives *native.Set
+}
+
+// Run checks the install and returns its report and what it was made of.
+// It stops with ctx's error when ctx is done.
+func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error) {
+	resolver := graph.FromSearcher(in.Search)
+	findings, c, err := Findings(ctx, in, resolver, nil, opt)
+	if err != nil {
+		return nil, c, err
+	}
+	var wc *WithCache
+	if opt.WithCache {
+		cached, dir, err := cachedPackages(ctx, in, opt.Jobs)
+		if err != nil {
+			return nil, c, err
+		}
+		plain := findings
+		findings, c, err = Findings(ctx, in, graph.WithCache(resolver, cached), c.Graph, opt)
+		if err != nil {
+			return nil, c, err
+		}
+		_, removed, _ := Diff(plain, findings, Exact)
+		wc = &WithCache{Cache: dir, PackagesInCache: len(cached), ResolvedFromCache: []CacheUse{}, FindingsRemoved: removed}
+		for _, p := range c.Graph.Packages() {
+			if p.FromCache {
+				wc.ResolvedFromCache = append(wc.ResolvedFromCache, CacheUse{p.Name, p.Rel})
+			}
+		}
+	}
+	rep := &Report{WithCache: wc, roots: rootLoads(c.Graph.Roots()),
+		SchemaVersion: SchemaVersion, Ini: in.IniPath, Game: in.GameLabel(),
+		Platform: string(in.Platform()), PlatformReason: in.Search.Platform().Reason,
+		MissingPaths: []string{}, CaseNotes: caseNotes(in.Search), Findings: findings,
+		Summary: Summary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
+	}
+	if rep.Findings == nil {
+		rep.Findings = []graph.Finding{}
+	}
+	for _, p := range c.Graph.Packages() {
+		var lfs *format.LFSPointerError
+		switch {
+		case p.Missing():
+			continue
+		case p.Err == nil:
+			rep.PackagesReadable++
+		case errors.As(p.Err, &lfs):
+			rep.GitLFSPointers++
+		}
+		rep.PackagesScanned++
+	}
+	for _, p := range in.Search.MissingPaths() {
+		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
+	}
+	rep.Summary.FixFirst = []FixFirst{}
+	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
+		rep.Summary.FixFirst = append(rep.Summary.FixFirst, FixFirst{r.Kind, r.Severity, r.Package, r.why()})
+	}
+	for _, f := range findings {
+		rep.Summary.ByKind[f.Kind]++
+		if f.Severity == graph.Error {
+			rep.Summary.Errors++
+			rep.Summary.ErrorsByKind[f.Kind]++
+		} else {
+			rep.Summary.Warnings++
+			rep.Summary.WarningsByKind[f.Kind]++
+		}
+	}
+	return rep, c, nil
+}
+
+// Findings builds the install's graph through r and returns every
+// finding, sorted, and what they were made of. reuse is an earlier graph
+// whose package reads are reused (or nil). Only opt's Jobs, Progress and
+// Warn are used.
+func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.Graph, opt Options) ([]graph.Finding, Checked, error) {
+	g, err := in.BuildGraph(ctx, r, GraphOptions{Jobs: opt.Jobs, Reuse: reuse, Progress: opt.Progress})
+	if err != nil {
+		return nil, Checked{}, err
+	}
+	nat, err := in.LoadNatives(opt.Warn)
+	if err != nil {
+		return nil, Checked{}, err
+	}
+	src, err := g.ScanSources(ctx, in.Search.Root(), in.Ini.EditPackages(), nat)
+	if err != nil {
+		return nil, Checked{}, err
+	}
+	findings, err := g.Check(ctx, graph.CheckOptions{
+		ServerPackages: in.Ini.ServerPackages(),
+		EditPackages:   in.Ini.EditPackages(),
+		Sources:        src,
+		Natives:        nat,
+		Jobs:           opt.Jobs,
+	})
+	if err != nil {
+		return nil, Checked{}, err
+	}
+	findings = append(findings, graph.SearchFindings(in.Search)...)
+	findings = append(findings, graph.IniFindings(in.Ini)...)
+	graph.AddEditLines(findings, in.Ini)
+	graph.SortFindings(findings)
+	return findings, Checked{g, src, nat}, nil
+}
+
+// ErrNoCachePath is the error of a check with the download cache when the
+// ini sets no CachePath and none was given.
+var ErrNoCachePath = UsageError{errors.New("--with-cache: the ini sets no CachePath; give the folder with --cache DIR")}
+
+// cachedPackages lists the usable packages of the install's download
+// cache in cache.ini order, and the cache folder relative to the root.
+func cachedPackages(ctx context.Context, in *Install, jobs int) ([]graph.CachedPackage, string, error) {
+	dir := in.Search.CacheDir()
+	if dir == "" {
+		return nil, "", ErrNoCachePath
+	}
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
+	if err != nil {
+		return nil, "", err
+	}
+	entries := c.Entries()
+	slices.SortStableFunc(entries, func(x, y cache.Entry) int { return x.Line - y.Line })
+	var out []graph.CachedPackage
+	for _, e := range entries {
+		if e.File == "" || e.Name == "" || e.Version == 0 || e.State == cache.StateGUIDMismatch {
+			continue
+		}
+		out = append(out, graph.CachedPackage{Name: cache.PackageName(e.Name), Original: e.Name, File: e.File, Rel: in.Search.Rel(e.File)})
+	}
+	return out, in.Search.Rel(dir), nil
+}
+
+// CachePins returns the GUIDs the install's download cache gives package
+// names (lower case): a client that has a package in its cache pins that
+// version. Nil when there is no cache or it cannot be read (or ctx is
+// done).
+func (in *Install) CachePins(ctx context.Context, jobs int) map[string]string {
+	dir := in.Search.CacheDir()
+	if dir == "" {
+		return nil
+	}
+	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
+	if err != nil {
+		return nil
+	}
+	pins := map[string]string{}
+	for _, e := range c.Entries() {
+		if e.Name != "" && e.GUID != "" {
+			pins[strings.ToLower(cache.PackageName(e.Name))] = e.GUID
+		}
+	}
+	return pins
+}
