@@ -15,14 +15,17 @@ import (
 // defaultReportFile is where report writes without -o.
 const defaultReportFile = "upkdeps-report.html"
 
+// reportFlags are report's flags.
+type reportFlags struct {
+	out              string
+	withCache, force bool
+	dryRun           bool
+	maxObjects       int
+	indexDB          string
+}
+
 func newReportCmd(a *app) *cobra.Command {
-	var (
-		out              string
-		withCache, force bool
-		dryRun           bool
-		maxObjects       int
-		indexDB          string
-	)
+	var rf reportFlags
 	cmd := &cobra.Command{
 		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--index FILE] [--force] [--dry-run]",
 		Short: "Write one self-contained HTML page to look through an install: findings, packages, neighbourhoods, cycles, EditPackages order",
@@ -36,71 +39,72 @@ suggested). --index FILE adds, as check --index does, the copies of each missing
 and object that a package index knows; each finding shows them. An existing file with other content is not replaced without --force; -o -
 writes to stdout. Exit 1 when the report has errors, as check.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.openInstall()
-			if err != nil {
-				return err
-			}
-			rep, c, err := a.checkRun(cmd, in, withCache)
-			if err != nil {
-				return err
-			}
-			if cmd.Flags().Changed("index") {
-				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
-					return err
-				}
-			}
-			opt := report.Options{Generator: "upkdeps " + version, MaxObjects: maxObjects}
-			if edit := in.Ini.EditPackages(); len(edit) > 0 {
-				res := c.Graph.CheckEditPackages(edit, graph.OrderOptions{Sources: c.Sources, Natives: c.Natives})
-				graph.AddEditLines(res.Findings, in.Ini)
-				opt.Order = &res
-			}
-			dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
-				Generation: in.Search.Generation()})
-			if err != nil {
-				return err
-			}
-			opt.Downloads = dl
-			var page bytes.Buffer
-			if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
-				return err
-			}
-			failed := func() error {
-				if rep.Summary.Errors > 0 {
-					return errFindings
-				}
-				return nil
-			}
-			if out == "-" {
-				if _, err := cmd.OutOrStdout().Write(page.Bytes()); err != nil {
-					return err
-				}
-				return failed()
-			}
-			if err := checkOutput(out, page.Bytes(), force); err != nil {
-				return err
-			}
-			verb := "wrote"
-			if dryRun {
-				verb = "would write"
-			} else if err := fsutil.WriteFileAtomic(out, page.Bytes(), 0o644); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s): %d packages, %d error(s), %d warning(s)\n",
-				verb, out, sizeLabel(page.Len()), len(c.Graph.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
-			return failed()
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runReport(cmd, rf) },
 	}
 	f := cmd.Flags()
-	f.StringVarP(&out, "output", "o", defaultReportFile, "the HTML file to write (atomically); - for stdout")
-	f.BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
+	f.StringVarP(&rf.out, "output", "o", defaultReportFile, "the HTML file to write (atomically); - for stdout")
+	f.BoolVar(&rf.withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	f.String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
-	f.StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
-	f.BoolVar(&force, "force", false, "overwrite an existing file that differs")
-	f.BoolVar(&dryRun, "dry-run", false, "make the page and say what would be written, without writing")
-	f.IntVar(&maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))
+	f.StringVar(&rf.indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
+	f.BoolVar(&rf.force, "force", false, "overwrite an existing file that differs")
+	f.BoolVar(&rf.dryRun, "dry-run", false, "make the page and say what would be written, without writing")
+	f.IntVar(&rf.maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))
 	return cmd
+}
+
+// runReport checks the install, makes the page and writes it (or says
+// what it would write).
+func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
+	in, err := a.openInstall()
+	if err != nil {
+		return err
+	}
+	rep, c, err := a.checkRun(cmd, in, rf.withCache)
+	if err != nil {
+		return err
+	}
+	if cmd.Flags().Changed("index") {
+		if err := a.addCandidates(cmd, in, rep, rf.indexDB); err != nil {
+			return err
+		}
+	}
+	opt := report.Options{Generator: "upkdeps " + version, MaxObjects: rf.maxObjects}
+	if edit := in.Ini.EditPackages(); len(edit) > 0 {
+		res := c.Graph.CheckEditPackages(edit, graph.OrderOptions{Sources: c.Sources, Natives: c.Natives})
+		graph.AddEditLines(res.Findings, in.Ini)
+		opt.Order = &res
+	}
+	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
+		Generation: in.Search.Generation()})
+	if err != nil {
+		return err
+	}
+	opt.Downloads = dl
+	var page bytes.Buffer
+	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
+		return err
+	}
+	if rf.out == "-" {
+		if _, err := cmd.OutOrStdout().Write(page.Bytes()); err != nil {
+			return err
+		}
+	} else {
+		if err := checkOutput(rf.out, page.Bytes(), rf.force); err != nil {
+			return err
+		}
+		verb := "wrote"
+		if rf.dryRun {
+			verb = "would write"
+		} else if err := fsutil.WriteFileAtomic(rf.out, page.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s): %d packages, %d error(s), %d warning(s)\n",
+			verb, rf.out, sizeLabel(page.Len()), len(c.Graph.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
+	}
+	if rep.Summary.Errors > 0 {
+		return errFindings
+	}
+	return nil
 }
 
 // sizeLabel writes a byte count for people: "1.2 MB".
