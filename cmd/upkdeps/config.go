@@ -125,57 +125,86 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	if bindErr != nil {
 		return Config{}, bindErr
 	}
-	file := v.GetString("config")
-	explicit := file != ""
-	if !explicit {
-		file = defaultConfigFile()
-	}
-	if file != "" {
-		// Read through the regular-file rule (a named pipe is an error at
-		// once, not a wait), within maxConfigSize; viper only parses.
-		data, err := fsutil.ReadRegular(file, maxConfigSize)
-		if err == nil {
-			v.SetConfigType("yaml")
-			err = v.ReadConfig(bytes.NewReader(data))
-		}
-		var nr *fsutil.NotRegularError
-		if errors.As(err, &nr) {
-			err = &fsutil.NotRegularError{Mode: nr.Mode} // the message names the file once
-		}
-		if err != nil {
-			if explicit || !errors.Is(err, os.ErrNotExist) {
-				return Config{}, fmt.Errorf("config file %s: %w", file, err)
-			}
-			file = ""
-		}
+	file, err := readConfigFile(v)
+	if err != nil {
+		return Config{}, err
 	}
 	var c Config
 	if err := v.Unmarshal(&c); err != nil {
 		return Config{}, fmt.Errorf("configuration: %w", err)
 	}
 	c.Config = file
-	if f := cmd.Flags().Lookup("db"); f != nil && f.Changed && !cmd.Flags().Changed("index") && f.Value.String() != "" {
-		c.DB = f.Value.String() // --db FILE, the old name, over the config key index
-	}
-	if c.DB == "" {
-		c.DB = v.GetString("db") // the config key db, the old name
-	}
-	if c.DB == defaultIndex {
-		c.DB = "" // "index: default" in a config file or UPKDEPS_INDEX
-	}
+	c.DB = indexPath(cmd, v, c.DB)
 	if err := c.Validate(); err != nil {
 		return Config{}, err
 	}
-	if st, err := os.Stat(c.Ini); c.Ini != "" && err == nil && st.IsDir() {
-		// A game folder or its System folder: the game's ini in it, as
-		// the lookup without --ini finds one in the current folder.
-		found, err := ini.Find(c.Ini)
-		if err != nil {
-			return Config{}, fmt.Errorf("--ini %s is a folder: %w", c.Ini, err)
-		}
-		c.Ini = found
+	if c.Ini, err = iniInFolder(c.Ini); err != nil {
+		return Config{}, err
 	}
 	return c, nil
+}
+
+// readConfigFile reads the config file (--config, else the default one)
+// into v and returns its path; "" when there is none. A missing default
+// file is fine, a missing explicit one an error.
+func readConfigFile(v *viper.Viper) (string, error) {
+	file := v.GetString("config")
+	explicit := file != ""
+	if !explicit {
+		file = defaultConfigFile()
+	}
+	if file == "" {
+		return "", nil
+	}
+	// Read through the regular-file rule (a named pipe is an error at
+	// once, not a wait), within maxConfigSize; viper only parses.
+	data, err := fsutil.ReadRegular(file, maxConfigSize)
+	if err == nil {
+		v.SetConfigType("yaml")
+		err = v.ReadConfig(bytes.NewReader(data))
+	}
+	var nr *fsutil.NotRegularError
+	if errors.As(err, &nr) {
+		err = &fsutil.NotRegularError{Mode: nr.Mode} // the message names the file once
+	}
+	if err != nil {
+		if explicit || !errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("config file %s: %w", file, err)
+		}
+		return "", nil
+	}
+	return file, nil
+}
+
+// indexPath returns the package index to use, given the one the index flag
+// or key set: --db FILE, the old flag name, over the config key index;
+// the config key db, the old name, when nothing else names one; "" for the
+// default (also when "default" names it).
+func indexPath(cmd *cobra.Command, v *viper.Viper, db string) string {
+	if f := cmd.Flags().Lookup("db"); f != nil && f.Changed && !cmd.Flags().Changed("index") && f.Value.String() != "" {
+		db = f.Value.String()
+	}
+	if db == "" {
+		db = v.GetString("db")
+	}
+	if db == defaultIndex {
+		db = ""
+	}
+	return db
+}
+
+// iniInFolder returns the game's ini in path when path is a game folder or
+// its System folder, as the lookup without --ini finds one in the current
+// folder; path itself otherwise.
+func iniInFolder(path string) (string, error) {
+	if st, err := os.Stat(path); path == "" || err != nil || !st.IsDir() {
+		return path, nil
+	}
+	found, err := ini.Find(path)
+	if err != nil {
+		return "", fmt.Errorf("--ini %s is a folder: %w", path, err)
+	}
+	return found, nil
 }
 
 // maxConfigSize bounds the config file read: a real one is a few lines.
