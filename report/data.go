@@ -3,6 +3,8 @@ package report
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -14,7 +16,7 @@ import (
 )
 
 // SchemaVersion is the version of Data's JSON form (README.md, "report").
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // DefaultMaxObjects is how many imported object names a page embeds at
 // most when Options.MaxObjects is 0: a 20,000-package install imports
@@ -58,7 +60,7 @@ type DownloadRoot struct {
 }
 
 // Graph is the install's dependency graph as the page needs it: packages
-// by index, imports between indexes.
+// by index, imports between indexes. Its JSON form is graphJSON's.
 type Graph struct {
 	Packages []Package `json:"packages"`
 	Imports  []Import  `json:"imports"`
@@ -85,37 +87,106 @@ type Package struct {
 
 // Import is an edge: From imports Count objects of To, Objects being the
 // first of them (all of them unless Graph.ObjectsPerImport caps it), as
-// "Path (ClassPackage.Class)". Its JSON form is an array
-// [from, to, count, [objects...]], four times smaller than an object at
-// the size of a large install.
+// "Path (ClassPackage.Class)".
 type Import struct {
 	From, To int
 	Count    int
 	Objects  []string
 }
 
-// MarshalJSON writes the array form.
-func (im Import) MarshalJSON() ([]byte, error) {
-	objs := im.Objects
-	if objs == nil {
-		objs = []string{}
-	}
-	return json.Marshal([]any{im.From, im.To, im.Count, objs})
+// graphJSON is Graph's JSON form: every object name once, in
+// object_names, and each import an array [from, to, count, [name
+// indexes...]]. Most names are imported by many packages (a class of
+// Engine by every map): on the generated 665-package install 101,577
+// listed objects are 5,656 names, and the page is 3.5 MB with the names
+// written per import, 0.9 MB with indexes.
+type graphJSON struct {
+	Packages         []Package         `json:"packages"`
+	ObjectNames      []string          `json:"object_names"`
+	Imports          []json.RawMessage `json:"imports"`
+	Roots            []Root            `json:"roots"`
+	Cycles           [][]int           `json:"cycles"`
+	ObjectsPerImport int               `json:"objects_per_import"`
 }
 
-// UnmarshalJSON reads the array form.
-func (im *Import) UnmarshalJSON(b []byte) error {
-	var a []json.RawMessage
-	if err := json.Unmarshal(b, &a); err != nil {
+// MarshalJSON writes the graph with each object name once (graphJSON).
+func (g Graph) MarshalJSON() ([]byte, error) {
+	index := make(map[string]int)
+	for _, im := range g.Imports {
+		for _, o := range im.Objects {
+			index[o] = 0
+		}
+	}
+	names := slices.Sorted(maps.Keys(index))
+	for i, n := range names {
+		index[n] = i
+	}
+	j := graphJSON{Packages: g.Packages, ObjectNames: names, Imports: make([]json.RawMessage, len(g.Imports)),
+		Roots: g.Roots, Cycles: g.Cycles, ObjectsPerImport: g.ObjectsPerImport}
+	var buf []byte
+	for i, im := range g.Imports {
+		start := len(buf)
+		buf = append(buf, '[')
+		buf = strconv.AppendInt(buf, int64(im.From), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(im.To), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(im.Count), 10)
+		buf = append(buf, ",["...)
+		for k, o := range im.Objects {
+			if k > 0 {
+				buf = append(buf, ',')
+			}
+			buf = strconv.AppendInt(buf, int64(index[o]), 10)
+		}
+		buf = append(buf, "]]"...)
+		j.Imports[i] = buf[start:len(buf):len(buf)]
+	}
+	if j.Packages == nil {
+		j.Packages = []Package{}
+	}
+	if j.Roots == nil {
+		j.Roots = []Root{}
+	}
+	if j.Cycles == nil {
+		j.Cycles = [][]int{}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads graphJSON, resolving the name indexes.
+func (g *Graph) UnmarshalJSON(b []byte) error {
+	var j graphJSON
+	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	if len(a) != 4 {
-		return &json.UnmarshalTypeError{Value: "array of " + strconv.Itoa(len(a)), Type: nil}
-	}
-	for i, dst := range []any{&im.From, &im.To, &im.Count, &im.Objects} {
-		if err := json.Unmarshal(a[i], dst); err != nil {
+	*g = Graph{Packages: j.Packages, Imports: make([]Import, len(j.Imports)), Roots: j.Roots, Cycles: j.Cycles,
+		ObjectsPerImport: j.ObjectsPerImport}
+	for i, raw := range j.Imports {
+		var a struct {
+			From, To, Count int
+			Objects         []int
+		}
+		var arr []json.RawMessage
+		if err := json.Unmarshal(raw, &arr); err != nil {
 			return err
 		}
+		if len(arr) != 4 {
+			return fmt.Errorf("report: import %d is an array of %d, not 4", i, len(arr))
+		}
+		for k, dst := range []any{&a.From, &a.To, &a.Count, &a.Objects} {
+			if err := json.Unmarshal(arr[k], dst); err != nil {
+				return fmt.Errorf("report: import %d: %w", i, err)
+			}
+		}
+		im := Import{From: a.From, To: a.To, Count: a.Count, Objects: make([]string, len(a.Objects))}
+		for k, n := range a.Objects {
+			if n < 0 || n >= len(j.ObjectNames) {
+				return fmt.Errorf("report: import %d names object %d of %d", i, n, len(j.ObjectNames))
+			}
+			im.Objects[k] = j.ObjectNames[n]
+		}
+		g.Imports[i] = im
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,5 +193,71 @@ func TestBuildDownloads(t *testing.T) {
 	}
 	if Build(&check.Report{}, g, Options{}).Downloads != nil {
 		t.Error("no downloads given, yet the page has some")
+	}
+}
+
+// TestObjectNamesOnce: the page's JSON lists every object name once, in
+// graph.object_names (sorted), and an import's objects are indexes into
+// it; an import's names read back in their order.
+func TestObjectNamesOnce(t *testing.T) {
+	g := demoGraph(t)
+	d := Build(&check.Report{SchemaVersion: check.SchemaVersion}, g, Options{MaxObjects: -1})
+	shared := map[string]int{}
+	for _, im := range d.Graph.Imports {
+		for _, o := range im.Objects {
+			shared[o]++
+		}
+	}
+	repeated := ""
+	for o, n := range shared {
+		if n > 1 && (repeated == "" || o < repeated) {
+			repeated = o
+		}
+	}
+	if repeated == "" {
+		t.Fatal("the demo install imports no object name twice: nothing to intern")
+	}
+	var page bytes.Buffer
+	if err := Write(&page, d, "demo"); err != nil {
+		t.Fatal(err)
+	}
+	raw := embedded(t, page.String())
+	var doc struct {
+		Graph struct {
+			ObjectNames []string            `json:"object_names"`
+			Imports     [][]json.RawMessage `json:"imports"`
+		} `json:"graph"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Graph.ObjectNames) != len(shared) || !slices.IsSorted(doc.Graph.ObjectNames) {
+		t.Errorf("object_names: %d names (sorted: %v), want the %d distinct ones sorted",
+			len(doc.Graph.ObjectNames), slices.IsSorted(doc.Graph.ObjectNames), len(shared))
+	}
+	quoted, _ := json.Marshal(repeated)
+	if n := bytes.Count(raw, quoted); n != 1 {
+		t.Errorf("%s, imported %d times, is written %d times, want once", quoted, shared[repeated], n)
+	}
+	for i, im := range doc.Graph.Imports {
+		var idx []int
+		if err := json.Unmarshal(im[3], &idx); err != nil {
+			t.Fatalf("import %d's objects: %v", i, err)
+		}
+		for k, n := range idx {
+			if have, want := doc.Graph.ObjectNames[n], d.Graph.Imports[i].Objects[k]; have != want {
+				t.Errorf("import %d object %d: %q, want %q", i, k, have, want)
+			}
+		}
+	}
+}
+
+// TestGraphJSONBadIndex: an object index out of object_names is an error
+// naming the import, not a panic.
+func TestGraphJSONBadIndex(t *testing.T) {
+	var g Graph
+	err := json.Unmarshal([]byte(`{"packages":[],"object_names":["A (Core.Class)"],"imports":[[0,0,1,[0]],[0,0,1,[1]]],"roots":[],"cycles":[],"objects_per_import":-1}`), &g)
+	if err == nil || !strings.Contains(err.Error(), "import 1 names object 1 of 1") {
+		t.Errorf("have %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -481,6 +482,10 @@ func TestReportHubsInBrowser(t *testing.T) {
 		chromedp.WaitVisible(`//caption[starts-with(text(),"Imported by")]/..//details/p`, chromedp.BySearch))
 	if have := tb.text(t, `table.edges details p`); !strings.HasPrefix(have, "and 3 more") {
 		t.Errorf("capped objects: %q", have)
+	}
+	// The page's JSON holds name indexes; the list shows the names.
+	if have := tb.text(t, `table.edges details li`); !regexp.MustCompile(`^\S+ \(\w+\.\w+\)$`).MatchString(have) {
+		t.Errorf("an imported object reads %q, want Path (ClassPackage.Class)", have)
 	}
 	tb.run(t, "summary", chromedp.Navigate(tb.url(t)+"#/summary"), chromedp.WaitVisible(`#sum-errors`, chromedp.ByQuery))
 	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {

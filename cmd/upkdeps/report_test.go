@@ -223,3 +223,33 @@ func TestReportIndex(t *testing.T) {
 		t.Error("the fix world's check --index finds no candidates: the test checks nothing")
 	}
 }
+
+// TestReportBudget665: the page of the generated 665-package install (the
+// size of the UT2004 server of issue 30) stays under 3 MB with the
+// default --max-objects: it was 3.5 MB with each import's object names
+// written out, 1.0 MB with the names written once.
+func TestReportBudget665(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 665-package install")
+	}
+	dir := t.TempDir()
+	if err := demo.WriteBench(dir, 665); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "bench.html")
+	if _, errOut, code := runCLI(t, "report", "--no-progress", "--ini", filepath.Join(dir, demo.BenchIni), "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	fi, err := os.Stat(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() >= 3<<20 {
+		t.Errorf("the 665-package page is %.2f MB, the budget 3 MB", float64(fi.Size())/(1<<20))
+	}
+	data := pageData(t, string(readFile(t, page)))
+	g := data["graph"].(map[string]any)
+	if g["objects_per_import"].(float64) != -1 {
+		t.Errorf("objects_per_import %v: the page should list every object of the 665-package install", g["objects_per_import"])
+	}
+}

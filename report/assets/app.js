@@ -17,6 +17,9 @@
     if (P[i].file) byFile.set(P[i].file, i);
   }
   var totalObjects = 0;
+  // objectsOf: an import's object names (the JSON lists each name once in
+  // object_names; an import holds indexes into it).
+  function objectsOf(im, max) { return im[3].slice(0, max).map(function (n) { return G.object_names[n]; }); }
   G.imports.forEach(function (im, k) {
     out[im[0]].push(k); inc[im[1]].push(k);
     totalObjects += im[2];
@@ -348,7 +351,7 @@
         objs.addEventListener('toggle', function () {
           if (!objs.open || objs.querySelector('ul')) return;
           var ul = el('ul', { 'class': 'objects' });
-          im[3].forEach(function (o) { ul.appendChild(el('li', null, o)); });
+          objectsOf(im).forEach(function (o) { ul.appendChild(el('li', null, o)); });
           objs.appendChild(ul);
           if (im[3].length < im[2]) objs.appendChild(el('p', null, 'and ' + (im[2] - im[3].length) + ' more: upkdeps why --json ' + P[im[0]].name + ' ' + P[im[1]].name + ' lists them'));
         });
@@ -667,7 +670,7 @@
       c.forEach(function (p) {
         out[p].forEach(function (k) {
           var im = G.imports[k];
-          if (inCycle.has(im[1])) ul.appendChild(el('li', null, pkgLink(p), ' imports ' + im[2] + ' object(s) of ', pkgLink(im[1]), im[3].length ? ': ' + im[3].slice(0, 3).join(', ') : ''));
+          if (inCycle.has(im[1])) ul.appendChild(el('li', null, pkgLink(p), ' imports ' + im[2] + ' object(s) of ', pkgLink(im[1]), im[3].length ? ': ' + objectsOf(im, 3).join(', ') : ''));
         });
       });
       box.appendChild(ul);
