@@ -13,7 +13,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // runCLI runs upkdeps with args and returns stdout, stderr and the exit code.
-func runCLI(t *testing.T, args ...string) (string, string, int) {
+func runCLI(t testing.TB, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
