@@ -99,7 +99,7 @@ type Import struct {
 // indexes...]]. Most names are imported by many packages (a class of
 // Engine by every map): on the generated 665-package install 101,577
 // listed objects are 5,656 names, and the page is 3.5 MB with the names
-// written per import, 0.9 MB with indexes.
+// written per import, 1.0 MB with indexes.
 type graphJSON struct {
 	Packages         []Package         `json:"packages"`
 	ObjectNames      []string          `json:"object_names"`
