@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash/maphash"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -111,14 +113,7 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 	if err != nil {
 		return err
 	}
-	var held int64
-	hold := func(size int64) error {
-		if held+size > maxHeld {
-			return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", maxHeld)
-		}
-		held += size
-		return nil
-	}
+	h := newHeld(maxHeld)
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
 			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
@@ -134,14 +129,14 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 			if !isPackageName(name) {
 				return visit(name, nil, nil)
 			}
-			if err := hold(m.Size); err != nil {
+			if err := h.fits(m.Size); err != nil {
 				return visit(m.Path(), nil, err)
 			}
-			data, err := m.ReadAll()
+			data, err := readMember(m)
 			if err != nil {
 				return visit(m.Path(), nil, err)
 			}
-			return visit(name, data, nil)
+			return visit(name, h.keep(data), nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
@@ -163,12 +158,79 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 		if info.Size() > maxModFile {
 			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
 		}
-		if err := hold(info.Size()); err != nil {
+		if err := h.fits(info.Size()); err != nil {
 			return visit(rel, nil, err)
 		}
 		data, err := fsutil.ReadRegular(p, maxModFile)
-		return visit(rel, data, err)
+		if err != nil {
+			return visit(rel, nil, err)
+		}
+		return visit(rel, h.keep(data), nil)
 	})
+}
+
+// held counts the bytes of a mod's packages held in memory against a
+// limit. Members with the same bytes (a .umod's entries may all point at
+// one stored file, a zip may hold many copies) are held once and counted
+// once: 200 entries of 10 MB on the same bytes hold 10 MB, not 2 GB.
+type held struct {
+	max, n int64
+	seed   maphash.Seed
+	byHash map[uint64][][]byte
+}
+
+func newHeld(max int64) *held {
+	return &held{max: max, seed: maphash.MakeSeed(), byHash: map[uint64][][]byte{}}
+}
+
+// fits says whether size more bytes may be held.
+func (h *held) fits(size int64) error {
+	if h.n+size > h.max {
+		return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", h.max)
+	}
+	return nil
+}
+
+// keep returns the held copy of data's bytes: one already held when the
+// same bytes were kept before (data is then left to the collector), else
+// data, counted.
+func (h *held) keep(data []byte) []byte {
+	k := maphash.Bytes(h.seed, data)
+	for _, d := range h.byHash[k] {
+		if bytes.Equal(d, data) {
+			return d
+		}
+	}
+	h.byHash[k] = append(h.byHash[k], data)
+	h.n += int64(len(data))
+	return data
+}
+
+// readMember reads a member whole into a slice of its declared size (which
+// fits the held limit and the member limit: the reader fails past it), not
+// through a growing buffer, whose doublings held up to twice its size.
+func readMember(m *archive.Member) ([]byte, error) {
+	rc, err := m.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	data := make([]byte, m.Size)
+	if _, err := io.ReadFull(rc, data); err != nil {
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = fmt.Errorf("member is shorter than its declared %d bytes", m.Size)
+		}
+		return nil, err
+	}
+	// One read more: the reader fails when the member expands past its
+	// declared size.
+	if _, err := rc.Read(make([]byte, 1)); err != io.EOF {
+		if err == nil {
+			err = fmt.Errorf("member is longer than its declared %d bytes", m.Size)
+		}
+		return nil, err
+	}
+	return data, nil
 }
 
 // isPackageName says whether a mod file may be a package: anything but the

@@ -158,9 +158,9 @@ func TestCheckWithHeldLimit(t *testing.T) {
 	pkg := fixPkg(t, 10)
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
-	for _, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
+	for i, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
 		w, _ := zw.Create(name)
-		w.Write(pkg)
+		w.Write(fixPkg(t, 10+uint32(i))) // different bytes: the same bytes are held once
 	}
 	zw.Close()
 	mod := filepath.Join(t.TempDir(), "mod.zip")
