@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -403,5 +405,20 @@ func TestUMODHugeDirectory(t *testing.T) {
 	_, err := ReadUMODDirectory(sparseUMOD{100 << 20}, 100<<20)
 	if err == nil || !strings.Contains(err.Error(), "over the") {
 		t.Fatalf("have %v, want the directory refused", err)
+	}
+}
+
+// TestSevenZipHeaderLimit: a .7z whose start header claims a header over
+// max7zHeader is refused before the library reads it (a million-entry
+// member list held 312 MB before the member count could be checked).
+func TestSevenZipHeaderLimit(t *testing.T) {
+	start := binary.LittleEndian.AppendUint64(nil, 0)
+	start = binary.LittleEndian.AppendUint64(start, max7zHeader+1)
+	start = binary.LittleEndian.AppendUint32(start, 0)
+	data := append([]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c, 0, 4}, binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(start))...)
+	data = append(data, start...)
+	err := WalkReader(context.Background(), "big.7z", bytes.NewReader(data), int64(len(data)), Limits{}, func(*Member) error { return nil })
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), fmt.Sprintf("the 7z header is %d bytes", max7zHeader+1)) {
+		t.Errorf("have %v, want the header's size over the limit", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math"
 
@@ -81,6 +82,12 @@ func zipCount(r io.ReaderAt, size int64) (int, bool) {
 // LZMA2, PPMd, BZip2, Deflate, BCJ filters; maintained), which reads
 // the header into memory: the archive size bounds it.
 func (w *walker) list7z(r io.ReaderAt, size int64, yield func(entry) error) error {
+	// The library reads the whole header (the member list) before it
+	// says how many members there are, and cannot be asked to stop: the
+	// header's size, in the start header, is checked first.
+	if n, ok := sevenZipHeaderSize(r, size); ok && n > max7zHeader {
+		return &Error{w.path, "", fmt.Errorf("the 7z header is %d bytes, over the %d-byte limit (more members than the %d-member limit could need): %w", n, max7zHeader, w.lim.MaxMembers, ErrLimit)}
+	}
 	zr, err := sevenzip.NewReader(r, size)
 	if err != nil {
 		return err
@@ -131,6 +138,39 @@ func (w *walker) listRAR(r io.ReaderAt, size int64, yield func(entry) error) err
 		}
 		if err := yield(e); err != nil {
 			return err
+		}
+	}
+}
+
+// max7zHeader caps the size of a .7z's header (its member list, as stored)
+// that is parsed: 20,000 members with 255-character names and every time
+// and attribute field take under 12 MiB.
+const max7zHeader = 16 << 20
+
+// sevenZipHeaderSize reads the header size (NextHeaderSize) of the first
+// valid start header, where the library looks for one (a signature in the
+// first MiB whose start-header CRC matches); ok is false when there is
+// none, and the library then reports the error.
+func sevenZipHeaderSize(r io.ReaderAt, size int64) (uint64, bool) {
+	buf := make([]byte, min(size, 1<<20+32))
+	if n, err := r.ReadAt(buf, 0); err != nil && err != io.EOF {
+		return 0, false
+	} else {
+		buf = buf[:n]
+	}
+	sig := []byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}
+	for off := 0; ; off++ {
+		i := bytes.Index(buf[off:], sig)
+		if i < 0 {
+			return 0, false
+		}
+		off += i
+		if len(buf)-off < 32 {
+			return 0, false
+		}
+		h := buf[off : off+32]
+		if crc32.ChecksumIEEE(h[12:32]) == binary.LittleEndian.Uint32(h[8:]) {
+			return binary.LittleEndian.Uint64(h[20:]), true
 		}
 	}
 }
