@@ -132,7 +132,7 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 			if err := h.fits(m.Size); err != nil {
 				return visit(m.Path(), nil, err)
 			}
-			data, err := readMember(m)
+			data, err := readMember(m, h.spare)
 			if err != nil {
 				return visit(m.Path(), nil, err)
 			}
@@ -177,6 +177,7 @@ type held struct {
 	max, n int64
 	seed   maphash.Seed
 	byHash map[uint64][][]byte
+	spare  []byte // the bytes of the last member kept as a copy, reused for the next
 }
 
 func newHeld(max int64) *held {
@@ -192,30 +193,37 @@ func (h *held) fits(size int64) error {
 }
 
 // keep returns the held copy of data's bytes: one already held when the
-// same bytes were kept before (data is then left to the collector), else
-// data, counted.
+// same bytes were kept before (data's array is then the spare one, for the
+// next member to be read into), else data, counted.
 func (h *held) keep(data []byte) []byte {
 	k := maphash.Bytes(h.seed, data)
 	for _, d := range h.byHash[k] {
 		if bytes.Equal(d, data) {
+			h.spare = data
 			return d
 		}
 	}
 	h.byHash[k] = append(h.byHash[k], data)
 	h.n += int64(len(data))
+	h.spare = nil // data may be the spare's array: it is held now
 	return data
 }
 
 // readMember reads a member whole into a slice of its declared size (which
 // fits the held limit and the member limit: the reader fails past it), not
-// through a growing buffer, whose doublings held up to twice its size.
-func readMember(m *archive.Member) ([]byte, error) {
+// through a growing buffer, whose doublings held up to twice its size;
+// spare's array is used when it is big enough.
+func readMember(m *archive.Member, spare []byte) ([]byte, error) {
 	rc, err := m.Open()
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
-	data := make([]byte, m.Size)
+	data := spare[:0]
+	if int64(cap(data)) < m.Size {
+		data = make([]byte, m.Size)
+	}
+	data = data[:m.Size]
 	if _, err := io.ReadFull(rc, data); err != nil {
 		if err == io.ErrUnexpectedEOF || err == io.EOF {
 			err = fmt.Errorf("member is shorter than its declared %d bytes", m.Size)

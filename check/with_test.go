@@ -43,3 +43,26 @@ func TestReadModCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldSameBytesOnce: a mod's members with the same bytes are held and
+// counted once (a .umod's 200 entries on the same 10 MB held 2 GB), and
+// the copy read for a member already held is the spare the next member is
+// read into.
+func TestHeldSameBytesOnce(t *testing.T) {
+	h := newHeld(8)
+	a := h.keep([]byte("abcd"))
+	b := []byte("abcd")
+	if got := h.keep(b); &got[0] != &a[0] || h.n != 4 || &h.spare[0] != &b[0] {
+		t.Errorf("same bytes: held %d bytes, shared %v, spare %q", h.n, &got[0] == &a[0], h.spare)
+	}
+	if err := h.fits(4); err != nil {
+		t.Errorf("4 more bytes of 8 after 4 held: %v", err)
+	}
+	c := h.keep(append(h.spare[:0], "wxyz"...))
+	if string(a) != "abcd" || string(c) != "wxyz" || h.n != 8 || h.spare != nil {
+		t.Errorf("held %q and %q (%d bytes), spare %q", a, c, h.n, h.spare)
+	}
+	if err := h.fits(1); err == nil {
+		t.Error("one byte over the limit fits")
+	}
+}
