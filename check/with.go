@@ -1,10 +1,8 @@
 package check
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -71,7 +69,7 @@ type ModPackage struct {
 
 	name, file string
 	pathIndex  int
-	data       []byte
+	tables     *tables // what the graph reads of it
 }
 
 // Replacement is an installed file a mod package would replace or shadow.
@@ -99,21 +97,23 @@ const (
 // maxModFile caps one file of a mod folder read into memory.
 const maxModFile = 1 << 30
 
-// DefaultMaxHeld caps the bytes of all the packages of one mod that
-// RunWith holds (the graph reads them from memory) unless
-// WithOptions.MaxHeld says otherwise: a package past it is listed as
-// unreadable, not checked.
-const DefaultMaxHeld int64 = 2 << 30
+// DefaultMaxHeld caps the bytes of the headers and tables of all the
+// packages of one mod that RunWith holds (the graph reads them from
+// memory; their serial data is not held) unless WithOptions.MaxHeld says
+// otherwise: a package past it is listed as unreadable, not checked. The
+// tables of a real package take a few MiB at most.
+const DefaultMaxHeld int64 = 256 << 20
 
 // readMod lists the files of a mod folder or archive; visit gets each
 // file's path inside the mod and its bytes (nil when it is not read: not a
-// package, or err says why it cannot be).
-func readMod(ctx context.Context, src string, maxHeld int64, visit func(member string, data []byte, err error) error) error {
+// package, or err says why it cannot be), valid only during the call: one
+// array is reused from member to member.
+func readMod(ctx context.Context, src string, visit func(member string, data []byte, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
 	}
-	h := newHeld(maxHeld)
+	var spare []byte
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
 			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
@@ -129,14 +129,12 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 			if !isPackageName(name) {
 				return visit(name, nil, nil)
 			}
-			if err := h.fits(m.Size); err != nil {
-				return visit(m.Path(), nil, err)
-			}
-			data, err := readMember(m, h.spare)
+			data, err := readMember(m, spare)
 			if err != nil {
 				return visit(m.Path(), nil, err)
 			}
-			return visit(name, h.keep(data), nil)
+			spare = data
+			return visit(name, data, nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
@@ -158,55 +156,9 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 		if info.Size() > maxModFile {
 			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
 		}
-		if err := h.fits(info.Size()); err != nil {
-			return visit(rel, nil, err)
-		}
 		data, err := fsutil.ReadRegular(p, maxModFile)
-		if err != nil {
-			return visit(rel, nil, err)
-		}
-		return visit(rel, h.keep(data), nil)
+		return visit(rel, data, err)
 	})
-}
-
-// held counts the bytes of a mod's packages held in memory against a
-// limit. Members with the same bytes (a .umod's entries may all point at
-// one stored file, a zip may hold many copies) are held once and counted
-// once: 200 entries of 10 MB on the same bytes hold 10 MB, not 2 GB.
-type held struct {
-	max, n int64
-	seed   maphash.Seed
-	byHash map[uint64][][]byte
-	spare  []byte // the bytes of the last member kept as a copy, reused for the next
-}
-
-func newHeld(max int64) *held {
-	return &held{max: max, seed: maphash.MakeSeed(), byHash: map[uint64][][]byte{}}
-}
-
-// fits says whether size more bytes may be held.
-func (h *held) fits(size int64) error {
-	if h.n+size > h.max {
-		return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", h.max)
-	}
-	return nil
-}
-
-// keep returns the held copy of data's bytes: one already held when the
-// same bytes were kept before (data's array is then the spare one, for the
-// next member to be read into), else data, counted.
-func (h *held) keep(data []byte) []byte {
-	k := maphash.Bytes(h.seed, data)
-	for _, d := range h.byHash[k] {
-		if bytes.Equal(d, data) {
-			h.spare = data
-			return d
-		}
-	}
-	h.byHash[k] = append(h.byHash[k], data)
-	h.n += int64(len(data))
-	h.spare = nil // data may be the spare's array: it is held now
-	return data
 }
 
 // readMember reads a member whole into a slice of its declared size (which
@@ -261,7 +213,8 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 	paths := s.Paths()
 	raw := s.PlacementPaths()
 	seen := map[string]bool{}
-	err := readMod(ctx, src, maxHeld, func(member string, data []byte, err error) error {
+	var held int64
+	err := readMod(ctx, src, func(member string, data []byte, err error) error {
 		if err == nil && seen[strings.ToLower(member)] {
 			// Two members of one name: the first is the mod's (as the
 			// index keeps it), the later one is reported.
@@ -277,14 +230,18 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
-		f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+		tb, f, err := keepTables(member, data)
+		if err == nil && held+tb.held > maxHeld {
+			err = fmt.Errorf("not checked: the tables of the mod's packages would hold more than %d bytes in memory", maxHeld)
+		}
 		if err != nil {
 			info.Unreadable = append(info.Unreadable, ModProblem{Member: member, Error: err.Error()})
 			return nil
 		}
+		held += tb.held
 		base := path.Base(member)
 		mp := ModPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
-			name: strings.TrimSuffix(base, path.Ext(base)), data: data}
+			name: strings.TrimSuffix(base, path.Ext(base)), tables: tb}
 		dir := strings.ToLower(path.Dir(member))
 		ext := path.Ext(base)
 		best := search.PlacementIndex(base, raw) // the Paths rule
@@ -328,9 +285,9 @@ type withResolver struct {
 
 // newWithResolver decides, for each mod package, whether it or an
 // installed package of its name loads, and records the Replacements.
-func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string][]byte) {
+func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string]graph.Held) {
 	r := &withResolver{Resolver: base, mod: map[string]*ModPackage{}}
-	overlay := map[string][]byte{}
+	overlay := map[string]graph.Held{}
 	for i := range info.Packages {
 		mp := &info.Packages[i]
 		k := strings.ToLower(mp.name)
@@ -360,7 +317,7 @@ func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string
 		}
 		if mp.Loads {
 			r.mod[k] = mp
-			overlay[mp.file] = mp.data
+			overlay[mp.file] = mp.tables
 		}
 	}
 	return r, overlay
@@ -394,8 +351,8 @@ func (r *withResolver) Resolve(name string) graph.Resolution {
 // WithOptions say how RunWith reads the mod.
 type WithOptions struct {
 	Options
-	// MaxHeld caps the bytes of the mod's packages held in memory (0:
-	// DefaultMaxHeld).
+	// MaxHeld caps the bytes of the mod's packages' headers and tables
+	// held in memory (0: DefaultMaxHeld).
 	MaxHeld int64
 }
 
