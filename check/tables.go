@@ -1,7 +1,6 @@
 package check
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -26,34 +25,37 @@ type span struct {
 	b   []byte
 }
 
-// keepTables parses data (a package, member of a mod) as the graph will,
-// recording what it reads, and returns those bytes alone with the parsed
-// file. data is not retained.
-func keepTables(member string, data []byte) (*tables, *format.File, error) {
-	rec := &recorder{r: bytes.NewReader(data)}
-	f, err := format.NewFile(rec, int64(len(data)))
+// keepTables parses the package r of size bytes (a member of a mod) as
+// the graph will, recording what it reads, and returns those bytes alone
+// with the parsed file. r is not retained.
+func keepTables(member string, r io.ReaderAt, size int64) (*tables, *format.File, error) {
+	rec := &recorder{r: r}
+	f, err := format.NewFile(rec, size)
 	if err != nil {
 		return nil, nil, err
 	}
 	var rd format.Reader
-	if _, err := rd.ViewAt(rec, int64(len(data)), member); err != nil {
+	if _, err := rd.ViewAt(rec, size, member); err != nil {
 		return nil, nil, err
 	}
 	slices.SortFunc(rec.read, func(a, b [2]int64) int { return int(min(max(a[0]-b[0], -1), 1)) })
-	t := &tables{member: member, size: int64(len(data))}
-	for _, r := range rec.read {
-		if n := len(t.spans); n > 0 && r[0] <= t.spans[n-1].off+int64(len(t.spans[n-1].b)) {
-			last := &t.spans[n-1]
-			if end := r[1]; end > last.off+int64(len(last.b)) {
-				last.b = data[last.off:end]
-			}
+	// Merge the ranges read, then copy them out of r.
+	var merged [][2]int64
+	for _, x := range rec.read {
+		if n := len(merged); n > 0 && x[0] <= merged[n-1][1] {
+			merged[n-1][1] = max(merged[n-1][1], x[1])
 			continue
 		}
-		t.spans = append(t.spans, span{r[0], data[r[0]:r[1]]})
+		merged = append(merged, x)
 	}
-	for i := range t.spans {
-		t.spans[i].b = bytes.Clone(t.spans[i].b)
-		t.held += int64(len(t.spans[i].b))
+	t := &tables{member: member, size: size}
+	for _, m := range merged {
+		b := make([]byte, m[1]-m[0])
+		if _, err := r.ReadAt(b, m[0]); err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+		t.spans = append(t.spans, span{m[0], b})
+		t.held += int64(len(b))
 	}
 	return t, f, nil
 }

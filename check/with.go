@@ -15,6 +15,7 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/window"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -94,9 +95,6 @@ const (
 	Shadowed ReplaceHow = "shadowed" // the installed one comes first: the mod's is never loaded
 )
 
-// maxModFile caps one file of a mod folder read into memory.
-const maxModFile = 1 << 30
-
 // DefaultMaxHeld caps the bytes of the headers and tables of all the
 // packages of one mod that RunWith holds (the graph reads them from
 // memory; their serial data is not held) unless WithOptions.MaxHeld says
@@ -106,14 +104,17 @@ const DefaultMaxHeld int64 = 256 << 20
 
 // readMod lists the files of a mod folder or archive; visit gets each
 // file's path inside the mod and its bytes (nil when it is not read: not a
-// package, or err says why it cannot be), valid only during the call: one
-// array is reused from member to member.
-func readMod(ctx context.Context, src string, visit func(member string, data []byte, err error) error) error {
+// package, or err says why it cannot be), valid only during the call. An
+// archive member is read as a stream into a window.Window: its first and
+// last bytes, where the engines write the header and tables, whatever its
+// size; one window is reused from member to member.
+func readMod(ctx context.Context, src string, visit func(member string, data io.ReaderAt, size int64, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
 	}
-	var spare []byte
+	w := window.Get()
+	defer window.Put(w)
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
 			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
@@ -124,17 +125,15 @@ func readMod(ctx context.Context, src string, visit func(member string, data []b
 			}
 			name := m.Name
 			if m.Err != nil {
-				return visit(m.Path(), nil, m.Err)
+				return visit(m.Path(), nil, 0, m.Err)
 			}
 			if !isPackageName(name) {
-				return visit(name, nil, nil)
+				return visit(name, nil, 0, nil)
 			}
-			data, err := readMember(m, spare)
-			if err != nil {
-				return visit(m.Path(), nil, err)
+			if err := readMember(m, w); err != nil {
+				return visit(m.Path(), nil, 0, err)
 			}
-			spare = data
-			return visit(name, data, nil)
+			return visit(name, w, w.Size(), nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
@@ -147,50 +146,31 @@ func readMod(ctx context.Context, src string, visit func(member string, data []b
 		rel, _ := filepath.Rel(src, p)
 		rel = filepath.ToSlash(rel)
 		if !isPackageName(rel) {
-			return visit(rel, nil, nil)
+			return visit(rel, nil, 0, nil)
 		}
-		info, err := de.Info()
+		f, err := fsutil.OpenRegular(p)
 		if err != nil {
-			return err
+			return visit(rel, nil, 0, err)
 		}
-		if info.Size() > maxModFile {
-			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return visit(rel, nil, 0, err)
 		}
-		data, err := fsutil.ReadRegular(p, maxModFile)
-		return visit(rel, data, err)
+		return visit(rel, f, st.Size(), nil)
 	})
 }
 
-// readMember reads a member whole into a slice of its declared size (which
-// fits the held limit and the member limit: the reader fails past it), not
-// through a growing buffer, whose doublings held up to twice its size;
-// spare's array is used when it is big enough.
-func readMember(m *archive.Member, spare []byte) ([]byte, error) {
+// readMember streams m into w (emptied first).
+func readMember(m *archive.Member, w *window.Window) error {
 	rc, err := m.Open()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rc.Close()
-	data := spare[:0]
-	if int64(cap(data)) < m.Size {
-		data = make([]byte, m.Size)
-	}
-	data = data[:m.Size]
-	if _, err := io.ReadFull(rc, data); err != nil {
-		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			err = fmt.Errorf("member is shorter than its declared %d bytes", m.Size)
-		}
-		return nil, err
-	}
-	// One read more: the reader fails when the member expands past its
-	// declared size.
-	if _, err := rc.Read(make([]byte, 1)); err != io.EOF {
-		if err == nil {
-			err = fmt.Errorf("member is longer than its declared %d bytes", m.Size)
-		}
-		return nil, err
-	}
-	return data, nil
+	w.Reset()
+	_, err = io.CopyBuffer(w, rc, make([]byte, 256<<10))
+	return err
 }
 
 // isPackageName says whether a mod file may be a package: anything but the
@@ -214,7 +194,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 	raw := s.PlacementPaths()
 	seen := map[string]bool{}
 	var held int64
-	err := readMod(ctx, src, func(member string, data []byte, err error) error {
+	err := readMod(ctx, src, func(member string, data io.ReaderAt, size int64, err error) error {
 		if err == nil && seen[strings.ToLower(member)] {
 			// Two members of one name: the first is the mod's (as the
 			// index keeps it), the later one is reported.
@@ -226,11 +206,15 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 			info.Unreadable = append(info.Unreadable, ModProblem{Member: member, Error: modError(src, member, err)})
 			return nil
 		}
-		if !format.HasTag(data) {
+		var tag [4]byte
+		if data != nil {
+			data.ReadAt(tag[:], 0) // a short file has no tag
+		}
+		if !format.HasTag(tag[:]) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
-		tb, f, err := keepTables(member, data)
+		tb, f, err := keepTables(member, data, size)
 		if err == nil && held+tb.held > maxHeld {
 			err = fmt.Errorf("not checked: the tables of the mod's packages would hold more than %d bytes in memory", maxHeld)
 		}
@@ -240,7 +224,7 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 		}
 		held += tb.held
 		base := path.Base(member)
-		mp := ModPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
+		mp := ModPackage{Member: member, GUID: f.GUID.String(), Size: size, pathIndex: -1,
 			name: strings.TrimSuffix(base, path.Ext(base)), tables: tb}
 		dir := strings.ToLower(path.Dir(member))
 		ext := path.Ext(base)

@@ -2,9 +2,11 @@ package check
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +40,7 @@ func TestReadModCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, src := range []string{zf.Name(), folder} {
-		err := readMod(ctx, src, func(string, []byte, error) error {
+		err := readMod(ctx, src, func(string, io.ReaderAt, int64, error) error {
 			t.Errorf("%s: a file was read after the cancel", src)
 			return nil
 		})
@@ -62,7 +64,7 @@ func TestKeepTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, f, err := keepTables("System/Big.u", data)
+	tb, f, err := keepTables("System/Big.u", bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

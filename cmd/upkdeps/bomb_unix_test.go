@@ -36,7 +36,7 @@ func (zeros) Read(p []byte) (int, error) {
 // child process, and measures its peak memory: the member is streamed
 // (hashed whole, only its first and last bytes kept for the tables), so
 // the peak stays far below the member's size, where reading it whole took
-// about twice its size.
+// about twice its size; check --with of it too.
 func TestBombMemberMemory(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("compresses and reads 1 GiB; the race detector's shadow memory makes the peak meaningless")
@@ -83,6 +83,17 @@ func TestBombMemberMemory(t *testing.T) {
 	t.Logf("index add of a %d-byte member: %v, peak RSS %d MiB (%d MiB for a 1-package folder)", size, took.Round(time.Millisecond), peak>>10, base>>10)
 	if peak-base > 64<<10 {
 		t.Errorf("peak RSS %d MiB, %d MiB over the run on one small package: want under 64", peak>>10, (peak-base)>>10)
+	}
+	// check --with reads the member through the same window and keeps its
+	// tables (it held the member whole: 2 GiB).
+	game, _ := fixWorld(t)
+	out, code, peak, took := peakRun(t, "check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with", filepath.Join(dir, "bomb.zip"))
+	t.Logf("check --with of a %d-byte member: %v, peak RSS %d MiB", size, took.Round(time.Millisecond), peak>>10)
+	if want := fmt.Sprintf("adds     System/Bomb.u (GUID 0000F1FC0000003C0000012C0000C0DE, %d bytes)", size); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("check --with: exit %d, want 0 and %q:\n%s", code, want, out)
+	}
+	if peak-base > 64<<10 {
+		t.Errorf("check --with: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", peak>>10, (peak-base)>>10)
 	}
 }
 
