@@ -166,13 +166,16 @@ func sameBytesUMOD(t *testing.T, file string, pkg []byte, size, n int) {
 // below what the members expand to (check --with held every member:
 // 4.3 GB).
 func TestBombSameBytesUMOD(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("reads 2 GB of members; the race detector's shadow memory makes the peak meaningless")
+	if testing.Short() {
+		t.Skip("reads 2 GB of members")
 	}
 	game, _ := fixWorld(t)
 	dir := t.TempDir()
 	mod := filepath.Join(dir, "bomb.umod")
-	const size, n = 10 << 20, 200
+	size, n := 10<<20, 200
+	if raceEnabled { // the race detector's shadow memory makes the peak meaningless: only the results are checked
+		size, n = 1<<20, 20
+	}
 	sameBytesUMOD(t, mod, fixPkg(t, 60), size, n)
 	writeFixFile(t, filepath.Join(dir, "small", "System", "Small.u"), fixPkg(t, 61))
 	db := filepath.Join(dir, "index.db")
@@ -185,7 +188,7 @@ func TestBombSameBytesUMOD(t *testing.T) {
 	}{
 		{"index add", []string{"index", "add", "--index", db, "--no-progress", "--json", mod}, fmt.Sprintf(`"packages": %d`, n), 0},
 		{"check --with", []string{"check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with", mod},
-			"System/Bomb199.u", 0},
+			fmt.Sprintf("System/Bomb%d.u", n-1), 0},
 	} {
 		out, code, peak, took := peakRun(t, tt.args...)
 		t.Logf("%s of %d entries of %d bytes on the same bytes: %v, peak RSS %d MiB (%d MiB for index add of one small package)",
@@ -193,7 +196,7 @@ func TestBombSameBytesUMOD(t *testing.T) {
 		if code != tt.code || !strings.Contains(out, tt.want) {
 			t.Errorf("%s: exit %d, want %d and %q:\n%.2000s", tt.name, code, tt.code, tt.want, out)
 		}
-		if peak-base > 64<<10 {
+		if peak-base > 64<<10 && !raceEnabled {
 			t.Errorf("%s: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", tt.name, peak>>10, (peak-base)>>10)
 		}
 		if took > time.Minute {
@@ -246,13 +249,15 @@ func manyEntries7z(t *testing.T, file string, n int, packed bool) {
 	h = append(h, bits...)
 	h = num(append(h, 0x11), uint64(n*nameBytes+1)) // names, not external
 	hw.Write(append(h, 0))
-	name := make([]byte, 0, nameBytes)
+	name := make([]byte, nameBytes) // UTF-16: System/Entry0000000.u NUL
+	for i, c := range "System/Entry0000000.u" {
+		name[2*i] = byte(c)
+	}
 	for i := range n {
-		name = name[:0]
-		for _, c := range fmt.Sprintf("System/Entry%07d.u", i) {
-			name = append(name, byte(c), 0)
+		for d, v := 0, i; d < 7; d, v = d+1, v/10 {
+			name[2*(18-d)] = '0' + byte(v%10)
 		}
-		hw.Write(append(name, 0, 0))
+		hw.Write(name)
 	}
 	hw.Write([]byte{0x00, 0x00}) // end of files info, end of header
 	next, nextCRC, offset := size.n, crc.Sum32(), int64(0)
@@ -292,13 +297,16 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); retur
 // entries before it could count them), in well under a second and a few
 // MiB.
 func TestBomb7zManyEntries(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("writes a 60 MB archive; the race detector's shadow memory makes the peak meaningless")
+	if testing.Short() {
+		t.Skip("writes a 44 MB archive")
 	}
 	game, _ := fixWorld(t)
 	dir := t.TempDir()
 	plain, packed := filepath.Join(dir, "plain.7z"), filepath.Join(dir, "packed.7z")
-	const n = 1_000_000
+	n := 1_000_000
+	if raceEnabled { // over the header limit still, in less time
+		n = 400_000
+	}
 	manyEntries7z(t, plain, n, false)
 	manyEntries7z(t, packed, n, true)
 	writeFixFile(t, filepath.Join(dir, "small", "System", "Small.u"), fixPkg(t, 61))
@@ -321,7 +329,7 @@ func TestBomb7zManyEntries(t *testing.T) {
 		if want := "over the 16777216-byte limit"; code != tt.code || !strings.Contains(out, want) {
 			t.Errorf("%s: exit %d, want %d and %q:\n%.2000s", tt.name, code, tt.code, want, out)
 		}
-		if peak-base > 64<<10 {
+		if peak-base > 64<<10 && !raceEnabled { // the race detector's shadow memory makes the peak meaningless
 			t.Errorf("%s: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", tt.name, peak>>10, (peak-base)>>10)
 		}
 		if took > time.Minute {
