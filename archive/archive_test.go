@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -332,6 +334,17 @@ func Test7z(t *testing.T) {
 	if !errors.Is(err, ErrLimit) || n != 0 {
 		t.Errorf("many.7z: %d members walked, %v; want ErrLimit before any", n, err)
 	}
+	// The tool compresses headers: the size they unpack to is read from
+	// their streams info, before the library unpacks them.
+	for _, f := range []string{out, bomb, many} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, ok := sevenZipEncodedHeaderSize(bytes.NewReader(data), int64(len(data))); !ok || n < 20 || n > 4<<10 {
+			t.Errorf("%s: encoded header of %d bytes (%v), want its small size read", filepath.Base(f), n, ok)
+		}
+	}
 }
 
 func TestRAR(t *testing.T) {
@@ -403,5 +416,42 @@ func TestUMODHugeDirectory(t *testing.T) {
 	_, err := ReadUMODDirectory(sparseUMOD{100 << 20}, 100<<20)
 	if err == nil || !strings.Contains(err.Error(), "over the") {
 		t.Fatalf("have %v, want the directory refused", err)
+	}
+}
+
+// TestSevenZipHeaderLimit: a .7z whose start header claims a header over
+// max7zHeader, or whose compressed header declares it unpacks to more, is
+// refused before the library reads it (a million-entry member list held
+// 312 MB plain, 185 MB compressed, before the member count could be
+// checked).
+func TestSevenZipHeaderLimit(t *testing.T) {
+	sevenZip := func(header []byte, size uint64) []byte {
+		start := binary.LittleEndian.AppendUint64(nil, 0)
+		start = binary.LittleEndian.AppendUint64(start, size)
+		start = binary.LittleEndian.AppendUint32(start, crc32.ChecksumIEEE(header))
+		data := append([]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c, 0, 4}, binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(start))...)
+		return append(append(data, start...), header...)
+	}
+	over := binary.LittleEndian.AppendUint32([]byte{0xF0}, max7zHeader+1)               // a 7z NUMBER, 4 bytes after its first
+	encoded := []byte{0x17, 0x06, 0x00, 0x01, 0x09, 0x10, 0x0A, 0x01, 1, 2, 3, 4, 0x00, // pack info at 0: one stream of 16 bytes, its CRC
+		0x07, 0x0B, 0x01, 0x00, 0x02, // unpack info: one folder of two coders:
+		0x23, 0x03, 0x01, 0x01, 0x05, 0x5D, 0, 0, 1, 0, // LZMA with 5 bytes of properties
+		0x14, 0x03, 0x03, 0x01, 0x1B, 0x04, 0x01, // BCJ2, 4 in, 1 out
+		0x01, 0x00, // one bind pair
+		0x00, 0x01, 0x02, 0x03, // the packed streams
+		0x0C, 0x20} // the unpack sizes: 32, then the big one
+	encoded = append(append(encoded, over...), 0x00, 0x00)
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"plain", sevenZip(nil, max7zHeader+1), fmt.Sprintf("the 7z header is %d bytes", max7zHeader+1)},
+		{"encoded", sevenZip(encoded, uint64(len(encoded))), fmt.Sprintf("the 7z header unpacks to %d bytes", max7zHeader+1)},
+	} {
+		err := WalkReader(context.Background(), "big.7z", bytes.NewReader(tt.data), int64(len(tt.data)), Limits{}, func(*Member) error { return nil })
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: have %v, want %q", tt.name, err, tt.want)
+		}
 	}
 }

@@ -28,7 +28,7 @@ type Install struct {
 	Natives *native.Set
 	// Overlay holds packages that are not on disk, by the path they would
 	// have (RunWith sets it for the duration of its check).
-	Overlay map[string][]byte
+	Overlay map[string]graph.Held
 }
 
 // OpenOptions say how to open an install.

@@ -1,9 +1,9 @@
 package check
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,6 +15,7 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/window"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -69,7 +70,7 @@ type ModPackage struct {
 
 	name, file string
 	pathIndex  int
-	data       []byte
+	tables     *tables // what the graph reads of it
 }
 
 // Replacement is an installed file a mod package would replace or shadow.
@@ -94,31 +95,26 @@ const (
 	Shadowed ReplaceHow = "shadowed" // the installed one comes first: the mod's is never loaded
 )
 
-// maxModFile caps one file of a mod folder read into memory.
-const maxModFile = 1 << 30
-
-// DefaultMaxHeld caps the bytes of all the packages of one mod that
-// RunWith holds (the graph reads them from memory) unless
-// WithOptions.MaxHeld says otherwise: a package past it is listed as
-// unreadable, not checked.
-const DefaultMaxHeld int64 = 2 << 30
+// DefaultMaxHeld caps the bytes of the headers and tables of all the
+// packages of one mod that RunWith holds (the graph reads them from
+// memory; their serial data is not held) unless WithOptions.MaxHeld says
+// otherwise: a package past it is listed as unreadable, not checked. The
+// tables of a real package take a few MiB at most.
+const DefaultMaxHeld int64 = 256 << 20
 
 // readMod lists the files of a mod folder or archive; visit gets each
 // file's path inside the mod and its bytes (nil when it is not read: not a
-// package, or err says why it cannot be).
-func readMod(ctx context.Context, src string, maxHeld int64, visit func(member string, data []byte, err error) error) error {
+// package, or err says why it cannot be), valid only during the call. An
+// archive member is read as a stream into a window.Window: its first and
+// last bytes, where the engines write the header and tables, whatever its
+// size; one window is reused from member to member.
+func readMod(ctx context.Context, src string, visit func(member string, data io.ReaderAt, size int64, err error) error) error {
 	st, err := os.Stat(src)
 	if err != nil {
 		return err
 	}
-	var held int64
-	hold := func(size int64) error {
-		if held+size > maxHeld {
-			return fmt.Errorf("not checked: the mod's packages would hold more than %d bytes in memory", maxHeld)
-		}
-		held += size
-		return nil
-	}
+	w := window.Get()
+	defer window.Put(w)
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
 			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
@@ -129,19 +125,15 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 			}
 			name := m.Name
 			if m.Err != nil {
-				return visit(m.Path(), nil, m.Err)
+				return visit(m.Path(), nil, 0, m.Err)
 			}
 			if !isPackageName(name) {
-				return visit(name, nil, nil)
+				return visit(name, nil, 0, nil)
 			}
-			if err := hold(m.Size); err != nil {
-				return visit(m.Path(), nil, err)
+			if err := readMember(m, w); err != nil {
+				return visit(m.Path(), nil, 0, err)
 			}
-			data, err := m.ReadAll()
-			if err != nil {
-				return visit(m.Path(), nil, err)
-			}
-			return visit(name, data, nil)
+			return visit(name, w, w.Size(), nil)
 		})
 	}
 	return filepath.WalkDir(src, func(p string, de fs.DirEntry, err error) error {
@@ -154,21 +146,31 @@ func readMod(ctx context.Context, src string, maxHeld int64, visit func(member s
 		rel, _ := filepath.Rel(src, p)
 		rel = filepath.ToSlash(rel)
 		if !isPackageName(rel) {
-			return visit(rel, nil, nil)
+			return visit(rel, nil, 0, nil)
 		}
-		info, err := de.Info()
+		f, err := fsutil.OpenRegular(p)
 		if err != nil {
-			return err
+			return visit(rel, nil, 0, err)
 		}
-		if info.Size() > maxModFile {
-			return visit(rel, nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), maxModFile))
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return visit(rel, nil, 0, err)
 		}
-		if err := hold(info.Size()); err != nil {
-			return visit(rel, nil, err)
-		}
-		data, err := fsutil.ReadRegular(p, maxModFile)
-		return visit(rel, data, err)
+		return visit(rel, f, st.Size(), nil)
 	})
+}
+
+// readMember streams m into w (emptied first).
+func readMember(m *archive.Member, w *window.Window) error {
+	rc, err := m.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	w.Reset()
+	_, err = io.CopyBuffer(w, rc, make([]byte, 256<<10))
+	return err
 }
 
 // isPackageName says whether a mod file may be a package: anything but the
@@ -191,7 +193,8 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 	paths := s.Paths()
 	raw := s.PlacementPaths()
 	seen := map[string]bool{}
-	err := readMod(ctx, src, maxHeld, func(member string, data []byte, err error) error {
+	var held int64
+	err := readMod(ctx, src, func(member string, data io.ReaderAt, size int64, err error) error {
 		if err == nil && seen[strings.ToLower(member)] {
 			// Two members of one name: the first is the mod's (as the
 			// index keeps it), the later one is reported.
@@ -203,18 +206,26 @@ func placeMod(ctx context.Context, src string, s *search.Searcher, maxHeld int64
 			info.Unreadable = append(info.Unreadable, ModProblem{Member: member, Error: modError(src, member, err)})
 			return nil
 		}
-		if !format.HasTag(data) {
+		var tag [4]byte
+		if data != nil {
+			data.ReadAt(tag[:], 0) // a short file has no tag
+		}
+		if !format.HasTag(tag[:]) {
 			info.SetAside = append(info.SetAside, member)
 			return nil
 		}
-		f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+		tb, f, err := keepTables(member, data, size)
+		if err == nil && held+tb.held > maxHeld {
+			err = fmt.Errorf("not checked: the tables of the mod's packages would hold more than %d bytes in memory", maxHeld)
+		}
 		if err != nil {
 			info.Unreadable = append(info.Unreadable, ModProblem{Member: member, Error: err.Error()})
 			return nil
 		}
+		held += tb.held
 		base := path.Base(member)
-		mp := ModPackage{Member: member, GUID: f.GUID.String(), Size: int64(len(data)), pathIndex: -1,
-			name: strings.TrimSuffix(base, path.Ext(base)), data: data}
+		mp := ModPackage{Member: member, GUID: f.GUID.String(), Size: size, pathIndex: -1,
+			name: strings.TrimSuffix(base, path.Ext(base)), tables: tb}
 		dir := strings.ToLower(path.Dir(member))
 		ext := path.Ext(base)
 		best := search.PlacementIndex(base, raw) // the Paths rule
@@ -258,9 +269,9 @@ type withResolver struct {
 
 // newWithResolver decides, for each mod package, whether it or an
 // installed package of its name loads, and records the Replacements.
-func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string][]byte) {
+func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string]graph.Held) {
 	r := &withResolver{Resolver: base, mod: map[string]*ModPackage{}}
-	overlay := map[string][]byte{}
+	overlay := map[string]graph.Held{}
 	for i := range info.Packages {
 		mp := &info.Packages[i]
 		k := strings.ToLower(mp.name)
@@ -290,7 +301,7 @@ func newWithResolver(base graph.Resolver, info *With) (*withResolver, map[string
 		}
 		if mp.Loads {
 			r.mod[k] = mp
-			overlay[mp.file] = mp.data
+			overlay[mp.file] = mp.tables
 		}
 	}
 	return r, overlay
@@ -324,8 +335,8 @@ func (r *withResolver) Resolve(name string) graph.Resolution {
 // WithOptions say how RunWith reads the mod.
 type WithOptions struct {
 	Options
-	// MaxHeld caps the bytes of the mod's packages held in memory (0:
-	// DefaultMaxHeld).
+	// MaxHeld caps the bytes of the mod's packages' headers and tables
+	// held in memory (0: DefaultMaxHeld).
 	MaxHeld int64
 }
 

@@ -2,11 +2,17 @@ package check
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
 )
 
 // TestReadModCancelled: a cancelled context (Ctrl-C) stops reading a mod,
@@ -34,12 +40,47 @@ func TestReadModCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, src := range []string{zf.Name(), folder} {
-		err := readMod(ctx, src, DefaultMaxHeld, func(string, []byte, error) error {
+		err := readMod(ctx, src, func(string, io.ReaderAt, int64, error) error {
 			t.Errorf("%s: a file was read after the cancel", src)
 			return nil
 		})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: have %v", src, err)
 		}
+	}
+}
+
+// TestKeepTables: check --with holds a mod's package as the ranges of its
+// header and tables (the graph reads nothing else), not its bytes: a
+// package of 64 MiB of serial data holds a few hundred bytes, it reads as
+// the whole package did, and a read of its serial data is an error naming
+// the offset.
+func TestKeepTables(t *testing.T) {
+	b := format.NewBuilder(69, 0)
+	b.File.GUID = format.GUID{1, 2, 3, 4}
+	b.ImportSpec("Engine.Actor:Core.Class")
+	b.ExportSpec("Thing:Class", 64<<20)
+	data, err := format.Marshal(b.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, f, err := keepTables("System/Big.u", bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.held > 64<<10 || tb.Size() != int64(len(data)) || f.GUID != b.File.GUID {
+		t.Errorf("holds %d of %d bytes (size %d), GUID %v", tb.held, len(data), tb.Size(), f.GUID)
+	}
+	again, err := format.NewFile(tb, tb.Size())
+	if err != nil || len(again.Imports) != 2 || len(again.Exports) != 1 || again.Exports[0].SerialSize != 64<<20 {
+		t.Errorf("read again from the tables: %v, %+v", err, again)
+	}
+	var rd format.Reader
+	if _, err := rd.ViewAt(tb, tb.Size(), "Big.u"); err != nil {
+		t.Errorf("viewed from the tables: %v", err)
+	}
+	off := int64(f.Exports[0].SerialOffset)
+	if _, err := tb.ReadAt(make([]byte, 16), off); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("offset %d of the %d-byte package is not held", off, len(data))) {
+		t.Errorf("serial data at %d: have %v", off, err)
 	}
 }

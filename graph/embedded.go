@@ -72,8 +72,8 @@ func embeddedCopies(f *format.File, q *Package) (n int, bytes int64) {
 // open reads a package of the graph again, from the overlay when it came
 // from there.
 func (gr *Graph) open(file string) (*format.File, error) {
-	if data, ok := gr.overlay[file]; ok {
-		return openBytes(file, data)
+	if h, ok := gr.overlay[file]; ok {
+		return openHeld(file, h)
 	}
 	return format.Open(file)
 }

@@ -3,6 +3,7 @@ package graph
 import (
 	"cmp"
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -52,7 +53,15 @@ type Options struct {
 	// Overlay holds package files in memory by the File path a Resolver
 	// gives them; they are read from here instead of the disk (check
 	// --with: a mod's packages as if installed, nothing written).
-	Overlay map[string][]byte
+	Overlay map[string]Held
+}
+
+// Held is a package file held in memory for Options.Overlay: a
+// *bytes.Reader of its bytes, or what holds only the bytes the graph reads
+// (its header and tables).
+type Held interface {
+	io.ReaderAt
+	Size() int64
 }
 
 // Package is a node of the graph: a resolved package file or a missing name.
@@ -128,7 +137,7 @@ type Graph struct {
 	byFile   map[string]*Package // made on first use by packageByFile
 	edgeSlab []Edge              // memory for the next edges
 	iniRoots []RootRef
-	overlay  map[string][]byte
+	overlay  map[string]Held
 }
 
 func lower(s string) string { return strings.ToLower(s) }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ func TestOverlay(t *testing.T) {
 		t.Fatalf("without the overlay: %+v", p)
 	}
 	r := overlayResolver{dirResolver{dir}, virtual}
-	g, err = Build(context.Background(), r, Options{Overlay: map[string][]byte{virtual: data}})
+	g, err = Build(context.Background(), r, Options{Overlay: map[string]Held{virtual: bytes.NewReader(data)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"hash/maphash"
@@ -49,7 +48,7 @@ type exportIndex struct {
 	pathOnce sync.Once
 	paths    hashSet // hash(lower path), made by hasPath
 
-	data []byte // the package's bytes when it was read from an overlay
+	held Held // the package when it was read from an overlay
 }
 
 var hashSeed = maphash.MakeSeed()
@@ -94,8 +93,8 @@ func exportHashes(f *format.View, buf []byte) ([]uint64, []byte) {
 // open reads the package again into rd: from the overlay when it came
 // from there.
 func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error) {
-	if x.data != nil {
-		return rd.ViewAt(bytes.NewReader(x.data), int64(len(x.data)), file)
+	if x.held != nil {
+		return rd.ViewAt(x.held, x.held.Size(), file)
 	}
 	return rd.View(file)
 }
@@ -196,7 +195,7 @@ type worker struct {
 	in      interner
 	paths   interner // object paths: kept apart, a small map is a fast one
 	rd      format.Reader
-	overlay map[string][]byte
+	overlay map[string]Held
 	names   []string // interned name table entries of the current file ("" not yet)
 	top     []int32  // per import: its package's import (-1 not yet)
 	group   []int32  // per import: its spelling's index (-1: not an object import)
@@ -210,7 +209,7 @@ type worker struct {
 	foldDup bool
 }
 
-func newWorker(overlay map[string][]byte) *worker {
+func newWorker(overlay map[string]Held) *worker {
 	return &worker{in: interner{}, paths: interner{}, overlay: overlay}
 }
 
@@ -311,15 +310,15 @@ func (w *worker) topImport(f *format.View, i int) int32 {
 
 // open reads a package from the overlay or the disk.
 func (w *worker) open(path string) (*format.View, error) {
-	if data, ok := w.overlay[path]; ok {
-		return w.rd.ViewAt(bytes.NewReader(data), int64(len(data)), path)
+	if h, ok := w.overlay[path]; ok {
+		return w.rd.ViewAt(h, h.Size(), path)
 	}
 	return w.rd.View(path)
 }
 
-// openBytes parses a package held in memory as the file path.
-func openBytes(path string, data []byte) (*format.File, error) {
-	f, err := format.NewFile(bytes.NewReader(data), int64(len(data)))
+// openHeld parses a package held in memory as the file path.
+func openHeld(path string, h Held) (*format.File, error) {
+	f, err := format.NewFile(h, h.Size())
 	if err != nil {
 		return nil, &format.PathError{Path: path, Err: err}
 	}
@@ -411,8 +410,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 			next[g]++
 		}
 	}
-	s.exports.data = w.overlay[path]
-	if KindOf(path) == KindMap && s.exports.data == nil {
+	s.exports.held = w.overlay[path]
+	if KindOf(path) == KindMap && s.exports.held == nil {
 		s.exports.file = path
 	} else {
 		s.exports.hashes, buf = exportHashes(f, buf)
@@ -500,7 +499,7 @@ func (gr *Graph) exportClass(file, path string) string {
 // calls got with each one's scan, or its error, on the calling goroutine
 // in the order of i. When ctx is cancelled it reads no more files and
 // returns ctx's error.
-func scanOrdered(ctx context.Context, n, jobs int, overlay map[string][]byte, file func(i int) string, got func(i int, s *scanned, err error)) error {
+func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string, got func(i int, s *scanned, err error)) error {
 	type result struct {
 		s   *scanned
 		err error

@@ -13,6 +13,7 @@ import (
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/window"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -43,12 +44,12 @@ func compressedKind(name string) bool {
 }
 
 // describe reads a package as a stream: its SHA-256 from every byte, its
-// header and tables from the bytes a window keeps (see windowHead), so the
+// header and tables from the bytes a window keeps (see window.Head), so the
 // memory does not grow with the package; fileName is the name it is
 // installed under.
 func describe(ctx context.Context, fileName string, r io.Reader) (*pkgInfo, error) {
-	w := getWindow()
-	defer putWindow(w) // format.File keeps copies, not the window's bytes
+	w := window.Get()
+	defer window.Put(w) // format.File keeps copies, not the window's bytes
 	h := sha256.New()
 	if _, err := io.CopyBuffer(io.MultiWriter(h, w), &ctxReader{ctx, r}, make([]byte, 256<<10)); err != nil {
 		return nil, err

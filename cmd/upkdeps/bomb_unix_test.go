@@ -4,13 +4,19 @@ package main
 
 import (
 	"archive/zip"
+	"bufio"
+	"bytes"
 	"compress/flate"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -30,7 +36,7 @@ func (zeros) Read(p []byte) (int, error) {
 // child process, and measures its peak memory: the member is streamed
 // (hashed whole, only its first and last bytes kept for the tables), so
 // the peak stays far below the member's size, where reading it whole took
-// about twice its size.
+// about twice its size; check --with of it too.
 func TestBombMemberMemory(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("compresses and reads 1 GiB; the race detector's shadow memory makes the peak meaningless")
@@ -77,5 +83,257 @@ func TestBombMemberMemory(t *testing.T) {
 	t.Logf("index add of a %d-byte member: %v, peak RSS %d MiB (%d MiB for a 1-package folder)", size, took.Round(time.Millisecond), peak>>10, base>>10)
 	if peak-base > 64<<10 {
 		t.Errorf("peak RSS %d MiB, %d MiB over the run on one small package: want under 64", peak>>10, (peak-base)>>10)
+	}
+	// check --with reads the member through the same window and keeps its
+	// tables (it held the member whole: 2 GiB).
+	game, _ := fixWorld(t)
+	out, code, peak, took := peakRun(t, "check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with", filepath.Join(dir, "bomb.zip"))
+	t.Logf("check --with of a %d-byte member: %v, peak RSS %d MiB", size, took.Round(time.Millisecond), peak>>10)
+	if want := fmt.Sprintf("adds     System/Bomb.u (GUID 0000F1FC0000003C0000012C0000C0DE, %d bytes)", size); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("check --with: exit %d, want 0 and %q:\n%s", code, want, out)
+	}
+	if peak-base > 64<<10 {
+		t.Errorf("check --with: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", peak>>10, (peak-base)>>10)
+	}
+}
+
+// peakRun runs the command with args in a child process (the test binary
+// as upkdeps) and returns its stdout, exit code, peak RSS in KiB and time.
+func peakRun(t *testing.T, args ...string) (out string, code int, peakKiB int64, took time.Duration) {
+	t.Helper()
+	// The child's peak counts the parent's memory at the fork (Linux
+	// keeps the high-water mark across exec): give back what the test's
+	// archive took first.
+	debug.FreeOSMemory()
+	a, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), killArgsEnv+"="+string(a), killAtEnv+"=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	b, err := cmd.Output()
+	took = time.Since(start)
+	if cmd.ProcessState == nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	peakKiB = int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) // KiB; bytes on macOS
+	if runtime.GOOS == "darwin" {
+		peakKiB >>= 10
+	}
+	return string(b) + stderr.String(), cmd.ProcessState.ExitCode(), peakKiB, took
+}
+
+// sameBytesUMOD writes a .umod whose n directory entries (System/BombN.u)
+// all point at the same stored package: pkg followed by zeros up to size
+// bytes. The archive is about size bytes; its members expand to n*size.
+func sameBytesUMOD(t *testing.T, file string, pkg []byte, size, n int) {
+	t.Helper()
+	data := make([]byte, size)
+	copy(data, pkg)
+	index := func(b []byte, v int) []byte { // an Unreal compact index, v >= 0
+		if v < 0x40 {
+			return append(b, byte(v))
+		}
+		b = append(b, 0x40|byte(v&0x3f))
+		for v >>= 6; v >= 0x80; v >>= 7 {
+			b = append(b, 0x80|byte(v&0x7f))
+		}
+		return append(b, byte(v))
+	}
+	dir := index(nil, n)
+	le := binary.LittleEndian
+	for i := range n {
+		name := fmt.Sprintf("System\\Bomb%d.u", i)
+		dir = index(dir, len(name)+1)
+		dir = append(append(dir, name...), 0)
+		dir = le.AppendUint32(dir, 0)
+		dir = le.AppendUint32(dir, uint32(size))
+		dir = le.AppendUint32(dir, 0)
+	}
+	total := size + len(dir) + 20
+	dir = le.AppendUint32(dir, 0x9FE3C5A3)
+	dir = le.AppendUint32(dir, uint32(size))
+	dir = le.AppendUint32(dir, uint32(total))
+	dir = le.AppendUint32(dir, 1)
+	dir = le.AppendUint32(dir, 0)
+	writeFixFile(t, file, append(data, dir...))
+}
+
+// TestBombSameBytesUMOD indexes and checks (--with) a 10 MB .umod whose 200
+// entries point at the same bytes (2 GB when expanded), in a child process,
+// measuring the peak memory: index add streams each member through its
+// window, check --with holds identical members once, so both stay far
+// below what the members expand to (check --with held every member:
+// 4.3 GB).
+func TestBombSameBytesUMOD(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 2 GB of members")
+	}
+	game, _ := fixWorld(t)
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "bomb.umod")
+	size, n := 10<<20, 200
+	if raceEnabled { // the race detector's shadow memory makes the peak meaningless: only the results are checked
+		size, n = 1<<20, 20
+	}
+	sameBytesUMOD(t, mod, fixPkg(t, 60), size, n)
+	writeFixFile(t, filepath.Join(dir, "small", "System", "Small.u"), fixPkg(t, 61))
+	db := filepath.Join(dir, "index.db")
+	_, _, base, _ := peakRun(t, "index", "add", "--index", db, "--no-progress", filepath.Join(dir, "small"))
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+		code int
+	}{
+		{"index add", []string{"index", "add", "--index", db, "--no-progress", "--json", mod}, fmt.Sprintf(`"packages": %d`, n), 0},
+		{"check --with", []string{"check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with", mod},
+			fmt.Sprintf("System/Bomb%d.u", n-1), 0},
+	} {
+		out, code, peak, took := peakRun(t, tt.args...)
+		t.Logf("%s of %d entries of %d bytes on the same bytes: %v, peak RSS %d MiB (%d MiB for index add of one small package)",
+			tt.name, n, size, took.Round(time.Millisecond), peak>>10, base>>10)
+		if code != tt.code || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%.2000s", tt.name, code, tt.code, tt.want, out)
+		}
+		if peak-base > 64<<10 && !raceEnabled {
+			t.Errorf("%s: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", tt.name, peak>>10, (peak-base)>>10)
+		}
+		if took > time.Minute {
+			t.Errorf("%s took %v: want seconds", tt.name, took)
+		}
+	}
+}
+
+// manyEntries7z writes a .7z whose header lists n empty files
+// (System/EntryNNNNNNN.u, 40 bytes of UTF-16 name each), stored plain or,
+// packed, deflated behind an encoded header as 7-Zip writes it (a million
+// entries: under 3 MB). It streams to the file: the test process's own
+// peak counts in its children's (Linux keeps the high-water mark across
+// exec).
+func manyEntries7z(t *testing.T, file string, n int, packed bool) {
+	t.Helper()
+	num := func(b []byte, v uint64) []byte { // a 7z NUMBER
+		switch {
+		case v < 0x80:
+			return append(b, byte(v))
+		case v < 0x4000:
+			return append(b, 0x80|byte(v>>8), byte(v))
+		case v < 0x200000:
+			return append(b, 0xC0|byte(v>>16), byte(v), byte(v>>8))
+		}
+		return binary.LittleEndian.AppendUint64(append(b, 0xFF), v)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.Write(make([]byte, 32)) // the start header, written last
+	bw := bufio.NewWriter(f)
+	var out io.Writer = bw
+	var fw *flate.Writer
+	if packed {
+		fw, _ = flate.NewWriter(bw, flate.BestSpeed)
+		out = fw
+	}
+	crc, size := crc32.NewIEEE(), &countWriter{}
+	hw := io.MultiWriter(out, crc, size)
+	bits := bytes.Repeat([]byte{0xFF}, (n+7)/8)
+	const nameBytes = 2*len("System/Entry0000000.u") + 2
+	h := []byte{0x01, 0x05} // header, files info
+	h = num(h, uint64(n))
+	h = num(append(h, 0x0E), uint64(len(bits))) // empty stream: all
+	h = append(h, bits...)
+	h = num(append(h, 0x0F), uint64(len(bits))) // empty file: all (not folders)
+	h = append(h, bits...)
+	h = num(append(h, 0x11), uint64(n*nameBytes+1)) // names, not external
+	hw.Write(append(h, 0))
+	name := make([]byte, nameBytes) // UTF-16: System/Entry0000000.u NUL
+	for i, c := range "System/Entry0000000.u" {
+		name[2*i] = byte(c)
+	}
+	for i := range n {
+		for d, v := 0, i; d < 7; d, v = d+1, v/10 {
+			name[2*(18-d)] = '0' + byte(v%10)
+		}
+		hw.Write(name)
+	}
+	hw.Write([]byte{0x00, 0x00}) // end of files info, end of header
+	next, nextCRC, offset := size.n, crc.Sum32(), int64(0)
+	if packed {
+		fw.Close()
+		bw.Flush()
+		offset, _ = f.Seek(0, io.SeekCurrent)
+		offset -= 32
+		e := []byte{0x17, 0x06, 0x00, 0x01, 0x09} // encoded header, pack info at 0, one stream, its size
+		e = num(e, uint64(offset))
+		e = append(e, 0x00, 0x07, 0x0B, 0x01, 0x00) // end; unpack info, one folder, not external
+		e = append(e, 0x01, 0x03, 0x04, 0x01, 0x08) // one simple coder: Deflate
+		e = num(append(e, 0x0C), uint64(size.n))    // its unpack size
+		e = append(e, 0x00, 0x00)                   // end of unpack info, of streams info
+		bw.Write(e)
+		next, nextCRC = int64(len(e)), crc32.ChecksumIEEE(e)
+	}
+	if err := bw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	start := binary.LittleEndian.AppendUint64(nil, uint64(offset)) // next header offset
+	start = binary.LittleEndian.AppendUint64(start, uint64(next))
+	start = binary.LittleEndian.AppendUint32(start, nextCRC)
+	sig := append([]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c, 0, 4}, binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(start))...)
+	if _, err := f.WriteAt(append(sig, start...), 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// TestBomb7zManyEntries indexes and checks (--with) a .7z whose header
+// lists a million files, in a child process: it is refused by the size of
+// its header before the library parses it (which held 312 MB for a million
+// entries before it could count them), in well under a second and a few
+// MiB.
+func TestBomb7zManyEntries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 44 MB archive")
+	}
+	game, _ := fixWorld(t)
+	dir := t.TempDir()
+	plain, packed := filepath.Join(dir, "plain.7z"), filepath.Join(dir, "packed.7z")
+	n := 1_000_000
+	if raceEnabled { // over the header limit still, in less time
+		n = 400_000
+	}
+	manyEntries7z(t, plain, n, false)
+	manyEntries7z(t, packed, n, true)
+	writeFixFile(t, filepath.Join(dir, "small", "System", "Small.u"), fixPkg(t, 61))
+	db := filepath.Join(dir, "index.db")
+	_, _, base, _ := peakRun(t, "index", "add", "--index", db, "--no-progress", filepath.Join(dir, "small"))
+	for _, tt := range []struct {
+		name, mod string
+		args      []string
+		code      int
+	}{
+		{"index add", plain, []string{"index", "add", "--index", db, "--no-progress"}, 1},
+		{"index add", packed, []string{"index", "add", "--index", db, "--no-progress"}, 1},
+		{"check --with", plain, []string{"check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with"}, 2},
+		{"check --with", packed, []string{"check", "--ini", filepath.Join(game, "System", "Game.ini"), "--game", "ut99", "--no-progress", "--with"}, 2},
+	} {
+		out, code, peak, took := peakRun(t, append(tt.args, tt.mod)...)
+		st, _ := os.Stat(tt.mod)
+		t.Logf("%s of a %d-byte %s of %d entries: %v, peak RSS %d MiB (%d MiB for index add of one small package)",
+			tt.name, st.Size(), filepath.Base(tt.mod), n, took.Round(time.Millisecond), peak>>10, base>>10)
+		if want := "over the 16777216-byte limit"; code != tt.code || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%.2000s", tt.name, code, tt.code, want, out)
+		}
+		if peak-base > 64<<10 && !raceEnabled { // the race detector's shadow memory makes the peak meaningless
+			t.Errorf("%s: peak RSS %d MiB, %d MiB over index add of one small package: want under 64", tt.name, peak>>10, (peak-base)>>10)
+		}
+		if took > time.Minute {
+			t.Errorf("%s took %v: want seconds", tt.name, took)
+		}
 	}
 }

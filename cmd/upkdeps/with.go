@@ -6,7 +6,7 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 )
 
-// maxModHeld caps the bytes of a mod's packages check --with holds
+// maxModHeld caps the bytes of a mod's packages' tables check --with holds
 // (check.WithOptions.MaxHeld; a variable for the tests).
 var maxModHeld = check.DefaultMaxHeld
 

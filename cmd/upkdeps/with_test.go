@@ -149,26 +149,26 @@ func TestCheckWithCorruptMember(t *testing.T) {
 	}
 }
 
-// TestCheckWithHeldLimit: the packages of a mod are held in memory up to
-// maxModHeld in all; those past it are listed as not checked (a .umod of
-// 200 entries on the same 10 MB used to take 4.3 GB).
+// TestCheckWithHeldLimit: the tables of a mod's packages are held in
+// memory up to maxModHeld in all; those past it are listed as not checked.
 func TestCheckWithHeldLimit(t *testing.T) {
 	game, _ := fixWorld(t)
 	ini := filepath.Join(game, "System", "Game.ini")
 	pkg := fixPkg(t, 10)
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
-	for _, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
+	for i, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
 		w, _ := zw.Create(name)
-		w.Write(pkg)
+		w.Write(fixPkg(t, 10+uint32(i))) // different bytes: the same bytes are held once
 	}
 	zw.Close()
 	mod := filepath.Join(t.TempDir(), "mod.zip")
 	writeFixFile(t, mod, zb.Bytes())
 	defer func(old int64) { maxModHeld = old }(maxModHeld)
-	maxModHeld = int64(2 * len(pkg))
+	tables := len(pkg) - 64 // all but the export's serial data
+	maxModHeld = int64(2 * tables)
 	out, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
-	want := fmt.Sprintf("unreadable, checked without it: System/ModC.u: not checked: the mod's packages would hold more than %d bytes in memory", 2*len(pkg))
+	want := fmt.Sprintf("unreadable, checked without it: System/ModC.u: not checked: the tables of the mod's packages would hold more than %d bytes in memory", 2*tables)
 	if code != exitFindings || !strings.Contains(out, want) || !strings.Contains(out, "System/ModB.u") {
 		t.Errorf("code %d, want 1 and %q:\n%s", code, want, out)
 	}

@@ -1,4 +1,7 @@
-package index
+// Package window keeps the first and last bytes of a stream and serves
+// io.ReaderAt from them: a package read as a stream (an archive member, a
+// download) is described from its header and tables with bounded memory.
+package window
 
 import (
 	"fmt"
@@ -15,14 +18,14 @@ import (
 // lie elsewhere beyond that is an error naming the offset. (Variables for
 // the tests only.)
 var (
-	windowHead = 4 << 20
-	windowTail = 16 << 20
+	Head = 4 << 20
+	Tail = 16 << 20
 )
 
-// window is an io.Writer that keeps the first head and the last tail bytes
+// Window is an io.Writer that keeps the first head and the last tail bytes
 // written to it and serves io.ReaderAt from them. It grows as bytes arrive:
 // a small stream costs its own size.
-type window struct {
+type Window struct {
 	headMax, tailMax int
 	head             []byte
 	tail             []byte // a ring once full: tail[start:] then tail[:start]
@@ -35,19 +38,23 @@ type window struct {
 // collector (which let the heap reach twice the live windows).
 var windows sync.Pool
 
-// getWindow returns an empty window, reused when one is free; putWindow
-// gives it back once nothing reads it any more.
-func getWindow() *window {
-	if w, ok := windows.Get().(*window); ok && w.headMax == windowHead && w.tailMax == windowTail {
-		w.head, w.tail, w.start, w.n = w.head[:0], w.tail[:0], 0, 0
+// Get returns an empty window of Head and Tail bytes, reused when one is
+// free; Put gives it back once nothing reads it any more.
+func Get() *Window {
+	if w, ok := windows.Get().(*Window); ok && w.headMax == Head && w.tailMax == Tail {
+		w.Reset()
 		return w
 	}
-	return &window{headMax: windowHead, tailMax: windowTail}
+	return &Window{headMax: Head, tailMax: Tail}
 }
 
-func putWindow(w *window) { windows.Put(w) }
+// Reset empties w, keeping its memory for the next stream.
+func (w *Window) Reset() { w.head, w.tail, w.start, w.n = w.head[:0], w.tail[:0], 0, 0 }
 
-func (w *window) Write(p []byte) (int, error) {
+// Put gives w back for reuse.
+func Put(w *Window) { windows.Put(w) }
+
+func (w *Window) Write(p []byte) (int, error) {
 	n := len(p)
 	w.n += int64(n)
 	if room := w.headMax - len(w.head); room > 0 {
@@ -88,11 +95,11 @@ func grow(b []byte, n, limit int) []byte {
 }
 
 // Size is the number of bytes written.
-func (w *window) Size() int64 { return w.n }
+func (w *Window) Size() int64 { return w.n }
 
 // ReadAt reads from the bytes kept; a range in the middle of a stream
 // longer than head and tail together is an error naming it.
-func (w *window) ReadAt(p []byte, off int64) (int, error) {
+func (w *Window) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, fmt.Errorf("negative offset %d", off)
 	}
