@@ -12,7 +12,6 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/par"
 	"gonum.org/v1/gonum/graph/simple"
-	"gonum.org/v1/gonum/graph/topo"
 )
 
 // Severity of a finding: an error makes check exit 1; a warning is worth
@@ -743,19 +742,9 @@ func (gr *Graph) BuildCycles(nat Natives) [][]*Package {
 				}
 			}
 		}
-		for _, scc := range topo.TarjanSCC(sub) {
-			if len(scc) < 2 {
-				continue
-			}
-			c := make([]*Package, len(scc))
-			for i, n := range scc {
-				c[i] = gr.byID[n.ID()]
-			}
-			slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
-			out = append(out, c)
-		}
+		out = gr.components(out, sub)
 	}
-	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
+	sortCycles(out)
 	return out
 }
 

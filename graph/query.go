@@ -3,6 +3,7 @@ package graph
 import (
 	"slices"
 
+	gonum "gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/topo"
 )
 
@@ -105,8 +106,16 @@ func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop
 // dependencies, imports of native-only classes included (BuildCycles
 // leaves those out, as check does).
 func (gr *Graph) Cycles() [][]*Package {
-	var out [][]*Package
-	for _, scc := range topo.TarjanSCC(directed{gr}) {
+	out := gr.components(nil, directed{gr})
+	sortCycles(out)
+	return out
+}
+
+// components appends to out the strongly connected components of more
+// than one package of g (whose node IDs are gr's package IDs), each sorted
+// by name.
+func (gr *Graph) components(out [][]*Package, g gonum.Directed) [][]*Package {
+	for _, scc := range topo.TarjanSCC(g) {
 		if len(scc) < 2 {
 			continue
 		}
@@ -117,8 +126,12 @@ func (gr *Graph) Cycles() [][]*Package {
 		slices.SortFunc(c, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 		out = append(out, c)
 	}
-	slices.SortFunc(out, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
 	return out
+}
+
+// sortCycles sorts components by their first package's name.
+func sortCycles(cs [][]*Package) {
+	slices.SortFunc(cs, func(a, b []*Package) int { return cmpName(a[0].Name, b[0].Name) })
 }
 
 // ClientPackages returns what clients need: ServerPackages and maps, plus

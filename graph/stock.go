@@ -12,4 +12,4 @@ func IsStock(name string) bool { return ini.IsStockCode(name) }
 // isRetail reports whether any retail file of a known game (not only code:
 // UT99's Announcer.uax carries ServerSideOnly, yet every client has it)
 // bears the package name.
-func isRetail(name string) bool { return ini.IsStockCode(name) || ini.IsStockPackage(name) }
+func isRetail(name string) bool { return ini.IsStockPackage(name) }
