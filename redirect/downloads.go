@@ -130,7 +130,7 @@ func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
 	needed := map[*PackageDownload]bool{}
 	addRoot := func(name, kind string, start []*graph.Package) {
 		r := RootDownload{Name: name, Kind: kind, Packages: []string{}}
-		for _, p := range closure(g, start) {
+		for _, p := range closure(g, start, nil) {
 			if pd := pub[strings.ToLower(p.Name)]; pd != nil {
 				r.Packages = append(r.Packages, pd.Name)
 				r.add(pd)
@@ -175,8 +175,10 @@ func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
 }
 
 // closure returns the start packages and everything they import,
-// transitively, without entering ServerSideOnly packages (as NewMap).
-func closure(g *graph.Graph, start []*graph.Package) []*graph.Package {
+// transitively and breadth first, without entering ServerSideOnly packages:
+// what clients download. edge, when not nil, is told of every import
+// followed, and whether it reached its package first.
+func closure(g *graph.Graph, start []*graph.Package, edge func(from, to *graph.Package, first bool)) []*graph.Package {
 	seen := map[*graph.Package]bool{}
 	var order []*graph.Package
 	for _, p := range start {
@@ -191,7 +193,11 @@ func closure(g *graph.Graph, start []*graph.Package) []*graph.Package {
 			continue
 		}
 		for _, q := range g.Imports(p) {
-			if !seen[q] {
+			first := !seen[q]
+			if edge != nil {
+				edge(p, q, first)
+			}
+			if first {
 				seen[q] = true
 				order = append(order, q)
 			}

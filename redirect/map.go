@@ -123,29 +123,15 @@ func NewMap(g *graph.Graph, opt MapOptions) (*Map, error) {
 		roots = append(roots, p)
 	}
 
-	// Breadth first from the roots, not entering ServerSideOnly packages.
+	// What clients download, with the first importer of each (via) and all.
 	via := map[*graph.Package]*graph.Package{}
 	importers := map[*graph.Package][]string{}
-	var order []*graph.Package
-	for _, p := range roots {
-		if _, ok := via[p]; !ok {
-			via[p] = nil
-			order = append(order, p)
+	order := closure(g, roots, func(p, q *graph.Package, first bool) {
+		importers[q] = append(importers[q], p.Name)
+		if first {
+			via[q] = p
 		}
-	}
-	for i := 0; i < len(order); i++ {
-		p := order[i]
-		if p.Flags&format.FlagServerSideOnly != 0 {
-			continue
-		}
-		for _, q := range g.Imports(p) {
-			importers[q] = append(importers[q], p.Name)
-			if _, ok := via[q]; !ok {
-				via[q] = p
-				order = append(order, q)
-			}
-		}
-	}
+	})
 	inServerPackages := map[string]bool{}
 	for _, n := range opt.ServerPackages {
 		inServerPackages[strings.ToLower(n)] = true
