@@ -17,10 +17,12 @@ import (
 
 // boxesOverlap is a script returning the names of the first two nodes of
 // the SVG matched by sel whose boxes overlap ("" when none do), and how
-// many nodes it has.
-const boxesOverlap = `(function (sel) {
-	var rs = Array.from(document.querySelectorAll(sel + ' a.node rect')).map(function (r) { return r.getBoundingClientRect(); });
-	var names = Array.from(document.querySelectorAll(sel + ' a.node')).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
+// many nodes it has. A node is an "a.node" unless item names another
+// selector; its box is its rect.
+const boxesOverlap = `(function (sel, item) {
+	item = item || 'a.node';
+	var rs = Array.from(document.querySelectorAll(sel + ' ' + item + ' > rect')).map(function (r) { return r.getBoundingClientRect(); });
+	var names = Array.from(document.querySelectorAll(sel + ' ' + item)).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
 	for (var i = 0; i < rs.length; i++) for (var j = i + 1; j < rs.length; j++) {
 		var a = rs[i], b = rs[j];
 		if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return [names[i] + ' / ' + names[j], rs.length];
@@ -58,6 +60,11 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		}
 		return int(r[1].(float64))
 	}
+	overlap := func(sel, item string) string {
+		var r []any
+		tb.run(t, "boxes of "+sel, chromedp.Evaluate(boxesOverlap+"("+strconv.Quote(sel)+", "+strconv.Quote(item)+")", &r))
+		return r[0].(string)
+	}
 	count := func(sel string) int {
 		var n int
 		tb.run(t, "count "+sel, chromedp.Evaluate(`document.querySelectorAll(`+strconv.Quote(sel)+`).length`, &n))
@@ -89,19 +96,32 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		t.Errorf("cycle 1: want its 2 imports drawn")
 	}
 
-	// A finding's why-chain is drawn as boxes in a row, arrows between.
+	// A finding's why-chain is drawn top to bottom: the ini line, then each
+	// package (a link), an arrow from each to the next, no box over another.
 	tb.run(t, "findings", hash("#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
-	var row []float64
+	var chain []any
 	tb.run(t, "open a chain", chromedp.Evaluate(`(function () {
 		var b = Array.from(document.querySelectorAll('#findings tr.finding')).find(function (tr) { return /class_mismatch/.test(tr.textContent); });
 		b.querySelector('button').click();
-		var li = document.querySelectorAll('#findings tr.detail ol.chain li');
-		var a = li[0].getBoundingClientRect(), c = li[1].getBoundingClientRect();
-		return [li.length, a.right, c.left, Math.abs(a.top - c.top), getComputedStyle(li[1], '::before').content.length];
-	})()`, &row))
-	if row[0] < 2 || row[2] <= row[1] || row[3] > 2 || row[4] < 3 {
-		t.Errorf("why-chain not drawn as a row of boxes with arrows: %v", row)
+		var s = document.querySelector('#findings tr.detail svg.chain-svg');
+		var tops = Array.from(s.querySelectorAll('.node > rect')).map(function (r) { return r.getBoundingClientRect().top; });
+		return [tops, Array.from(s.querySelectorAll('a.node')).map(function (a) { return a.getAttribute('data-name'); }).join(' '),
+			s.querySelectorAll('path.edge[marker-end]').length, s.querySelector('.node text').textContent];
+	})()`, &chain))
+	tops, _ := chain[0].([]any)
+	if len(tops) != 3 || chain[1] != "DemoGame Engine" || chain[2] != 2.0 || !strings.HasPrefix(chain[3].(string), "Demo.ini:5 ") {
+		t.Errorf("class_mismatch's chain: want the ini line, DemoGame and Engine linked, 2 arrows; have %v", chain)
 	}
+	for i := 1; i < len(tops); i++ {
+		if tops[i].(float64) <= tops[i-1].(float64) {
+			t.Errorf("chain node %d is not below node %d: %v", i, i-1, tops)
+		}
+	}
+	if r := overlap("#findings tr.detail svg.chain-svg", ".node"); r != "" {
+		t.Errorf("chain nodes overlap: %s", r)
+	}
+	tb.run(t, "click a chain node", chromedp.Click(`#findings tr.detail svg.chain-svg a[data-name="Engine"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="Engine"]`, chromedp.ByQuery))
 
 	tb.run(t, "downloads", hash("#/downloads"), chromedp.WaitVisible(`#dl-roots`, chromedp.ByQuery))
 	if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) {
@@ -111,6 +131,27 @@ func TestReportPicturesInBrowser(t *testing.T) {
 	tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
 	if bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
 		t.Errorf("downloads total: %s bytes, downloads --json says %d", bytes, dl.Total.Bytes)
+	}
+	// The treemap: a tile per package, no tile over another, their bytes
+	// the total, each tile's area its share of the total.
+	var tiles [][]float64 // bytes, area
+	tb.run(t, "treemap", chromedp.Evaluate(`Array.from(document.querySelectorAll('#dl-treemap .tile')).map(function (a) {
+		var r = a.querySelector('rect'); return [+a.getAttribute('data-bytes'), r.width.baseVal.value * r.height.baseVal.value]; })`, &tiles))
+	var sumBytes, sumArea float64
+	for _, tl := range tiles {
+		sumBytes += tl[0]
+		sumArea += tl[1]
+	}
+	if len(tiles) != len(dl.Packages) || int64(sumBytes) != dl.Total.Bytes {
+		t.Errorf("treemap: %d tiles of %.0f bytes, want %d packages of %d", len(tiles), sumBytes, len(dl.Packages), dl.Total.Bytes)
+	}
+	for _, tl := range tiles {
+		if share, area := tl[0]/sumBytes, tl[1]/sumArea; area < share*0.7 || area > share*1.3 {
+			t.Errorf("treemap: a tile of %.0f bytes (%.3f of the total) has %.3f of the area", tl[0], share, area)
+		}
+	}
+	if r := overlap("#dl-treemap", ".tile"); r != "" {
+		t.Errorf("treemap tiles overlap: %s", r)
 	}
 	if n := count(`#dl-roots tbody tr`); n != len(dl.Roots) {
 		t.Errorf("downloads: %d root rows, want %d", n, len(dl.Roots))
