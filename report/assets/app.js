@@ -674,7 +674,7 @@
     });
     root.leaves().forEach(function (t) {
       var w = t.x1 - t.x0, h = t.y1 - t.y0;
-      if (w < 1 || h < 1) return; // too small to see: counted in its folder
+      if (t.depth !== 2 || w < 1 || h < 1) return; // no package, or too small to see: counted in its folder
       var d = t.data, p = d.pkg ? lookup(d.name) : -1;
       var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
       var share = d.pkg && dl.roots.length ? d.pkg.roots / dl.roots.length : 0;
@@ -717,9 +717,11 @@
       el('span', { id: 'dl-total-bytes', 'data-bytes': String(dl.total.bytes) }, fmtSize(dl.total.bytes)),
       dl.total.compressed_count ? ' (' + fmtSize(dl.total.compressed_bytes) + ' compressed, ' + dl.total.compressed_count + ' files)' : ''));
     sec.appendChild(dlist);
-    sec.appendChild(el('h3', null, 'What clients download, by size'));
-    sec.appendChild(treemap(dl));
-    sec.appendChild(el('p', { 'class': 'legend' }, 'Each package once, its area its size, in a box per folder; the stronger the colour, the more maps need it. Click a package to open it.'));
+    if (dl.total.count) {
+      sec.appendChild(el('h3', null, 'What clients download, by size'));
+      sec.appendChild(treemap(dl));
+      sec.appendChild(el('p', { 'class': 'legend' }, 'Each package once, its area its size, in a box per folder; the stronger the colour, the more maps need it. Click a package to open it.'));
+    }
     var all = st.params.all === '1';
     var roots = all ? dl.roots : dl.roots.slice(0, DL_ROWS);
     sec.appendChild(bars('dl-roots', 'Heaviest maps (' + dl.roots.length + ' roots)', roots.map(function (r) {
