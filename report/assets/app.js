@@ -462,19 +462,30 @@
   // It returns the drawing's size, each node's box by key ({x, y} its top
   // left) and each edge's route, in the edges' order. The tight-tree
   // ranker: network simplex, dagre's default, took 0.3 s for a star of 200
-  // nodes, tight-tree 40 ms, with the same ranks on our views.
+  // nodes, tight-tree 40 ms, with the same ranks on our views. Dagre's
+  // time grows with the edges (Core's two hops on a 665-package install,
+  // 632 nodes and 4,598 edges, took 6-7 s): past LAYOUT_EDGES edges it
+  // lays out only those marked tree (each node's edge from the package
+  // that reached it, so the ranks stay the hops), and the others go
+  // straight from box to box (rankdir LR only).
+  var LAYOUT_EDGES = 400;
   function layoutGraph(nodes, edges, opt) {
     var g = new dagre.graphlib.Graph({ multigraph: true });
     g.setGraph({ rankdir: opt.rankdir, ranker: 'tight-tree', nodesep: opt.nodesep, ranksep: opt.ranksep, edgesep: 10, marginx: 10, marginy: 10 });
     nodes.forEach(function (n) { g.setNode(n.key, { width: n.width, height: n.height }); });
-    edges.forEach(function (e, k) { g.setEdge(e.v, e.w, {}, String(k)); });
+    var some = edges.length > LAYOUT_EDGES && opt.rankdir === 'LR';
+    edges.forEach(function (e, k) { if (!some || e.tree) g.setEdge(e.v, e.w, {}, String(k)); });
     dagre.layout(g);
     var boxes = new Map();
     nodes.forEach(function (n) {
       var d = g.node(n.key);
       boxes.set(n.key, { x: d.x - n.width / 2, y: d.y - n.height / 2, width: n.width, height: n.height });
     });
-    var routes = edges.map(function (e, k) { return g.edge(e.v, e.w, String(k)).points; });
+    var routes = edges.map(function (e, k) {
+      if (!some || e.tree) return g.edge(e.v, e.w, String(k)).points;
+      var a = boxes.get(e.v), b = boxes.get(e.w), y1 = a.y + a.height / 2, y2 = b.y + b.height / 2, x1 = a.x + a.width, x2 = b.x, mx = (x1 + x2) / 2;
+      return [{ x: x1, y: y1 }, { x: mx, y: y1 }, { x: mx, y: y2 }, { x: x2, y: y2 }];
+    });
     return { width: Math.ceil(g.graph().width), height: Math.ceil(g.graph().height), boxes: boxes, routes: routes };
   }
   // routePath draws a route through dagre's points as a smooth curve
@@ -584,17 +595,21 @@
         // A collapsed node is wired to the packages that reached it.
         if (n.id === undefined) {
           n.parents.forEach(function (q) {
-            edges.push(k > 0 ? { v: 'p' + q, w: key, cls: 'edge collapsed' } : { v: key, w: 'p' + q, cls: 'edge collapsed' });
+            edges.push(k > 0 ? { v: 'p' + q, w: key, cls: 'edge collapsed', tree: true } : { v: key, w: 'p' + q, cls: 'edge collapsed', tree: true });
           });
         }
       });
     });
-    // Imports between drawn packages in adjacent hops, importer to import.
+    // Imports between drawn packages in adjacent hops, importer to import;
+    // each package's first edge towards the focus is its tree edge.
+    var reached = new Set([f]);
     drawn.forEach(function (p) {
       out[p].forEach(function (k) {
         var q = G.imports[k][1];
         if (!drawn.has(q) || nb.layerOf.get(q) !== nb.layerOf.get(p) + 1) return;
-        edges.push({ v: 'p' + p, w: 'p' + q, cls: P[q].kind === 'missing' ? 'edge to-missing' : sameCycle(p, q) ? 'edge in-cycle' : 'edge',
+        var far = nb.layerOf.get(q) > 0 ? q : p, tree = !reached.has(far);
+        reached.add(far);
+        edges.push({ v: 'p' + p, w: 'p' + q, cls: P[q].kind === 'missing' ? 'edge to-missing' : sameCycle(p, q) ? 'edge in-cycle' : 'edge', tree: tree,
           tip: P[p].name + ' imports ' + G.imports[k][2] + ' object(s) of ' + P[q].name });
       });
     });
