@@ -464,7 +464,7 @@
   // ranker: network simplex, dagre's default, took 0.3 s for a star of 200
   // nodes, tight-tree 40 ms, with the same ranks on our views. Dagre's
   // time grows with the edges (Core's two hops on a 665-package install,
-  // 632 nodes and 4,598 edges, took 6-7 s): past LAYOUT_EDGES edges it
+  // 632 nodes and 4,596 edges, took 6-7 s): past LAYOUT_EDGES edges it
   // lays out only those marked tree (each node's edge from the package
   // that reached it, so the ranks stay the hops), and the others go
   // straight from box to box (rankdir LR only).
