@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +16,7 @@ import (
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/redirect"
+	"github.com/upkdeps/upkdeps/report"
 )
 
 // boxesOverlap is a script returning the names of the first two nodes of
@@ -318,5 +322,62 @@ func TestGraphViewLargeInBrowser(t *testing.T) {
 		t.Errorf("Core's view: %d nodes and %d edges, want 632 and 4,596", n, edges)
 	}
 	t.Logf("Core's view (%v nodes, %d edges) in %.0f ms", r[1], edges, ms)
+	tb.clean(t)
+}
+
+// TestTreemapRestInBrowser: when the page lists fewer packages than
+// clients download (report.MaxDownloadPackages of package_count), the rest
+// is one tile of the bytes left, so the tiles still add up to the total.
+func TestTreemapRestInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	dir := t.TempDir()
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", filepath.Join(dir, "demo.html")); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	page := string(readFile(t, filepath.Join(dir, "demo.html")))
+	const open = `<script type="application/json" id="upkdeps-data">`
+	i := strings.Index(page, open) + len(open)
+	var d report.Data
+	if err := json.Unmarshal([]byte(page[i:i+strings.Index(page[i:], "</script>")]), &d); err != nil {
+		t.Fatal(err)
+	}
+	const n, listed = 1003, report.MaxDownloadPackages
+	dl := &report.Downloads{PackageCount: n, Roots: []report.DownloadRoot{{Name: "DM-Demo", Kind: "map"}}}
+	var rest int64
+	for k := range n {
+		p := redirect.PackageDownload{Name: fmt.Sprintf("P%04d", k), File: fmt.Sprintf("Textures/P%04d.utx", k), Bytes: int64(1000 + k), Compressed: -1, Roots: 1}
+		if k < listed {
+			dl.Packages = append(dl.Packages, p)
+		} else {
+			rest += p.Bytes
+		}
+		dl.Total.Count++
+		dl.Total.Bytes += p.Bytes
+	}
+	dl.Roots[0].Sizes = dl.Total
+	d.Downloads = dl
+	var out bytes.Buffer
+	if err := report.Write(&out, &d, "rest"); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "rest.html")
+	if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, file, "#/downloads")
+	var tiles [][]float64 // bytes, is the rest
+	tb.run(t, "treemap", chromedp.Evaluate(`Array.from(document.querySelectorAll('#dl-treemap .tile')).map(function (a) {
+		return [+a.getAttribute('data-bytes'), a.classList.contains('more') ? 1 : 0]; })`, &tiles))
+	var sum, more float64
+	for _, tl := range tiles {
+		sum += tl[0]
+		if tl[1] == 1 {
+			more = tl[0]
+		}
+	}
+	if len(tiles) != listed+1 || int64(sum) != dl.Total.Bytes || int64(more) != rest {
+		t.Errorf("treemap: %d tiles of %.0f bytes, the rest %.0f; want %d, %d, %d", len(tiles), sum, more, listed+1, dl.Total.Bytes, rest)
+	}
 	tb.clean(t)
 }

@@ -676,7 +676,9 @@
     });
     var children = Array.from(groups.keys()).map(function (f) { return { name: f, children: groups.get(f) }; });
     var rest = dl.package_count - dl.packages.length;
-    if (rest > 0) children.push({ name: 'not listed', children: [{ name: rest + ' more packages', more: rest, bytes: Math.max(0, dl.total.bytes - listed) }] });
+    // The rest is a tile of its own, not in a padded folder box that a
+    // thin slice would leave no room in.
+    if (rest > 0) children.push({ name: rest + ' more packages', more: rest, bytes: Math.max(0, dl.total.bytes - listed) });
     var root = d3.hierarchy({ name: '', children: children })
       .sum(function (d) { return d.children ? 0 : Math.max(0, d.bytes); })
       .sort(function (a, b) { return b.value - a.value || (a.data.name < b.data.name ? -1 : a.data.name > b.data.name ? 1 : 0); });
@@ -684,12 +686,13 @@
     var s = svg('svg', { id: 'dl-treemap', width: TREEMAP_W, height: TREEMAP_H, viewBox: '0 0 ' + TREEMAP_W + ' ' + TREEMAP_H, role: 'group',
       'aria-label': 'Packages clients download, by size' });
     (root.children || []).forEach(function (g) {
+      if (g.data.more) return;
       s.appendChild(svg('rect', { 'class': 'folder', x: g.x0, y: g.y0, width: g.x1 - g.x0, height: g.y1 - g.y0 }));
       if (g.x1 - g.x0 > 40) s.appendChild(svg('text', { 'class': 'folder-label', x: g.x0 + 4, y: g.y0 + 13 }, clip(g.data.name + ' ' + fmtSize(g.value), Math.floor((g.x1 - g.x0 - 8) / 7))));
     });
     root.leaves().forEach(function (t) {
       var w = t.x1 - t.x0, h = t.y1 - t.y0;
-      if (t.depth !== 2 || w < 1 || h < 1) return; // no package, or too small to see: counted in its folder
+      if (!(t.depth === 2 || t.data.more) || w < 1 || h < 1) return; // no package, or too small to see: counted in its folder
       var d = t.data, p = d.pkg ? lookup(d.name) : -1;
       var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
       var share = d.pkg && dl.roots.length ? d.pkg.roots / dl.roots.length : 0;
