@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,6 +183,28 @@ func TestNativeOnlyOneRule(t *testing.T) {
 			}
 			if have != tc.want || rep.Checked != 3 {
 				t.Errorf("%s, %s: Core depends on Engine %v, want %v (checked %d; constraints %+v)", tc.name, path, have, tc.want, rep.Checked, rep.Constraints)
+			}
+			if path == "sources" {
+				continue
+			}
+			// natives lists the class as native-only exactly when order
+			// does not make it a build dependency.
+			out, errOut, _ = runCLI(t, "natives", "--json", "--game", "ut99", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"))
+			var nat struct {
+				Packages []struct {
+					Package    string   `json:"package"`
+					NativeOnly []string `json:"native_only"`
+				} `json:"packages"`
+			}
+			if err := json.Unmarshal([]byte(out), &nat); err != nil {
+				t.Fatalf("natives: %v (stderr %s)", err, errOut)
+			}
+			only := false
+			for _, p := range nat.Packages {
+				only = only || (p.Package == "Engine" && slices.Contains(p.NativeOnly, tc.class))
+			}
+			if only == tc.want {
+				t.Errorf("%s: natives lists Engine.%s as native-only: %v, want %v", tc.name, tc.class, only, !tc.want)
 			}
 		}
 	}
