@@ -728,7 +728,7 @@
     if (!dl || !dl.roots.length) { sec.appendChild(el('p', null, 'No map and no ServerPackages: clients download nothing from this server.')); return sec; }
     var maps = dl.roots.filter(function (r) { return r.kind === 'map'; }).length;
     sec.appendChild(el('p', null, 'What a client downloads from the redirect (what redirect build publishes: no stock, ServerSideOnly or not-downloadable package) for each of ' + maps +
-      ' maps and for joining at all (ServerPackages), heaviest first; then the packages most of them share. The same numbers as ', el('code', null, 'upkdeps downloads --json'), '.'));
+      ' maps and for joining at all (ServerPackages): every package once by size, then each map, heaviest first, then the packages most of them share. The same numbers as ', el('code', null, 'upkdeps downloads --json'), '.'));
     var dlist = el('dl', { 'class': 'facts' });
     dlist.appendChild(el('dt', null, 'Every package once'));
     dlist.appendChild(el('dd', null, el('span', { id: 'dl-total-count' }, String(dl.total.count)), ' packages, ',
