@@ -7,7 +7,7 @@
 #                           (its dist/dagre.min.js bundles @dagrejs/graphlib, MIT)
 #   d3-hierarchy       ISC  the squarified treemap of the Downloads view
 #
-#   scripts/vendor-js.sh            (from the repository root; needs npm, sha512sum, tar)
+#   scripts/vendor-js.sh            (from the repository root; needs npm, tar and coreutils)
 #
 # Each tarball is checked against the sha512 recorded below (npm's "integrity",
 # `npm view PKG@VERSION dist.integrity`) before anything is unpacked. Each
@@ -43,9 +43,11 @@ echo "$libs" | while read -r name version integrity file dest; do
 	mkdir -p "$dir"
 	(cd "$dir" && npm pack --silent "$name@$version" >/dev/null)
 	tgz=$(ls "$dir"/*.tgz)
-	have=sha512-$(sha512sum "$tgz" | cut -d' ' -f1 | xxd -r -p | base64 -w0)
-	if [ "$have" != "$integrity" ]; then
-		echo "vendor-js.sh: $name@$version: tarball is $have, want $integrity" >&2
+	# npm's integrity is the base64 of the digest; sha512sum prints hex.
+	have=$(sha512sum "$tgz" | cut -d' ' -f1)
+	want=$(printf %s "${integrity#sha512-}" | base64 -d | od -An -v -tx1 | tr -d ' \n')
+	if [ "$have" != "$want" ]; then
+		echo "vendor-js.sh: $name@$version: tarball's sha512 is $have, want $want ($integrity)" >&2
 		exit 1
 	fi
 	tar -xzf "$tgz" -C "$dir"
