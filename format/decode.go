@@ -280,36 +280,54 @@ const (
 	maxExportRecord = 5 + 5 + 4 + 5 + 4 + 5 + 5
 )
 
-// fastIndex decodes a compact index at b[p:], which must hold 5 bytes. ok
-// is false for a malformed index; the careful path then reports it. The
-// one-byte case, most indices, is small enough to inline.
-func fastIndex(b []byte, p int) (v int32, next int, ok bool) {
-	if b0 := b[p]; b0&0x40 == 0 {
-		return int32(b0&0x3f) * (1 - int32(b0>>7)*2), p + 1, true
-	}
-	return fastIndexLong(b, p)
-}
+// badIndex is what fastIndexLong returns for a malformed compact index: no
+// well-formed index decodes to it (the largest magnitude is 2^31-1), and it
+// fails every range check a record makes of its fields (a name index, an
+// object reference, a serial size or offset), so a record that holds one
+// is declined as a whole and the careful path reports it.
+const badIndex = -1 << 31
 
-// fastIndexLong is fastIndex for indices of two to five bytes.
-func fastIndexLong(b []byte, p int) (v int32, next int, ok bool) {
+// oneByteIndex holds the value of every one-byte compact index by its byte,
+// and badIndex for a byte whose "more" bit says the index goes on: the
+// record decoders look an index's first byte up here and call
+// fastIndexLong only for a longer one (a helper that did both would be a
+// call per index, over the compiler's inlining budget).
+var oneByteIndex = func() (t [256]int32) {
+	for c := range t {
+		switch {
+		case c&0x40 != 0:
+			t[c] = badIndex
+		case c&0x80 != 0:
+			t[c] = -int32(c & 0x3f)
+		default:
+			t[c] = int32(c & 0x3f)
+		}
+	}
+	return t
+}()
+
+// fastIndexLong decodes a compact index of two to five bytes at b[p:],
+// which must hold 5 bytes, and returns it with the offset after it:
+// badIndex and p+5 for a malformed one.
+func fastIndexLong(b []byte, p int) (v int32, next int) {
 	b = b[p : p+5]
 	b0 := b[0]
 	u := uint32(b0&0x3f) | uint32(b[1]&0x7f)<<6
 	if b[1]&0x80 == 0 {
-		return sign(b0, u), p + 2, true
+		return sign(b0, u), p + 2
 	}
 	u |= uint32(b[2]&0x7f) << 13
 	if b[2]&0x80 == 0 {
-		return sign(b0, u), p + 3, true
+		return sign(b0, u), p + 3
 	}
 	u |= uint32(b[3]&0x7f) << 20
 	if b[3]&0x80 == 0 {
-		return sign(b0, u), p + 4, true
+		return sign(b0, u), p + 4
 	}
 	if b[4] > 0x0f {
-		return 0, p, false
+		return badIndex, p + 5
 	}
-	return sign(b0, u|uint32(b[4])<<27), p + 5, true
+	return sign(b0, u|uint32(b[4])<<27), p + 5
 }
 
 // rawName decodes one standard name record at b[p:] when b holds all of
@@ -368,17 +386,36 @@ func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok boo
 	if len(b)-p < maxImportRecord {
 		return p, false
 	}
-	var ok1, ok2, ok3 bool
-	im.ClassPackage, p, ok1 = fastIndex(b, p)
-	im.ClassName, p, ok2 = fastIndex(b, p)
-	im.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
-	im.ObjectName, p, ok3 = fastIndex(b, p+4)
+	b = b[p : p+maxImportRecord]
+	q := 1
+	if im.ClassPackage = oneByteIndex[b[0]]; im.ClassPackage == badIndex {
+		im.ClassPackage, q = fastIndexLong(b, 0)
+	}
+	if im.ClassName = oneByteIndex[b[q]]; im.ClassName == badIndex {
+		im.ClassName, q = fastIndexLong(b, q)
+	} else {
+		q++
+	}
+	outer := int32(binary.LittleEndian.Uint32(b[q:]))
+	im.Outer = Ref(outer)
+	if q += 4; oneByteIndex[b[q]] != badIndex {
+		im.ObjectName, q = oneByteIndex[b[q]], q+1
+	} else {
+		im.ObjectName, q = fastIndexLong(b, q)
+	}
 	n := uint32(limits[0])
-	if !ok1 || !ok2 || !ok3 || uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
-		int32(im.Outer) < -limits[1] || int32(im.Outer) > limits[2] {
+	if uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
+		!refInRange(outer, limits) {
 		return 0, false
 	}
-	return p, true
+	return p + q, true
+}
+
+// refInRange reports whether an object reference lies within the tables
+// limits counts: -imports to exports, in one comparison (badIndex, and
+// any int32 outside the range, wraps above it).
+func refInRange(r int32, limits *[3]int32) bool {
+	return uint32(r)+uint32(limits[1]) <= uint32(limits[1])+uint32(limits[2])
 }
 
 // fastExport is fastImport for export records; size is the file size that
@@ -387,26 +424,49 @@ func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next
 	if len(b)-p < maxExportRecord {
 		return p, false
 	}
-	var c, s, name int32
-	var ok1, ok2, ok3, ok4, ok5 bool
-	c, p, ok1 = fastIndex(b, p)
-	s, p, ok2 = fastIndex(b, p)
-	ex.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
-	name, p, ok3 = fastIndex(b, p+4)
-	ex.ObjectFlags = binary.LittleEndian.Uint32(b[p:])
-	ex.SerialSize, p, ok4 = fastIndex(b, p+4)
-	ex.SerialOffset, ok5 = 0, true
-	if ex.SerialSize > 0 {
-		ex.SerialOffset, p, ok5 = fastIndex(b, p)
+	b = b[p : p+maxExportRecord]
+	q := 1
+	c := oneByteIndex[b[0]]
+	if c == badIndex {
+		c, q = fastIndexLong(b, 0)
 	}
-	ex.Class, ex.Super, ex.ObjectName = Ref(c), Ref(s), name
-	inRange := func(r int32) bool { return r >= -limits[1] && r <= limits[2] }
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || uint32(name) >= uint32(limits[0]) ||
-		!inRange(c) || !inRange(s) || !inRange(int32(ex.Outer)) ||
-		ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size {
+	s := oneByteIndex[b[q]]
+	if s == badIndex {
+		s, q = fastIndexLong(b, q)
+	} else {
+		q++
+	}
+	outer := int32(binary.LittleEndian.Uint32(b[q:]))
+	q += 4
+	name := oneByteIndex[b[q]]
+	if name == badIndex {
+		name, q = fastIndexLong(b, q)
+	} else {
+		q++
+	}
+	flags := binary.LittleEndian.Uint32(b[q:])
+	q += 4
+	serialSize := oneByteIndex[b[q]]
+	if serialSize == badIndex {
+		serialSize, q = fastIndexLong(b, q)
+	} else {
+		q++
+	}
+	serialOffset := int32(0)
+	if serialSize > 0 {
+		if serialOffset = oneByteIndex[b[q]]; serialOffset == badIndex {
+			serialOffset, q = fastIndexLong(b, q)
+		} else {
+			q++
+		}
+	}
+	*ex = Export{Class: Ref(c), Super: Ref(s), Outer: Ref(outer), ObjectName: name,
+		ObjectFlags: flags, SerialSize: serialSize, SerialOffset: serialOffset}
+	if uint32(name) >= uint32(limits[0]) || !refInRange(c, limits) || !refInRange(s, limits) || !refInRange(outer, limits) ||
+		serialSize < 0 || serialOffset < 0 || int64(serialOffset)+int64(serialSize) > size {
 		return 0, false
 	}
-	return p, true
+	return p + q, true
 }
 
 // stdImport decodes one import record of the standard layout, reporting

@@ -171,3 +171,40 @@ func TestPlainASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestFastIndexAgrees compares the fast compact-index decoding (the
+// oneByteIndex table, then fastIndexLong) with the careful decoder on every
+// first byte, each followed by continuation bytes that stop the index at
+// each length and by fifth bytes at and around the 32-bit limit: the same
+// value and length, or badIndex exactly where the careful one fails.
+func TestFastIndexAgrees(t *testing.T) {
+	tails := [][]byte{
+		{0x01}, {0x7f}, {0x80, 0x01}, {0xff, 0x7f}, {0x80, 0x80, 0x00}, {0xff, 0xff, 0x7f},
+		{0x80, 0x80, 0x80, 0x00}, {0xff, 0xff, 0xff, 0x0f}, {0xff, 0xff, 0xff, 0x10},
+		{0xff, 0xff, 0xff, 0x80}, {0x81, 0x82, 0x83, 0xff},
+	}
+	n := 0
+	for c := range 256 {
+		for _, tail := range tails {
+			b := append([]byte{byte(c)}, tail...)
+			b = append(b, make([]byte, 5)...)
+			d := &decoder{b: b}
+			want := d.index()
+			var have int32
+			next := 1
+			if have = oneByteIndex[b[0]]; have == badIndex {
+				have, next = fastIndexLong(b, 0)
+			}
+			switch {
+			case d.err != nil:
+				if have != badIndex {
+					t.Errorf("% x: careful %v, fast %d", b[:5], d.err, have)
+				}
+			case have != want || next != d.pos:
+				t.Errorf("% x: careful %d (%d bytes), fast %d (%d bytes)", b[:5], want, d.pos, have, next)
+			}
+			n++
+		}
+	}
+	t.Logf("%d indices compared", n)
+}

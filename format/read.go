@@ -645,18 +645,8 @@ func (tr *tableReader) names(sc *scratch) error {
 	flags := reuse(sc.flags, n)
 	if tr.std && !oldNames {
 		bulk = func(d *decoder, left int) int {
-			b, p, k := d.b, d.pos, 0
-			for ; k < left; k++ {
-				raw, fl, next, ok := rawName(b, p)
-				if !ok {
-					break
-				}
-				text = append(text, raw...)
-				ends = append(grow(ends, n), int32(len(text)))
-				flags = append(grow(flags, n), fl)
-				p = next
-			}
-			d.pos = p
+			var k int
+			text, ends, flags, d.pos, k = bulkNames(text, ends, flags, n, d.b, d.pos, left)
 			return k
 		}
 	}
@@ -724,7 +714,11 @@ func (tr *tableReader) imports() error {
 	f.Imports = reuse(f.Imports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = bulkOf(&f.Imports, n, func(im *Import, b []byte, p int) (int, bool) { return fastImport(im, b, p, &limits) })
+		bulk = func(d *decoder, left int) int {
+			var k int
+			f.Imports, d.pos, k = bulkImports(f.Imports, n, d.b, d.pos, left, &limits)
+			return k
+		}
 	}
 	_, minImport, _ := tr.lay.minRecords()
 	return readTable(tr.tc, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
@@ -746,7 +740,11 @@ func (tr *tableReader) exports() error {
 	f.Exports = reuse(f.Exports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = bulkOf(&f.Exports, n, func(ex *Export, b []byte, p int) (int, bool) { return fastExport(ex, b, p, &limits, size) })
+		bulk = func(d *decoder, left int) int {
+			var k int
+			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size)
+			return k
+		}
 	}
 	_, _, minExport := tr.lay.minRecords()
 	return readTable(tr.tc, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
@@ -761,24 +759,86 @@ func (tr *tableReader) exports() error {
 	})
 }
 
-// bulkOf returns readTable's bulk step for a table of n records that
-// fast (fastImport, fastExport) decodes into *out: whole records, written
-// in place, for as long as fast accepts them.
-func bulkOf[T any](out *[]T, n int, fast func(rec *T, b []byte, p int) (next int, ok bool)) func(d *decoder, left int) int {
-	return func(d *decoder, left int) int {
-		b, p, k, s := d.b, d.pos, 0, *out
-		for ; k < left; k++ {
-			s = grow(s, n)[:len(s)+1]
-			next, ok := fast(&s[len(s)-1], b, p)
+// bulkNames is readTable's bulk step for a standard name table of n
+// records: it decodes whole records from b at p with rawName, for as long
+// as it accepts them and at most left of them, appending each one's text,
+// end and flags (see tableReader.names), and returns the slices, the
+// offset after the last record and how many it decoded.
+func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, left int) ([]byte, []int32, []uint32, int, int) {
+	k := 0
+	for k < left {
+		if len(ends) == cap(ends) {
+			ends = grow(ends, n)
+		}
+		if len(flags) == cap(flags) {
+			flags = grow(flags, n)
+		}
+		// The text of the records b holds from p is shorter than those
+		// bytes: room for all of it spares a check per name.
+		text = slices.Grow(text, len(b)-p)
+		m := min(left-k, cap(ends)-len(ends), cap(flags)-len(flags))
+		j := len(ends)
+		ends, flags = ends[:j+m], flags[:j+m]
+		for i := j; i < j+m; i++ {
+			raw, fl, next, ok := rawName(b, p)
 			if !ok {
-				s = s[:len(s)-1]
-				break
+				return text, ends[:i], flags[:i], p, k
+			}
+			text = append(text, raw...)
+			ends[i], flags[i] = int32(len(text)), fl
+			p = next
+			k++
+		}
+	}
+	return text, ends, flags, p, k
+}
+
+// bulkImports is readTable's bulk step for a standard import table of n
+// records: it decodes whole records from b at p with fastImport, in place
+// at the end of s, for as long as it accepts them and at most left of them,
+// and returns s, the offset after the last record and how many it decoded.
+func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]Import, int, int) {
+	k := 0
+	for k < left {
+		if len(s) == cap(s) {
+			s = grow(s, n)
+		}
+		m := min(left-k, cap(s)-len(s))
+		j := len(s)
+		s = s[:j+m]
+		for i := j; i < j+m; i++ {
+			next, ok := fastImport(&s[i], b, p, limits)
+			if !ok {
+				return s[:i], p, k
 			}
 			p = next
+			k++
 		}
-		*out, d.pos = s, p
-		return k
 	}
+	return s, p, k
+}
+
+// bulkExports is bulkImports for the export table, with fastExport; size
+// is the file size that serial data must lie within.
+func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64) ([]Export, int, int) {
+	k := 0
+	for k < left {
+		if len(s) == cap(s) {
+			s = grow(s, n)
+		}
+		m := min(left-k, cap(s)-len(s))
+		j := len(s)
+		s = s[:j+m]
+		for i := j; i < j+m; i++ {
+			next, ok := fastExport(&s[i], b, p, limits, size)
+			if !ok {
+				return s[:i], p, k
+			}
+			p = next
+			k++
+		}
+	}
+	return s, p, k
 }
 
 // bufPool recycles table read buffers across tables and files; buffers
