@@ -287,24 +287,29 @@ const (
 // is declined as a whole and the careful path reports it.
 const badIndex = -1 << 31
 
-// oneByteIndex holds the value of every one-byte compact index by its byte,
-// and badIndex for a byte whose "more" bit says the index goes on: the
-// record decoders look an index's first byte up here and call
-// fastIndexLong only for a longer one (a helper that did both would be a
-// call per index, over the compiler's inlining budget).
-var oneByteIndex = func() (t [256]int32) {
-	for c := range t {
-		switch {
-		case c&0x40 != 0:
-			t[c] = badIndex
-		case c&0x80 != 0:
-			t[c] = -int32(c & 0x3f)
-		default:
-			t[c] = int32(c & 0x3f)
-		}
+// shortIndex decodes a compact index of one to three bytes (most of them:
+// name indices, serial sizes and offsets under 2^20) from its first four
+// bytes, w, little-endian, and returns it with its length, or n = 0 for a
+// longer one, which fastIndexLong decodes. The record decoders call it for
+// each index: it inlines, where one function handling every length would
+// hold a call and be over the compiler's inlining budget.
+func shortIndex(w uint32) (v int32, n int) {
+	u := w & 0x3f
+	switch {
+	case w&0x40 == 0:
+		n = 1
+	case w&0x8000 == 0:
+		u, n = u|w>>2&(0x7f<<6), 2
+	case w&0x800000 == 0:
+		u, n = u|w>>2&(0x7f<<6)|w>>3&(0x7f<<13), 3
+	default:
+		return 0, 0
 	}
-	return t
-}()
+	if w&0x80 != 0 {
+		return -int32(u), n
+	}
+	return int32(u), n
+}
 
 // fastIndexLong decodes a compact index of two to five bytes at b[p:],
 // which must hold 5 bytes, and returns it with the offset after it:
@@ -387,25 +392,27 @@ func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok boo
 		return p, false
 	}
 	b = b[p : p+maxImportRecord]
-	q := 1
-	if im.ClassPackage = oneByteIndex[b[0]]; im.ClassPackage == badIndex {
-		im.ClassPackage, q = fastIndexLong(b, 0)
+	pkg, q := shortIndex(binary.LittleEndian.Uint32(b))
+	if q == 0 {
+		pkg, q = fastIndexLong(b, 0)
 	}
-	if im.ClassName = oneByteIndex[b[q]]; im.ClassName == badIndex {
-		im.ClassName, q = fastIndexLong(b, q)
+	class, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	if n == 0 {
+		class, q = fastIndexLong(b, q)
 	} else {
-		q++
+		q += n
 	}
 	outer := int32(binary.LittleEndian.Uint32(b[q:]))
-	im.Outer = Ref(outer)
-	if q += 4; oneByteIndex[b[q]] != badIndex {
-		im.ObjectName, q = oneByteIndex[b[q]], q+1
+	q += 4
+	name, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	if n == 0 {
+		name, q = fastIndexLong(b, q)
 	} else {
-		im.ObjectName, q = fastIndexLong(b, q)
+		q += n
 	}
-	n := uint32(limits[0])
-	if uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
-		!refInRange(outer, limits) {
+	im.ClassPackage, im.ClassName, im.Outer, im.ObjectName = pkg, class, Ref(outer), name
+	names := uint32(limits[0])
+	if uint32(pkg) >= names || uint32(class) >= names || uint32(name) >= names || !refInRange(outer, limits) {
 		return 0, false
 	}
 	return p + q, true
@@ -425,43 +432,45 @@ func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next
 		return p, false
 	}
 	b = b[p : p+maxExportRecord]
-	q := 1
-	c := oneByteIndex[b[0]]
-	if c == badIndex {
+	c, q := shortIndex(binary.LittleEndian.Uint32(b))
+	if q == 0 {
 		c, q = fastIndexLong(b, 0)
 	}
-	s := oneByteIndex[b[q]]
-	if s == badIndex {
+	s, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	if n == 0 {
 		s, q = fastIndexLong(b, q)
 	} else {
-		q++
+		q += n
 	}
 	outer := int32(binary.LittleEndian.Uint32(b[q:]))
 	q += 4
-	name := oneByteIndex[b[q]]
-	if name == badIndex {
+	name, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	if n == 0 {
 		name, q = fastIndexLong(b, q)
 	} else {
-		q++
+		q += n
 	}
 	flags := binary.LittleEndian.Uint32(b[q:])
 	q += 4
-	serialSize := oneByteIndex[b[q]]
-	if serialSize == badIndex {
+	serialSize, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	if n == 0 {
 		serialSize, q = fastIndexLong(b, q)
 	} else {
-		q++
+		q += n
 	}
 	serialOffset := int32(0)
 	if serialSize > 0 {
-		if serialOffset = oneByteIndex[b[q]]; serialOffset == badIndex {
+		if serialOffset, n = shortIndex(binary.LittleEndian.Uint32(b[q:])); n == 0 {
 			serialOffset, q = fastIndexLong(b, q)
 		} else {
-			q++
+			q += n
 		}
 	}
-	*ex = Export{Class: Ref(c), Super: Ref(s), Outer: Ref(outer), ObjectName: name,
-		ObjectFlags: flags, SerialSize: serialSize, SerialOffset: serialOffset}
+	// Field by field: a composite literal is built on the stack and copied
+	// in 16-byte moves that cannot take their bytes from the 4-byte stores
+	// just made (a store-forwarding stall, the costliest line here).
+	ex.Class, ex.Super, ex.Outer, ex.ObjectName = Ref(c), Ref(s), Ref(outer), name
+	ex.ObjectFlags, ex.SerialSize, ex.SerialOffset = flags, serialSize, serialOffset
 	if uint32(name) >= uint32(limits[0]) || !refInRange(c, limits) || !refInRange(s, limits) || !refInRange(outer, limits) ||
 		serialSize < 0 || serialOffset < 0 || int64(serialOffset)+int64(serialSize) > size {
 		return 0, false

@@ -172,8 +172,8 @@ func TestPlainASCII(t *testing.T) {
 	}
 }
 
-// TestFastIndexAgrees compares the fast compact-index decoding (the
-// oneByteIndex table, then fastIndexLong) with the careful decoder on every
+// TestFastIndexAgrees compares the fast compact-index decoding (shortIndex,
+// then fastIndexLong for a longer index) with the careful decoder on every
 // first byte, each followed by continuation bytes that stop the index at
 // each length and by fifth bytes at and around the 32-bit limit: the same
 // value and length, or badIndex exactly where the careful one fails.
@@ -190,9 +190,8 @@ func TestFastIndexAgrees(t *testing.T) {
 			b = append(b, make([]byte, 5)...)
 			d := &decoder{b: b}
 			want := d.index()
-			var have int32
-			next := 1
-			if have = oneByteIndex[b[0]]; have == badIndex {
+			have, next := shortIndex(binary.LittleEndian.Uint32(b))
+			if next == 0 {
 				have, next = fastIndexLong(b, 0)
 			}
 			switch {
