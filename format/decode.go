@@ -382,34 +382,50 @@ func sign(b0 byte, u uint32) int32 {
 	return int32(u)
 }
 
+// recordWindow is the bytes the fast record decoders see at once: the
+// largest export record (33 bytes) and the 3 more that let every read in
+// it be a 4-byte load at an offset masked to 0..31, which the compiler
+// then knows to be in bounds (no check per field). A record that starts
+// fewer bytes before the end of the buffer takes the careful path.
+const recordWindow = 36
+
+// le32 returns the 4 bytes at q&31 of a, little-endian. The decoders'
+// offsets stay under 32 (the last field of the largest record starts at
+// 28), so the mask changes nothing but the bounds checks.
+func le32(a *[recordWindow]byte, q int) uint32 {
+	q &= 31
+	return binary.LittleEndian.Uint32(a[q : q+4])
+}
+
 // fastImport decodes one import record at b[p:] into im when the buffer
-// holds the largest possible record and every value is valid; otherwise ok
-// is false, im is not to be used, and the caller takes the careful path,
+// holds recordWindow bytes there and every value is valid; otherwise ok is
+// false, im is not to be used, and the caller takes the careful path,
 // which reports any error. (im is written in place: returning the record
 // costs more than decoding it.)
 func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
-	if len(b)-p < maxImportRecord {
+	if len(b)-p < recordWindow {
 		return p, false
 	}
-	b = b[p : p+maxImportRecord]
-	pkg, q := shortIndex(binary.LittleEndian.Uint32(b))
+	a := (*[recordWindow]byte)(b[p:])
+	pkg, q := shortIndex(le32(a, 0))
 	if q == 0 {
-		pkg, q = fastIndexLong(b, 0)
+		pkg, q = fastIndexLong(b, p)
+		q -= p
 	}
-	class, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	class, n := shortIndex(le32(a, q))
 	if n == 0 {
-		class, q = fastIndexLong(b, q)
-	} else {
-		q += n
+		class, n = fastIndexLong(b, p+q)
+		n -= p + q
 	}
-	outer := int32(binary.LittleEndian.Uint32(b[q:]))
+	q += n
+	outer := int32(le32(a, q))
 	q += 4
-	name, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	name, n := shortIndex(le32(a, q))
 	if n == 0 {
-		name, q = fastIndexLong(b, q)
-	} else {
-		q += n
+		name, n = fastIndexLong(b, p+q)
+		n -= p + q
 	}
+	q += n
 	im.ClassPackage, im.ClassName, im.Outer, im.ObjectName = pkg, class, Ref(outer), name
 	names := uint32(limits[0])
 	if uint32(pkg) >= names || uint32(class) >= names || uint32(name) >= names || !refInRange(outer, limits) {
@@ -428,43 +444,44 @@ func refInRange(r int32, limits *[3]int32) bool {
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
 func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
-	if len(b)-p < maxExportRecord {
+	if len(b)-p < recordWindow {
 		return p, false
 	}
-	b = b[p : p+maxExportRecord]
-	c, q := shortIndex(binary.LittleEndian.Uint32(b))
+	a := (*[recordWindow]byte)(b[p:])
+	c, q := shortIndex(le32(a, 0))
 	if q == 0 {
-		c, q = fastIndexLong(b, 0)
+		c, q = fastIndexLong(b, p)
+		q -= p
 	}
-	s, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	s, n := shortIndex(le32(a, q))
 	if n == 0 {
-		s, q = fastIndexLong(b, q)
-	} else {
-		q += n
+		s, n = fastIndexLong(b, p+q)
+		n -= p + q
 	}
-	outer := int32(binary.LittleEndian.Uint32(b[q:]))
+	q += n
+	outer := int32(le32(a, q))
 	q += 4
-	name, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	name, n := shortIndex(le32(a, q))
 	if n == 0 {
-		name, q = fastIndexLong(b, q)
-	} else {
-		q += n
+		name, n = fastIndexLong(b, p+q)
+		n -= p + q
 	}
-	flags := binary.LittleEndian.Uint32(b[q:])
+	q += n
+	flags := le32(a, q)
 	q += 4
-	serialSize, n := shortIndex(binary.LittleEndian.Uint32(b[q:]))
+	serialSize, n := shortIndex(le32(a, q))
 	if n == 0 {
-		serialSize, q = fastIndexLong(b, q)
-	} else {
-		q += n
+		serialSize, n = fastIndexLong(b, p+q)
+		n -= p + q
 	}
+	q += n
 	serialOffset := int32(0)
 	if serialSize > 0 {
-		if serialOffset, n = shortIndex(binary.LittleEndian.Uint32(b[q:])); n == 0 {
-			serialOffset, q = fastIndexLong(b, q)
-		} else {
-			q += n
+		if serialOffset, n = shortIndex(le32(a, q)); n == 0 {
+			serialOffset, n = fastIndexLong(b, p+q)
+			n -= p + q
 		}
+		q += n
 	}
 	// Field by field: a composite literal is built on the stack and copied
 	// in 16-byte moves that cannot take their bytes from the 4-byte stores

@@ -35,10 +35,10 @@ func compareRecords(t *testing.T, what string, b []byte, p int, limits [3]int32,
 	}
 }
 
-// padded returns b with room for the largest record after its end, so that
-// the fast decoder never declines for want of bytes.
+// padded returns b with room for the fast decoders' window after its end,
+// so that they never decline for want of bytes.
 func padded(b []byte) []byte {
-	return append(b[:len(b):len(b)], make([]byte, maxExportRecord)...)
+	return append(b[:len(b):len(b)], make([]byte, recordWindow)...)
 }
 
 // TestRecordDecodersAgree runs both record decoders over every import and

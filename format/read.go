@@ -774,8 +774,9 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 			flags = grow(flags, n)
 		}
 		// The text of the records b holds from p is shorter than those
-		// bytes: room for all of it spares a check per name.
-		text = slices.Grow(text, len(b)-p)
+		// bytes: room for all of it (and for the 16 bytes a short name's
+		// copy writes) spares a check per name.
+		text = slices.Grow(text, len(b)-p+16)
 		m := min(left-k, cap(ends)-len(ends), cap(flags)-len(flags))
 		j := len(ends)
 		ends, flags = ends[:j+m], flags[:j+m]
@@ -784,7 +785,14 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 			if !ok {
 				return text, ends[:i], flags[:i], p, k
 			}
-			text = append(text, raw...)
+			if l := len(text); len(raw) <= 16 && p+17 <= len(b) {
+				// Most names: one 16-byte move (the bytes after the name
+				// are overwritten by the next one), not a call of memmove.
+				*(*[16]byte)(text[l : l+16]) = *(*[16]byte)(b[p+1 : p+17])
+				text = text[:l+len(raw)]
+			} else {
+				text = append(text, raw...)
+			}
 			ends[i], flags[i] = int32(len(text)), fl
 			p = next
 			k++
