@@ -949,9 +949,10 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 func (f *File) checkOuterChains(sc *scratch) error {
 	ni := len(f.Imports)
 	// Sized by the records read, not by a count from the header. walk[i]
-	// is 0 until a walk reaches record i, then that walk's number: a walk
-	// that meets its own number has looped; one that meets an earlier
-	// walk's has joined a chain already known to end.
+	// is 0 until a walk reaches record i (imports first, then exports),
+	// then that walk's number: a walk that meets its own number has
+	// looped; one that meets an earlier walk's has joined a chain already
+	// known to end.
 	n := ni + len(f.Exports)
 	walk := sc.walk[:0]
 	if cap(walk) < n {
@@ -960,37 +961,96 @@ func (f *File) checkOuterChains(sc *scratch) error {
 	walk = walk[:n]
 	clear(walk)
 	sc.walk = walk
-	for start := range walk {
-		if walk[start] != 0 {
+	// Imports inside imports and exports inside exports, the engine's
+	// tables, walk within one table, without asking at each step which
+	// table the outer is in; a walk that crosses to the other table is
+	// left to walkOuter, which follows both.
+	imports, exports := f.Imports, f.Exports
+	iw, ew := walk[:ni], walk[ni:]
+	for start := range imports {
+		if iw[start] != 0 {
 			continue
 		}
 		id := int32(start + 1)
-		for cur := start; ; {
-			if w := walk[cur]; w != 0 {
-				if w != id {
-					break
+		cur := start
+		for {
+			iw[cur] = id
+			o := imports[cur].Outer
+			if o >= 0 {
+				if o > 0 && !f.walkOuter(walk, o, id) {
+					return f.loopErr(walk, id)
 				}
-				if cur < ni {
-					return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
-				}
-				return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur-ni)
-			}
-			walk[cur] = id
-			var outer Ref
-			if cur < ni {
-				outer = f.Imports[cur].Outer
-			} else {
-				outer = f.Exports[cur-ni].Outer
-			}
-			if outer.IsNull() {
 				break
 			}
-			if cur = outer.Index(); !outer.IsImport() {
-				cur += ni
+			if cur = int(-o) - 1; iw[cur] != 0 {
+				if iw[cur] == id {
+					return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
+				}
+				break
+			}
+		}
+	}
+	for start := range exports {
+		if ew[start] != 0 {
+			continue
+		}
+		id := int32(ni + start + 1)
+		cur := start
+		for {
+			ew[cur] = id
+			o := exports[cur].Outer
+			if o <= 0 {
+				if o < 0 && !f.walkOuter(walk, o, id) {
+					return f.loopErr(walk, id)
+				}
+				break
+			}
+			if cur = int(o) - 1; ew[cur] != 0 {
+				if ew[cur] == id {
+					return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur)
+				}
+				break
 			}
 		}
 	}
 	return nil
+}
+
+// walkOuter continues walk id of checkOuterChains at outer, through both
+// tables, and reports whether it ends; when it loops, the record that
+// closes the loop is left marked -id for loopErr.
+func (f *File) walkOuter(walk []int32, outer Ref, id int32) bool {
+	ni := len(f.Imports)
+	for !outer.IsNull() {
+		cur := outer.Index()
+		if !outer.IsImport() {
+			cur += ni
+		}
+		if w := walk[cur]; w != 0 {
+			if w == id {
+				walk[cur] = -id
+				return false
+			}
+			return true
+		}
+		walk[cur] = id
+		if cur < ni {
+			outer = f.Imports[cur].Outer
+		} else {
+			outer = f.Exports[cur-ni].Outer
+		}
+	}
+	return true
+}
+
+// loopErr returns the error for the loop walkOuter found on walk id.
+func (f *File) loopErr(walk []int32, id int32) error {
+	ni := len(f.Imports)
+	cur := slices.Index(walk, -id)
+	if cur < ni {
+		return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
+	}
+	return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur-ni)
 }
 
 // lineage2Header returns the UTF-16 "Lineage2Ver" header of an encrypted
