@@ -28,9 +28,13 @@ type File struct {
 	closer io.Closer
 
 	// names read on access (a View's File): the name table's text and,
-	// per name, its end in it (see lazyName). Names is then empty.
+	// per name, its end in it (see lazyName); or, read in place, the
+	// table's bytes and the offset of each record in them. Names is then
+	// empty.
 	lazyText  []byte
 	lazyEnds  []int32
+	lazySrc   []byte
+	lazyOffs  []int32
 	lazyFlags []uint32
 }
 
@@ -161,6 +165,7 @@ var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
 type scratch struct {
 	lazy  bool // names stay as text and ends, decoded on access (View)
 	ends  []int32
+	offs  []int32 // names read in place
 	flags []uint32
 	text  []byte
 	walk  []int32
@@ -638,6 +643,9 @@ func (tr *tableReader) names(sc *scratch) error {
 	f, h := tr.f, &tr.f.Header
 	n := int(h.NameCount)
 	f.Names = reuse(f.Names, n)
+	if sc.lazy && tr.std && h.Version >= 64 && tr.namesInPlace(sc) {
+		return nil
+	}
 	ends := reuse(sc.ends, n)
 	text := reuse(sc.text, n*12)
 	oldNames := h.Version < 64
@@ -678,6 +686,7 @@ func (tr *tableReader) names(sc *scratch) error {
 	sc.ends, sc.text, sc.flags = ends, text, flags
 	if sc.lazy {
 		f.lazyText, f.lazyEnds, f.lazyFlags = text, ends, flags
+		f.lazySrc, f.lazyOffs = nil, nil
 		return nil
 	}
 	// The eager File: every name decoded now.
@@ -705,6 +714,57 @@ func (tr *tableReader) names(sc *scratch) error {
 	}
 	sc.text = text
 	return nil
+}
+
+// namesInPlace reads the name table of a View where it lies, when the
+// table cache holds all of it and every record is one rawName reads: each
+// name is kept as the offset of its record in the cache's memory, which
+// the Reader keeps until its next call, as long as the View lives;
+// nothing is copied. It reports false, having kept nothing, for any other
+// table (not read ahead, or a record rawName leaves to the careful path,
+// which reports what is wrong with it).
+func (tr *tableReader) namesInPlace(sc *scratch) bool {
+	f, h := tr.f, &tr.f.Header
+	n := int(h.NameCount)
+	w := tr.tc.window(int64(h.NameOffset))
+	if w == nil {
+		return false
+	}
+	offs, flags, _, k := bulkNameOffsets(reuse(sc.offs, n), reuse(sc.flags, n), n, w, 0, n)
+	sc.offs, sc.flags = offs, flags
+	if k < n {
+		return false
+	}
+	f.lazySrc, f.lazyOffs, f.lazyFlags = w, offs, flags
+	f.lazyText, f.lazyEnds = nil, nil
+	return true
+}
+
+// bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
+// each record in b, not its text.
+func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
+	k := 0
+	for k < left {
+		if len(offs) == cap(offs) {
+			offs = grow(offs, n)
+		}
+		if len(flags) == cap(flags) {
+			flags = grow(flags, n)
+		}
+		m := min(left-k, cap(offs)-len(offs), cap(flags)-len(flags))
+		j := len(offs)
+		offs, flags = offs[:j+m], flags[:j+m]
+		for i := j; i < j+m; i++ {
+			_, fl, next, ok := rawName(b, p)
+			if !ok {
+				return offs[:i], flags[:i], p, k
+			}
+			offs[i], flags[i] = int32(p), fl
+			p = next
+			k++
+		}
+	}
+	return offs, flags, p, k
 }
 
 // imports decodes the import table.
