@@ -169,6 +169,7 @@ type scratch struct {
 	flags []uint32
 	text  []byte
 	walk  []int32
+	dec   decoder
 	cache tableCache
 	spans [2][]byte // the cache's memory
 }
@@ -346,6 +347,9 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 // version and header layout it was read with, and a hint when the bytes
 // fit the other header layout better. Other errors pass unchanged.
 func (f *File) noteLayout(err error, r io.ReaderAt, size int64) error {
+	if err == nil {
+		return nil // before errors.As, whose target would escape: an allocation per file
+	}
 	var fe *FormatError
 	if !errors.As(err, &fe) || fe.Header != "" {
 		return err
@@ -594,7 +598,7 @@ func (f *File) readTables(size int64, sc *scratch) error {
 	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport), MaxExports); err != nil {
 		return err
 	}
-	tr := tableReader{f: f, size: size, tc: &sc.cache, lay: layoutOf(h.Version, h.Licensee),
+	tr := tableReader{f: f, size: size, tc: &sc.cache, dec: &sc.dec, lay: layoutOf(h.Version, h.Licensee),
 		limits: [3]int32{h.NameCount, h.ImportCount, h.ExportCount}}
 	tr.std = tr.lay.IsStandard()
 
@@ -628,6 +632,7 @@ type tableReader struct {
 	f      *File
 	size   int64
 	tc     *tableCache
+	dec    *decoder // readTable's, in the scratch memory
 	lay    Layout
 	std    bool     // the standard layout: the fast paths apply
 	limits [3]int32 // name, import and export counts
@@ -659,7 +664,7 @@ func (tr *tableReader) names(sc *scratch) error {
 		}
 	}
 	minName, _, _ := tr.lay.minRecords()
-	err := readTable(tr.tc, tr.size, int64(h.NameOffset), n, minName, "name", tr.limits, bulk, func(d *decoder) {
+	err := readTable(tr.tc, tr.dec, tr.size, int64(h.NameOffset), n, minName, "name", tr.limits, bulk, func(d *decoder) {
 		var raw []byte
 		wide := false
 		switch {
@@ -781,7 +786,7 @@ func (tr *tableReader) imports() error {
 		}
 	}
 	_, minImport, _ := tr.lay.minRecords()
-	return readTable(tr.tc, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
+	return readTable(tr.tc, tr.dec, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
 		f.Imports = grow(f.Imports, n)
 		if !tr.std {
 			if im, ok := d.importRecord(tr.lay); ok {
@@ -807,7 +812,7 @@ func (tr *tableReader) exports() error {
 		}
 	}
 	_, _, minExport := tr.lay.minRecords()
-	return readTable(tr.tc, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
+	return readTable(tr.tc, tr.dec, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
 		f.Exports = grow(f.Exports, n)
 		if !tr.std {
 			if ex, ok := d.exportRecord(tr.lay, size); ok {
@@ -915,7 +920,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &
 
 const maxPooledBuf = 4 << 20
 
-// readTable decodes count records starting at off. It reads the file in
+// readTable decodes count records starting at off with d. It reads the file in
 // steps that never go past the bytes the remaining records need at the least
 // (remaining × minRecord, or more once a record's own length is known), so it
 // touches only the table's own span. When r is a tableCache holding the
@@ -926,11 +931,11 @@ const maxPooledBuf = 4 << 20
 // reading past d.b) and returns how many, at most left; record decodes one
 // record carefully, reporting what is wrong with it, and is called for the
 // record bulk stopped at.
-func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string, limits [3]int32, bulk func(d *decoder, left int) int, record func(*decoder)) error {
+func readTable(r io.ReaderAt, d *decoder, size, off int64, count, minRecord int, what string, limits [3]int32, bulk func(d *decoder, left int) int, record func(*decoder)) error {
 	if count == 0 {
 		return nil
 	}
-	d := &decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
+	*d = decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
 	next := off // file offset of the first byte not yet read
 	if tc, ok := r.(*tableCache); ok {
 		if w := tc.window(off); w != nil {
@@ -938,12 +943,14 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 			next = off + int64(len(w))
 		}
 	}
-	scratch := bufPool.Get().(*[]byte)
-	buf := (*scratch)[:0]
+	// The pooled buffer is taken when a read needs it: a table the cache
+	// holds (most) decodes without one.
+	var pooled *[]byte
+	var buf []byte
 	defer func() {
-		if cap(buf) <= maxPooledBuf {
-			*scratch = buf[:0]
-			bufPool.Put(scratch)
+		if pooled != nil && cap(buf) <= maxPooledBuf {
+			*pooled = buf[:0]
+			bufPool.Put(pooled)
 		}
 	}()
 	for done := 0; done < count; {
@@ -980,6 +987,10 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 		// memory, or within buf), then read the new bytes after it, growing
 		// buf only when it is too small.
 		tail := len(d.b) - start
+		if pooled == nil {
+			pooled = bufPool.Get().(*[]byte)
+			buf = (*pooled)[:0]
+		}
 		if need := tail + int(more); need > cap(buf) {
 			nb := make([]byte, need, max(need, 2*cap(buf)))
 			copy(nb, d.b[start:])
