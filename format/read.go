@@ -127,15 +127,16 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 		return err
 	}
 	if sc == nil {
-		// A File of its own (Open, NewFile): the tables are its own, the
-		// read-ahead spans are copied out of and go back to a pool.
-		sc = &scratch{}
-		bufs := spanPool.Get().(*[2][]byte)
-		sc.spans = *bufs
+		// A File of its own (Open, NewFile): the tables and the names'
+		// text are its own; the rest of the scratch memory (the read-ahead
+		// spans the tables are copied out of, the names' ends and flags,
+		// the outer walk) goes back to a pool.
+		sc = scratchPool.Get().(*scratch)
+		sc.text = nil
 		defer func() {
-			if cap(sc.spans[0])+cap(sc.spans[1]) <= maxPooledBuf {
-				*bufs = sc.spans
-				spanPool.Put(bufs)
+			sc.text, sc.dec = nil, decoder{}
+			if sc.size() <= maxPooledBuf {
+				scratchPool.Put(sc)
 			}
 		}()
 	}
@@ -158,8 +159,13 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	return err
 }
 
-// spanPool recycles the read-ahead buffers of Files read without a Reader.
-var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
+// scratchPool recycles the scratch memory of Files read without a Reader.
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// size returns the bytes sc's buffers hold.
+func (sc *scratch) size() int {
+	return cap(sc.spans[0]) + cap(sc.spans[1]) + 4*(cap(sc.ends)+cap(sc.offs)+cap(sc.flags)+cap(sc.walk))
+}
 
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
@@ -838,10 +844,6 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 		if len(flags) == cap(flags) {
 			flags = grow(flags, n)
 		}
-		// The text of the records b holds from p is shorter than those
-		// bytes: room for all of it (and for the 16 bytes a short name's
-		// copy writes) spares a check per name.
-		text = slices.Grow(text, len(b)-p+16)
 		m := min(left-k, cap(ends)-len(ends), cap(flags)-len(flags))
 		j := len(ends)
 		ends, flags = ends[:j+m], flags[:j+m]
@@ -850,7 +852,7 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 			if !ok {
 				return text, ends[:i], flags[:i], p, k
 			}
-			if l := len(text); len(raw) <= 16 && p+17 <= len(b) {
+			if l := len(text); len(raw) <= 16 && p+17 <= len(b) && cap(text)-l >= 16 {
 				// Most names: one 16-byte move (the bytes after the name
 				// are overwritten by the next one), not a call of memmove.
 				*(*[16]byte)(text[l : l+16]) = *(*[16]byte)(b[p+1 : p+17])
