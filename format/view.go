@@ -13,7 +13,9 @@ import (
 // decoded when it is asked for. A scan of thousands of packages uses a
 // few of each file's names (those its imports and exports name) and
 // never pays for the others; a map's name table is mostly names its
-// serial data uses.
+// serial data uses. Where the table is the usual one-byte-length records
+// and was read in one piece, a name is only the offset of its record in
+// the bytes read: nothing is copied.
 //
 // Validation is the same as File's: every record of the three tables,
 // its name indices and object references and the outer chains are
