@@ -12,6 +12,6 @@
 // write (created 0700; one that is a symbolic link, another user's or not
 // private is not used, and the code is compiled in memory on every run).
 // The first Render of a process compiles the module or reads it from that
-// folder; a Render whose context is done stops and the next one loads the
-// module again.
+// folder. Renders run one at a time; one whose context is done returns at
+// once and finishes in the background.
 package gvrender

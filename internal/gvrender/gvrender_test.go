@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -74,40 +75,46 @@ func TestRender(t *testing.T) {
 	}
 }
 
-// TestRenderDeadline: a render past its context's deadline stops with the
-// context's error, and the next render loads the module again.
+// TestRenderDeadline: a render past its context's deadline returns the
+// context's error at once, though Graphviz cannot be interrupted: it
+// finishes in the background, holding the engine, so a caller that cannot
+// wait gives up on its own deadline and one that can gets its drawing.
 func TestRenderDeadline(t *testing.T) {
 	privateCache(t)
 	if _, err := Render(context.Background(), chain(2), "svg"); err != nil {
 		t.Fatal(err)
 	}
+	// 100 nodes of two scattered edges each: about 1.3 s of layout.
 	var big bytes.Buffer
 	big.WriteString("digraph g {\n")
-	for i := range 3000 {
-		fmt.Fprintf(&big, "n%d -> n%d; n%d -> n%d;\n", i, (i*7+1)%3000, i, (i*13+5)%3000)
+	for i := range 100 {
+		fmt.Fprintf(&big, "n%d -> n%d; n%d -> n%d;\n", i, (i*7+1)%100, i, (i*13+5)%100)
 	}
 	big.WriteString("}\n")
-	loads := Loads()
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Render(ctx, big.Bytes(), "svg")
-	if !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := Render(ctx, big.Bytes(), "svg"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("render past the deadline: %v, want DeadlineExceeded", err)
 	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("render stopped %v after its start, deadline 200 ms", d)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("render returned %v after its start, deadline 20 ms", d)
+	}
+	waiter, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := Render(waiter, chain(2), "svg"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("render while the engine is busy, 10 ms deadline: %v, want DeadlineExceeded", err)
 	}
 	svg, err := Render(context.Background(), chain(3), "svg")
 	if err != nil || strings.Count(string(svg), `class="node"`) != 3 {
-		t.Fatalf("render after a deadline: %v", err)
-	}
-	if Loads() != loads+1 {
-		t.Errorf("loads %d -> %d, want one more", loads, Loads())
+		t.Fatalf("render after the abandoned one: %v", err)
 	}
 }
 
 func TestPrivateDir(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix permissions")
+	}
 	base := t.TempDir()
 	dir, err := privateDir(base, "upkdeps", "graphviz")
 	if err != nil {

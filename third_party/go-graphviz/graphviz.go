@@ -63,7 +63,7 @@ func SetCompilationCacheDir(dir string) {
 
 // Loads returns how many times the Graphviz module was instantiated in
 // this process (upkdeps patch: it is instantiated by the first New, again
-// after a call whose context was done closed it).
+// by the next after it closed).
 func Loads() int {
 	return wasm.Loads()
 }

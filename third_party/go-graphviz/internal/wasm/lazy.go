@@ -6,9 +6,9 @@ package wasm
 // compilation cache in os.TempDir()/go-graphviz, a folder other local users
 // can write to. Here the module is loaded by the first Load (graphviz.New,
 // cgraph.ParseBytes, cgraph.Open call it), the compilation cache is only the
-// folder given to SetCompilationCacheDir (in memory otherwise), a call's
-// context being done ends the call and closes the module, which the next
-// Load instantiates again, and the module's memory is limited.
+// folder given to SetCompilationCacheDir (in memory otherwise), a module
+// that closed (Graphviz calling exit) is instantiated again by the next
+// Load, and the module's memory is limited.
 
 import (
 	"context"
@@ -107,7 +107,6 @@ func runtimeConfig() wazero.RuntimeConfig {
 	}
 	return wazero.NewRuntimeConfig().
 		WithCompilationCache(cache).
-		WithCloseOnContextDone(true).
 		WithMemoryLimitPages(memoryPages)
 }
 
