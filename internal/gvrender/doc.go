@@ -11,6 +11,7 @@
 // os.UserCacheDir()/upkdeps/graphviz, a folder that only the user can
 // write (created 0700; one that is a symbolic link, another user's or not
 // private is not used, and the code is compiled in memory on every run).
+// Graphviz sees no file of the host.
 // The first Render of a process compiles the module or reads it from that
 // folder. Renders run one at a time; one whose context is done returns at
 // once and finishes in the background.

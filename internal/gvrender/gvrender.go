@@ -21,6 +21,15 @@ var (
 	cacheOnce sync.Once
 )
 
+// noFiles is the file system Graphviz sees: none. Upstream gives it the
+// host's, relative to the working folder, for the files a DOT attribute
+// names (image=, shapefile=); our DOT names none.
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
 // Render lays out src (DOT) with Graphviz's dot layout and returns it as
 // format ("svg" or "png"). Renders run one at a time. When ctx is done
 // first, Render returns ctx's error at once; the render goes on in the
@@ -56,6 +65,7 @@ func Render(ctx context.Context, src []byte, format string) ([]byte, error) {
 // render is Render's work, with the token held.
 func render(src []byte, format string) (out []byte, err error) {
 	cacheOnce.Do(func() {
+		graphviz.SetFileSystem(noFiles{})
 		if base, err := os.UserCacheDir(); err == nil {
 			if dir, err := privateDir(base, "upkdeps", "graphviz"); err == nil {
 				graphviz.SetCompilationCacheDir(dir)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -108,6 +109,27 @@ func TestRenderDeadline(t *testing.T) {
 	svg, err := Render(context.Background(), chain(3), "svg")
 	if err != nil || strings.Count(string(svg), `class="node"`) != 3 {
 		t.Fatalf("render after the abandoned one: %v", err)
+	}
+}
+
+// TestRenderReadsNoFiles: Graphviz reads no file of the host, such as the
+// picture a DOT image attribute names.
+func TestRenderReadsNoFiles(t *testing.T) {
+	privateCache(t)
+	t.Chdir(t.TempDir())
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 40, 30))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("p.png", b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(context.Background(), []byte(`digraph { a [image="p.png", label=""] }`), "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(svg), "<image") {
+		t.Errorf("the svg holds the host's p.png:\n%s", svg)
 	}
 }
 
