@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/goccy/go-graphviz"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz"
 )
 
 // busy holds a token while the library works: it holds one module, so one

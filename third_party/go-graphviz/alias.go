@@ -1,9 +1,9 @@
 package graphviz
 
 import (
-	"github.com/goccy/go-graphviz/cdt"
-	"github.com/goccy/go-graphviz/cgraph"
-	"github.com/goccy/go-graphviz/gvc"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cgraph"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/gvc"
 )
 
 // types from cdt package.

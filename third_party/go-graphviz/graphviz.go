@@ -6,9 +6,9 @@ import (
 	"io"
 	"io/fs"
 
-	"github.com/goccy/go-graphviz/cgraph"
-	"github.com/goccy/go-graphviz/gvc"
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cgraph"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/gvc"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/internal/wasm"
 )
 
 type Graphviz struct {

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"os"
 
-	"github.com/goccy/go-graphviz/cdt"
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/internal/wasm"
 )
 
 type Graph struct {

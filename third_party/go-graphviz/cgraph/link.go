@@ -3,20 +3,20 @@ package cgraph
 import (
 	_ "unsafe"
 
-	"github.com/goccy/go-graphviz/cdt"
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/internal/wasm"
 )
 
-//go:linkname toDict github.com/goccy/go-graphviz/cdt.toDict
+//go:linkname toDict github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt.toDict
 func toDict(*wasm.Dict) *cdt.Dict
 
-//go:linkname toDictWasm github.com/goccy/go-graphviz/cdt.toDictWasm
+//go:linkname toDictWasm github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt.toDictWasm
 func toDictWasm(*cdt.Dict) *wasm.Dict
 
-//go:linkname toDictLink github.com/goccy/go-graphviz/cdt.toLink
+//go:linkname toDictLink github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt.toLink
 func toDictLink(*wasm.DictLink) *cdt.Link
 
-//go:linkname toDictLinkWasm github.com/goccy/go-graphviz/cdt.toLinkWasm
+//go:linkname toDictLinkWasm github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt.toLinkWasm
 func toDictLinkWasm(*cdt.Link) *wasm.DictLink
 
 func toGraphWasm(v *Graph) *wasm.Graph {

@@ -3,9 +3,9 @@ package gvc
 import (
 	"context"
 
-	"github.com/goccy/go-graphviz/cdt"
-	"github.com/goccy/go-graphviz/cgraph"
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cdt"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/cgraph"
+	"github.com/upkdeps/upkdeps/third_party/go-graphviz/internal/wasm"
 )
 
 type RenderPlugin struct {
