@@ -7,7 +7,10 @@
 #                           (its dist/dagre.min.js bundles @dagrejs/graphlib, MIT)
 #   d3-hierarchy       ISC  the squarified treemap of the Downloads view
 #
-#   scripts/vendor-js.sh            (from the repository root; needs npm, tar and coreutils)
+#   scripts/vendor-js.sh [--check]  (from the repository root; needs npm, tar and coreutils)
+#
+# --check writes nothing: it fails unless report/assets/vendor is exactly what
+# the script would write.
 #
 # Each tarball is checked against the sha512 recorded below (npm's "integrity",
 # `npm view PKG@VERSION dist.integrity`) before anything is unpacked. Each
@@ -27,10 +30,12 @@ d3-hierarchy 3.1.3 sha512-GRajN5ZcnEwYFWqqdzhG1qJ3+fDg6WWzk47TJg7ePY7yvYAgRfD2r1
 '
 
 root=$(pwd)
-out=$root/report/assets/vendor
+vendor=$root/report/assets/vendor
 [ -f "$root/report/page.go" ] || { echo "vendor-js.sh: run it from the repository root" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+out=$vendor
+[ "${1:-}" = --check ] && out=$tmp/check
 mkdir -p "$out"
 {
 	echo "# The report page's vendored JavaScript, written by scripts/vendor-js.sh: do not edit."
@@ -78,3 +83,7 @@ for code in "$tmp"/code.*; do
 	} >"$out/$dest"
 done
 cp "$tmp/VERSIONS" "$out/VERSIONS"
+if [ "$out" != "$vendor" ]; then
+	diff -r "$out" "$vendor" >/dev/null || { echo "vendor-js.sh: report/assets/vendor differs from the pinned libraries: run scripts/vendor-js.sh" >&2; exit 1; }
+	echo "report/assets/vendor: as pinned"
+fi
