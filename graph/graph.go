@@ -118,9 +118,35 @@ func (o ImportedObject) describe(pkg string) string {
 // Edge says From imports from To.
 type Edge struct {
 	From, To *Package
-	Objects  []ImportedObject // in the importer's import-table order; empty when only the package is imported
 	// Spelling is how From spells To's name.
 	Spelling string
+	// objs are the objects imported, in the importer's import-table
+	// order, as indices into tab (the table of the worker that read From):
+	// 4 bytes each, not an ImportedObject's 48, and nothing for the
+	// garbage collector to scan (20,000 packages import 3.2 million).
+	objs []uint32
+	tab  *objTable
+}
+
+// ObjectCount returns the number of objects From imports from To: 0 when
+// it imports only the package.
+func (e *Edge) ObjectCount() int { return len(e.objs) }
+
+// Object returns object i (0 <= i < ObjectCount) in From's import-table
+// order; it panics when i is out of range.
+func (e *Edge) Object(i int) ImportedObject { return e.tab.objs[e.objs[i]] }
+
+// Objects returns the objects From imports from To, in its import-table
+// order, in a new slice (nil when there are none).
+func (e *Edge) Objects() []ImportedObject {
+	if len(e.objs) == 0 {
+		return nil
+	}
+	out := make([]ImportedObject, len(e.objs))
+	for i, id := range e.objs {
+		out[i] = e.tab.objs[id]
+	}
+	return out
 }
 
 // Graph is the dependency graph of an install.
@@ -355,7 +381,7 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 				continue // a package's imports of its own name are native
 			}
 			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
-				e.Objects = append(e.Objects, o)
+				e.objs, e.tab = append(e.objs, o), sc.tab
 			}
 		}
 		return
@@ -371,10 +397,10 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		e := gr.addEdge(p, lookup(sp), sp)
 		switch {
 		case e == nil:
-		case e.Objects == nil:
-			e.Objects = objs // shared with the scan; capped, so appends copy
+		case e.objs == nil:
+			e.objs, e.tab = objs, sc.tab // shared with the scan; capped, so appends copy
 		default:
-			e.Objects = append(e.Objects, objs...)
+			e.objs = append(e.objs, objs...)
 		}
 	}
 }

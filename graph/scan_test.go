@@ -65,7 +65,7 @@ func TestScanMixedCase(t *testing.T) {
 		t.Fatal("no edge DM-Mixed -> Tex")
 	}
 	var paths []string
-	for _, o := range e.Objects {
+	for _, o := range e.Objects() {
 		paths = append(paths, o.Path)
 	}
 	if want := []string{"A", "B", "C"}; !reflect.DeepEqual(paths, want) {
@@ -91,8 +91,12 @@ func TestScanLatin1Names(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []ImportedObject{{Path: "Grüppe.Stëin", Class: "Téxture", ClassPackage: "Engine"}}
-	if !reflect.DeepEqual(s.objects, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
-		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", s.objects, s.spellings, want)
+	var objs []ImportedObject
+	for _, id := range s.objects {
+		objs = append(objs, s.tab.objs[id])
+	}
+	if !reflect.DeepEqual(objs, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
+		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", objs, s.spellings, want)
 	}
 	if !reflect.DeepEqual(s.classes, []string{"Klässe"}) || !s.exports.has("klässe", "Class") {
 		t.Errorf("classes: have %q (has: %v), want Klässe", s.classes, s.exports.has("klässe", "Class"))
