@@ -214,6 +214,9 @@ type worker struct {
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
+	// resolved are the names the worker's packages import that it has
+	// resolved ahead of the link (builder.resolveAhead).
+	resolved map[string]bool
 }
 
 func newWorker(overlay map[string]Held) *worker {
@@ -526,9 +529,11 @@ func (gr *Graph) exportClass(file, path string) string {
 
 // scanOrdered reads n files (file(i) names file i) with jobs workers and
 // calls got with each one's scan, or its error, on the calling goroutine
-// in the order of i. When ctx is cancelled it reads no more files and
+// in the order of i; read, when not nil, is called with each scan on the
+// worker that made it. When ctx is cancelled it reads no more files and
 // returns ctx's error.
-func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string, got func(i int, s *scanned, err error)) error {
+func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string,
+	read func(w *worker, s *scanned), got func(i int, s *scanned, err error)) error {
 	type result struct {
 		s   *scanned
 		err error
@@ -546,6 +551,9 @@ func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file
 			return result{err: err}
 		}
 		s, err := scanFile(file(i), w)
+		if err == nil && read != nil {
+			read(w, s)
+		}
 		return result{s, err}
 	}, func(i int, r result) error {
 		if err := ctx.Err(); err != nil {
