@@ -511,7 +511,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
-			to, tab := e.To, e.tab
+			to, tab := e.To, e.From.scan.tab
 			for _, id := range e.objs {
 				o := &tab.objs[id]
 				kind := c.classify(to, o.Path, o.Class, tab.keys[id])

@@ -123,11 +123,10 @@ type Edge struct {
 	// Spelling is how From spells To's name.
 	Spelling string
 	// objs are the objects imported, in the importer's import-table
-	// order, as indices into tab (the table of the worker that read From):
-	// 4 bytes each, not an ImportedObject's 48, and nothing for the
-	// garbage collector to scan (20,000 packages import 3.2 million).
+	// order, as indices into From.scan.tab (the table of the worker that
+	// read From): 4 bytes each, not an ImportedObject's 48, and nothing for
+	// the garbage collector to scan (20,000 packages import 3.2 million).
 	objs []uint32
-	tab  *objTable
 }
 
 // ObjectCount returns the number of objects From imports from To: 0 when
@@ -136,7 +135,7 @@ func (e *Edge) ObjectCount() int { return len(e.objs) }
 
 // Object returns object i (0 <= i < ObjectCount) in From's import-table
 // order; it panics when i is out of range.
-func (e *Edge) Object(i int) ImportedObject { return e.tab.objs[e.objs[i]] }
+func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.objs[e.objs[i]] }
 
 // Objects returns the objects From imports from To, in its import-table
 // order, in a new slice (nil when there are none).
@@ -146,7 +145,7 @@ func (e *Edge) Objects() []ImportedObject {
 	}
 	out := make([]ImportedObject, len(e.objs))
 	for i, id := range e.objs {
-		out[i] = e.tab.objs[id]
+		out[i] = e.From.scan.tab.objs[id]
 	}
 	return out
 }
@@ -426,7 +425,7 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 				continue // a package's imports of its own name are native
 			}
 			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
-				e.objs, e.tab = append(e.objs, o), sc.tab
+				e.objs = append(e.objs, o)
 			}
 		}
 		return
@@ -443,7 +442,7 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		switch {
 		case e == nil:
 		case e.objs == nil:
-			e.objs, e.tab = objs, sc.tab // shared with the scan; capped, so appends copy
+			e.objs = objs // shared with the scan; capped, so appends copy
 		default:
 			e.objs = append(e.objs, objs...)
 		}

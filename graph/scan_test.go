@@ -153,7 +153,7 @@ func TestObjectsShared(t *testing.T) {
 		if e.ObjectCount() != objects || e.Object(objects-1) != want[objects-1] {
 			t.Errorf("DM-%d: ObjectCount %d, last %v", m, e.ObjectCount(), e.Object(e.ObjectCount()-1))
 		}
-		tables[e.tab] = true
+		tables[e.From.scan.tab] = true
 	}
 	distinct := map[ImportedObject]bool{}
 	for _, e := range g.Edges() {
