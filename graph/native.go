@@ -44,15 +44,14 @@ func BuiltinNatives() *native.Set {
 // needs to's binary loaded, and both the engine and ucc make load the
 // binaries of every package they use before any script is compiled, so it
 // stays a load dependency (an edge of the graph) but never constrains the
-// build order nor closes a build cycle. This is the one place the compiled
-// imports decide it; the sources follow the same rule (uscript's
-// Index.AddNative: a class only native code defines makes no dependency).
+// build order nor closes a build cycle. The rule is native.Only, which
+// uscript's index applies to the sources too.
 func nativeOnly(nat Natives, to *Package, o ImportedObject) bool {
-	class := firstSegment(o.Path)
-	if nat == nil || !nat.Has(to.Name, class) {
-		return false
+	var defines func(class string) bool
+	if to.scan != nil {
+		defines = func(class string) bool { return to.scan.exports.has(class, "Class") }
 	}
-	return to.scan == nil || !to.scan.exports.has(class, "Class")
+	return native.Only(nat, to.Name, o.Path, defines)
 }
 
 // orderEdge reports whether e makes its importer depend on its target for

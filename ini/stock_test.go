@@ -2,6 +2,7 @@ package ini
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -21,12 +22,12 @@ func TestStockPerProfile(t *testing.T) {
 	}{
 		UT99: {[]string{"Core.u", "Botpack.u", "UnrealShare.u", "DM-Deck16][.unr", "CTF-Face.unr", "Soldierskins.utx",
 			"Announcer.uax", "Organic.umx", "UWindow.u", "relics.u"}, []string{"DM-Deck16][.ut2", "ONS-Torlan.ut2", "MyMod.u"}},
-		Unreal:       {[]string{"Core.u", "UnrealShare.u", "UnrealI.u"}, []string{"Botpack.u"}},
-		DeusEx:       {[]string{"Core.u", "DeusEx.u", "DeusExItems.u"}, []string{"Botpack.u"}},
+		Unreal:       {[]string{"Core.u", "UnrealShare.u", "UnrealI.u", "NyLeve.unr", "Ancient.utx", "Starseek.umx", "UPak.u", "Emitter.u"}, []string{"Botpack.u", "DM-Cybrosis.unr"}},
+		DeusEx:       {[]string{"Core.u", "DeusEx.u", "DeusExItems.u", "ConSys.u"}, []string{"Botpack.u"}},
 		Rune:         {[]string{"Core.u", "RuneI.u"}, []string{"Botpack.u"}},
 		UT2003:       {[]string{"Core.u", "XGame.u", "XInterface.u"}, []string{"Onslaught.u"}},
-		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
-		KillingFloor: {[]string{"Core.u", "KFMod.u", "ROEngine.u"}, []string{"Botpack.u"}},
+		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u", "AlleriaTerrain.utx", "HumanoidHardware.usx", "AW-Junk.usx"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
+		KillingFloor: {[]string{"Core.u", "KFMod.u", "ROEngine.u", "KF-BioticsLab.rom", "KFCharacterModels.ukx", "KF_BaseClot.uax"}, []string{"Botpack.u", "KF-SpaceGlass.rom", "RTDMut.u"}},
 		Swat4:        {[]string{"Core.u", "SwatGame.u"}, []string{"Botpack.u"}},
 	}
 	for _, p := range Profiles {
@@ -117,5 +118,118 @@ func TestCorpusStockManifests(t *testing.T) {
 		if n < c.min {
 			t.Errorf("%s: only %d package files read (want at least %d)", c.manifest, n, c.min)
 		}
+	}
+}
+
+// TestStockLists: each game's own list names its sources and how complete
+// it is, lists each file once, only with the package extensions of the
+// game's profile, and holds the engine's and the game's own code packages.
+// Where the corpus has an install of the game, the packages its stock
+// Default.ini names are stock, and so are the retail files the corpus
+// holds; its mods are not.
+func TestStockLists(t *testing.T) {
+	lists, err := stockFS.ReadDir("stock")
+	if err != nil || len(lists) != 8 {
+		t.Fatalf("%d lists (%v), each needs a case here", len(lists), err)
+	}
+	for _, tc := range []struct {
+		game   Game
+		code   []string // the game's own code packages, besides Core and Engine
+		inis   []string // stock Default.ini files of corpus installs
+		retail []string // retail files of corpus installs (globs)
+		mods   []string // corpus files that are no retail file
+	}{
+		{UT99, []string{"Botpack", "UnrealShare", "UnrealI", "UWindow", "UTMenu", "IpServer"},
+			[]string{"adrak0__ut99/System/Default.ini", "nrempel__ut-server/System/Default.ini", "OldUnreal__UnrealTournamentPatches/System/Default.ini"},
+			[]string{"OldUnreal__UnrealTournamentPatches/System/*.u", "adrak0__ut99/Maps/*.unr", "nrempel__ut-server/Music/*.umx"},
+			[]string{"adrak0__ut99/System/CSMCXExtras.u"}},
+		{Unreal, []string{"UnrealShare", "UnrealI", "UPak", "UMenu", "UBrowser"}, nil, nil, nil},
+		{DeusEx, []string{"DeusEx", "DeusExUI", "ConSys", "Extension", "MPCharacters"},
+			[]string{"butterwagon69__NerdMod/System/Default.ini"}, nil, nil},
+		{Rune, []string{"RuneI"}, nil, nil, nil},
+		{UT2003, []string{"XGame", "XInterface", "UnrealGame"}, nil, nil, nil},
+		{UT2004, []string{"XGame", "Onslaught", "OnslaughtBP", "UT2k4Assault", "GUI2K4", "xVoting"},
+			[]string{"IceOfWraith__UT2004/System/Default.ini"}, nil, nil},
+		{KillingFloor, []string{"KFMod", "KFChar", "KFMutators", "ROEngine"}, nil,
+			[]string{"InsultingPros__KFRedirectTool/crates/tests/reference_files/*.u"},
+			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"}},
+		{Swat4, []string{"SwatGame", "SwatEquipment"}, nil, nil, nil},
+	} {
+		t.Run(tc.game.Name, func(t *testing.T) {
+			text, err := stockFS.ReadFile("stock/" + tc.game.Name + ".txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			exts := map[string]bool{}
+			for _, e := range tc.game.Profile().Exts {
+				exts[e] = true
+			}
+			seen := map[string]int{}
+			sources, complete := 0, 0
+			for n, line := range strings.Split(string(text), "\n") {
+				switch {
+				case strings.HasPrefix(line, "# Source: "):
+					sources++
+				case strings.HasPrefix(line, "# Completeness: "):
+					complete++
+				case line == "" || strings.HasPrefix(line, "#"):
+				default:
+					base := strings.ToLower(path.Base(line))
+					if first, dup := seen[base]; dup {
+						t.Errorf("line %d: %s again (line %d)", n+1, line, first)
+					}
+					seen[base] = n + 1
+					if !exts[path.Ext(base)] {
+						t.Errorf("line %d: %s: not a package extension of %s", n+1, line, tc.game)
+					}
+				}
+			}
+			if sources == 0 || complete != 1 {
+				t.Errorf("%d source lines, %d completeness lines", sources, complete)
+			}
+			s := StockOf(tc.game)
+			for _, c := range append([]string{"Core", "Engine"}, tc.code...) {
+				if !s.HasCode(c) {
+					t.Errorf("%s.u is not stock", c)
+				}
+			}
+			if len(tc.inis)+len(tc.retail)+len(tc.mods) == 0 {
+				return
+			}
+			root := testutil.Corpus(t)
+			roots := regexp.MustCompile(`(?im)^\s*(?:EditPackages|ServerPackages)\s*=\s*([^\s;]+)`)
+			for _, ini := range tc.inis {
+				data, err := os.ReadFile(filepath.Join(root, ini))
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := 0
+				for _, m := range roots.FindAllStringSubmatch(string(data), -1) {
+					n++
+					if !s.HasPackage(m[1]) {
+						t.Errorf("%s: %s is not stock", ini, m[1])
+					}
+				}
+				if n < 10 {
+					t.Errorf("%s: only %d packages read", ini, n)
+				}
+			}
+			for _, glob := range tc.retail {
+				files, _ := filepath.Glob(filepath.Join(root, glob))
+				if len(files) == 0 {
+					t.Errorf("%s: no file", glob)
+				}
+				for _, f := range files {
+					if !s.HasFile(f) {
+						t.Errorf("%s: not stock", f)
+					}
+				}
+			}
+			for _, f := range tc.mods {
+				if _, err := os.Stat(filepath.Join(root, f)); err != nil || s.HasFile(f) {
+					t.Errorf("%s: stock, or not in the corpus (%v)", f, err)
+				}
+			}
+		})
 	}
 }

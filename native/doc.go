@@ -3,8 +3,9 @@
 // exist only in C++ (Core.Class, Engine.Level, UT2004's Engine.KMeshProps)
 // and have no export in any package file, yet packages import them; a
 // class that a package's module registers and its .u file does not export
-// is native-only. This package only says which classes are registered;
-// package graph decides what is native-only.
+// is native-only. This package says which classes are registered, and Only
+// is the one rule of what is native-only, which package graph applies to
+// compiled imports and package uscript to sources.
 //
 // # Binaries
 //

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 )
 
 // DownloadsSchemaVersion is the version of Downloads' JSON form (README.md,
@@ -18,10 +19,13 @@ const DownloadsSchemaVersion = 1
 
 // DownloadOptions configure NewDownloads.
 type DownloadOptions struct {
-	// ServerPackages, IncludeStock and Generation are as in MapOptions.
+	// ServerPackages, IncludeStock, Generation and Stock are as in
+	// MapOptions: give Stock as redirect build does, or its retail maps,
+	// textures and sounds count as downloads.
 	ServerPackages []string
 	IncludeStock   bool
 	Generation     int
+	Stock          *ini.Stock
 	// Maps names the maps to show (case-insensitive, by name or file
 	// name); nil: every map. The ServerPackages root is always shown.
 	Maps []string
@@ -87,7 +91,8 @@ type PackageDownload struct {
 // NewDownloads computes the downloads of g's install, root by root, from
 // the same package map `redirect build` publishes.
 func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
-	m, err := NewMap(g, MapOptions{ServerPackages: opt.ServerPackages, IncludeStock: opt.IncludeStock, Generation: opt.Generation})
+	m, err := NewMap(g, MapOptions{ServerPackages: opt.ServerPackages, IncludeStock: opt.IncludeStock, Generation: opt.Generation,
+		Stock: opt.Stock})
 	if err != nil {
 		return nil, err
 	}

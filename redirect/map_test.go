@@ -165,6 +165,20 @@ func TestMapStockPerGame(t *testing.T) {
 	if have, want := published(m), []string{"Announcer.uax.uz", "DM-Deck16][.unr.uz", "DM-Mine.unr.uz", "MyTex.utx.uz", "Soldierskins.utx.uz"}; !slices.Equal(have, want) {
 		t.Errorf("no list: published %v, want %v", have, want)
 	}
+	// downloads counts what redirect build publishes: the same list.
+	g, sp := s.graphOf(t)
+	d, err := NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1, Stock: ini.StockOf(ini.UT99)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var down []string
+	for _, p := range d.Packages {
+		down = append(down, p.File)
+	}
+	slices.Sort(down)
+	if want := []string{"Maps/DM-Mine.unr", "Textures/MyTex.utx"}; !slices.Equal(down, want) {
+		t.Errorf("downloads with the UT99 list: %v, want %v", down, want)
+	}
 }
 
 // TestMapProfileMaps: every game profile's maps are maps to the package

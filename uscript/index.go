@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	nat "github.com/upkdeps/upkdeps/native"
 )
 
 // Index maps class names to the packages that define them, to resolve the
@@ -22,7 +24,7 @@ import (
 type Index struct {
 	pkgs    map[string]*pkgInfo   // by lower-cased package name
 	classes map[string][]*pkgInfo // by lower-cased class name, in the order added
-	natives map[string]string     // lower-cased native class -> its package (AddNative)
+	natives nativeTable           // lower-cased native class -> its package (AddNative)
 	// names holds the lower-cased names packages declare (AddNames, and
 	// the classes, structs, enums, functions and variables of the sources
 	// AddSource adds); closed is set once AddNames was called, and then a
@@ -67,7 +69,7 @@ type Evidence struct {
 // order matters, and AddNative for the classes the game's binaries
 // register.
 func NewIndex(compiled map[string][]string) *Index {
-	idx := &Index{pkgs: map[string]*pkgInfo{}, classes: map[string][]*pkgInfo{}, natives: map[string]string{}}
+	idx := &Index{pkgs: map[string]*pkgInfo{}, classes: map[string][]*pkgInfo{}, natives: nativeTable{}}
 	names := make([]string, 0, len(compiled))
 	for name := range compiled {
 		names = append(names, name)
@@ -358,12 +360,22 @@ func (r *resolver) isPackage(name string) bool {
 	return ok
 }
 
-// nativeOnly reports whether pkg.class is a class only native code
-// defines.
+// nativeTable maps a lower-cased native class to the package whose binary
+// registers it (the first added): a native.Registry (package native,
+// imported as nat: native is an outcome here).
+type nativeTable map[string]string
+
+// Has reports whether pkg's native code registers class.
+func (t nativeTable) Has(pkg, class string) bool {
+	n, ok := t[strings.ToLower(class)]
+	return ok && strings.EqualFold(n, pkg)
+}
+
+// nativeOnly reports whether pkg.class names a native-only class: pkg's
+// binary registers it and pkg's sources (or compiled classes) do not
+// declare it. native.Only is the rule, shared with the compiled imports.
 func (r *resolver) nativeOnly(pkg, class string) bool {
-	key := r.lower(class)
-	n, ok := r.idx.natives[string(key)]
-	return ok && len(r.idx.classes[string(key)]) == 0 && strings.EqualFold(n, pkg)
+	return nat.Only(r.idx.natives, pkg, class, func(c string) bool { return r.definedIn(c, pkg) })
 }
 
 // pkg resolves a name written as a package.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -28,7 +29,7 @@ compressed files found in that redirect folder.`,
 				return err
 			}
 			opt := redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(), IncludeStock: includeStock,
-				Generation: in.Search.Generation(), Dir: dir}
+				Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Dir: dir}
 			if len(args) > 0 {
 				opt.Maps = args
 			}

@@ -36,18 +36,20 @@ file also exports; the others are native-only, as check and order treat them.`,
 				if src.Path != "" {
 					np.Source.Path = in.Search.Rel(src.Path)
 				}
-				exported := map[string]bool{}
+				var defines func(class string) bool // the package file's classes; nil: no file
 				if p := g.Package(name); p != nil && !p.Missing() {
 					np.File = p.Rel
+					exported := map[string]bool{}
 					for _, c := range p.Classes() {
 						exported[strings.ToLower(c)] = true
 					}
+					defines = func(class string) bool { return exported[strings.ToLower(class)] }
 				}
 				for _, c := range classes {
-					if exported[strings.ToLower(c)] {
-						np.Scripted = append(np.Scripted, c)
-					} else {
+					if native.Only(nat, name, c, defines) {
 						np.NativeOnly = append(np.NativeOnly, c)
+					} else {
+						np.Scripted = append(np.Scripted, c)
 					}
 				}
 				if src.Kind == native.SourceBinary {

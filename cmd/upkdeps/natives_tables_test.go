@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +132,80 @@ func TestCompiledNativeOnlyImport(t *testing.T) {
 	for _, c := range ord.Constraints {
 		if c.Package == "Core" {
 			t.Errorf("Core must depend on nothing: %+v", c)
+		}
+	}
+}
+
+// TestNativeOnlyOneRule: the same cases through the compiled imports
+// (graph) and the sources (uscript's index), which share native.Only: Core
+// uses Engine.X, where Engine's module registers Sound and Actor (the
+// built-in UE1 table). Core depends on Engine for the build exactly when
+// Engine's script declares X; a class of that name in another package
+// (Extra) does not make Engine's native-only class a script one. Either
+// path deciding otherwise fails here.
+func TestNativeOnlyOneRule(t *testing.T) {
+	const ini = "[Core.System]\nPaths=../System/*.u\n[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=Extra\n"
+	for _, tc := range []struct {
+		name          string
+		class         string // what Core uses: Engine.<class>
+		engine, extra string // the classes Engine's and Extra's script declare
+		want          bool   // Core depends on Engine
+	}{
+		{"native-only", "Sound", "Actor", "Thing", false},
+		{"declared elsewhere too", "Sound", "Actor", "Sound", false},
+		{"declared by Engine", "Sound", "Sound", "Thing", true},
+		{"scripted native class", "Actor", "Actor", "Thing", true},
+	} {
+		for _, path := range []string{"compiled", "sources"} {
+			dir := t.TempDir()
+			extra := map[string]string{"System/UnrealTournament.ini": ini}
+			var pkgs map[string][2][]string
+			if path == "compiled" {
+				pkgs = map[string][2][]string{
+					"System/Core.u":   {{"Object:Class"}, {"Engine." + tc.class + ":Core.Class"}},
+					"System/Engine.u": {{tc.engine + ":Class"}, {"Core.Object:Core.Class"}},
+					"System/Extra.u":  {{tc.extra + ":Class"}, {"Core.Object:Core.Class"}},
+				}
+			} else {
+				extra["Core/Classes/Object.uc"] = "class Object native;\nvar Engine." + tc.class + " S;\n"
+				extra["Engine/Classes/"+tc.engine+".uc"] = "class " + tc.engine + " extends Object native;\n"
+				extra["Extra/Classes/"+tc.extra+".uc"] = "class " + tc.extra + " extends Object;\n"
+			}
+			writeSpecInstall(t, dir, 69, 0, pkgs, extra)
+			out, errOut, _ := runCLI(t, "order", "--json", "--clean", "--game", "ut99", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"))
+			var rep orderReport
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatalf("%s, %s: %v (stderr %s)", tc.name, path, err, errOut)
+			}
+			have := false
+			for _, c := range rep.Constraints {
+				have = have || (c.Package == "Core" && c.On == "Engine")
+			}
+			if have != tc.want || rep.Checked != 3 {
+				t.Errorf("%s, %s: Core depends on Engine %v, want %v (checked %d; constraints %+v)", tc.name, path, have, tc.want, rep.Checked, rep.Constraints)
+			}
+			if path == "sources" {
+				continue
+			}
+			// natives lists the class as native-only exactly when order
+			// does not make it a build dependency.
+			out, errOut, _ = runCLI(t, "natives", "--json", "--game", "ut99", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"))
+			var nat struct {
+				Packages []struct {
+					Package    string   `json:"package"`
+					NativeOnly []string `json:"native_only"`
+				} `json:"packages"`
+			}
+			if err := json.Unmarshal([]byte(out), &nat); err != nil {
+				t.Fatalf("natives: %v (stderr %s)", err, errOut)
+			}
+			only := false
+			for _, p := range nat.Packages {
+				only = only || (p.Package == "Engine" && slices.Contains(p.NativeOnly, tc.class))
+			}
+			if only == tc.want {
+				t.Errorf("%s: natives lists Engine.%s as native-only: %v, want %v", tc.name, tc.class, only, !tc.want)
+			}
 		}
 	}
 }

@@ -271,13 +271,34 @@ func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
 		return
 	}
 	bw.printf("\n")
+	var stock []string
 	for _, f := range fs {
+		if f.Kind == redirect.Stock {
+			stock = append(stock, f.Package)
+			continue
+		}
 		subject := f.Package
 		if subject == "" {
 			subject = f.File
 		}
 		bw.printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
 	}
+	writeStockLine(bw, stock)
+}
+
+// writeStockLine says in one line which retail packages were left out: a
+// stock UT2004 server has over 200, one line each buried what mattered.
+// --json keeps one finding per package.
+func writeStockLine(bw *errWriter, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	const shown = 8
+	list := strings.Join(names[:min(len(names), shown)], ", ")
+	if len(names) > shown {
+		list += fmt.Sprintf(", ... (%d more; --json lists each)", len(names)-shown)
+	}
+	bw.printf("WARNING stock: %d retail package(s) every client owns, not published (--include-stock publishes them): %s\n", len(names), list)
 }
 
 // verifyJSON is the report of `redirect verify`.

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/report"
@@ -75,7 +76,7 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		opt.Order = &res
 	}
 	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
-		Generation: in.Search.Generation()})
+		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
 	if err != nil {
 		return err
 	}
