@@ -166,7 +166,9 @@ func TestObjectsShared(t *testing.T) {
 			t.Errorf("a worker's table holds %d objects, want %d: each once", len(tab.objs), len(distinct))
 		}
 	}
-	if per := float64(after.TotalAlloc-before.TotalAlloc) / (maps * objects); per > 32 {
+	if per := float64(after.TotalAlloc-before.TotalAlloc) / (maps * objects); raceEnabled {
+		t.Logf("Build allocated %.1f bytes per imported object under the race detector (not checked)", per)
+	} else if per > 32 {
 		t.Errorf("Build allocated %.1f bytes per imported object, want at most 32", per)
 	} else {
 		t.Logf("Build allocated %.1f bytes per imported object", per)
