@@ -200,7 +200,7 @@ type objTable struct {
 type worker struct {
 	in      interner
 	tab     *objTable
-	objIDs  map[string]uint32 // tab's index by objectKey
+	objIDs  map[string]uint32 // tab's index of each object by the key object makes
 	rd      format.Reader
 	overlay map[string]Held
 	names   []string // interned name table entries of the current file ("" not yet)
