@@ -280,36 +280,59 @@ const (
 	maxExportRecord = 5 + 5 + 4 + 5 + 4 + 5 + 5
 )
 
-// fastIndex decodes a compact index at b[p:], which must hold 5 bytes. ok
-// is false for a malformed index; the careful path then reports it. The
-// one-byte case, most indices, is small enough to inline.
-func fastIndex(b []byte, p int) (v int32, next int, ok bool) {
-	if b0 := b[p]; b0&0x40 == 0 {
-		return int32(b0&0x3f) * (1 - int32(b0>>7)*2), p + 1, true
+// badIndex is what fastIndexLong returns for a malformed compact index: no
+// well-formed index decodes to it (the largest magnitude is 2^31-1), and it
+// fails every range check a record makes of its fields (a name index, an
+// object reference, a serial size or offset), so a record that holds one
+// is declined as a whole and the careful path reports it.
+const badIndex = -1 << 31
+
+// shortIndex decodes a compact index of one to three bytes (most of them:
+// name indices, serial sizes and offsets under 2^20) from its first four
+// bytes, w, little-endian, and returns it with its length, or n = 0 for a
+// longer one, which fastIndexLong decodes. The record decoders call it for
+// each index: it inlines, where one function handling every length would
+// hold a call and be over the compiler's inlining budget.
+func shortIndex(w uint32) (v int32, n int) {
+	u := w & 0x3f
+	switch {
+	case w&0x40 == 0:
+		n = 1
+	case w&0x8000 == 0:
+		u, n = u|w>>2&(0x7f<<6), 2
+	case w&0x800000 == 0:
+		u, n = u|w>>2&(0x7f<<6)|w>>3&(0x7f<<13), 3
+	default:
+		return 0, 0
 	}
-	return fastIndexLong(b, p)
+	if w&0x80 != 0 {
+		return -int32(u), n
+	}
+	return int32(u), n
 }
 
-// fastIndexLong is fastIndex for indices of two to five bytes.
-func fastIndexLong(b []byte, p int) (v int32, next int, ok bool) {
+// fastIndexLong decodes a compact index of two to five bytes at b[p:],
+// which must hold 5 bytes, and returns it with the offset after it:
+// badIndex and p+5 for a malformed one.
+func fastIndexLong(b []byte, p int) (v int32, next int) {
 	b = b[p : p+5]
 	b0 := b[0]
 	u := uint32(b0&0x3f) | uint32(b[1]&0x7f)<<6
 	if b[1]&0x80 == 0 {
-		return sign(b0, u), p + 2, true
+		return sign(b0, u), p + 2
 	}
 	u |= uint32(b[2]&0x7f) << 13
 	if b[2]&0x80 == 0 {
-		return sign(b0, u), p + 3, true
+		return sign(b0, u), p + 3
 	}
 	u |= uint32(b[3]&0x7f) << 20
 	if b[3]&0x80 == 0 {
-		return sign(b0, u), p + 4, true
+		return sign(b0, u), p + 4
 	}
 	if b[4] > 0x0f {
-		return 0, p, false
+		return badIndex, p + 5
 	}
-	return sign(b0, u|uint32(b[4])<<27), p + 5, true
+	return sign(b0, u|uint32(b[4])<<27), p + 5
 }
 
 // rawName decodes one standard name record at b[p:] when b holds all of
@@ -359,54 +382,117 @@ func sign(b0 byte, u uint32) int32 {
 	return int32(u)
 }
 
+// recordWindow is the bytes the fast record decoders see at once: the
+// largest export record (33 bytes) and the 3 more that let every read in
+// it be a 4-byte load at an offset masked to 0..31, which the compiler
+// then knows to be in bounds (no check per field). A record that starts
+// fewer bytes before the end of the buffer takes the careful path.
+const recordWindow = 36
+
+// le32 returns the 4 bytes at q&31 of a, little-endian. The decoders'
+// offsets stay under 32 (the last field of the largest record starts at
+// 28), so the mask changes nothing but the bounds checks.
+func le32(a *[recordWindow]byte, q int) uint32 {
+	q &= 31
+	return binary.LittleEndian.Uint32(a[q : q+4])
+}
+
 // fastImport decodes one import record at b[p:] into im when the buffer
-// holds the largest possible record and every value is valid; otherwise ok
-// is false, im is not to be used, and the caller takes the careful path,
+// holds recordWindow bytes there and every value is valid; otherwise ok is
+// false, im is not to be used, and the caller takes the careful path,
 // which reports any error. (im is written in place: returning the record
 // costs more than decoding it.)
 func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
-	if len(b)-p < maxImportRecord {
+	if len(b)-p < recordWindow {
 		return p, false
 	}
-	var ok1, ok2, ok3 bool
-	im.ClassPackage, p, ok1 = fastIndex(b, p)
-	im.ClassName, p, ok2 = fastIndex(b, p)
-	im.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
-	im.ObjectName, p, ok3 = fastIndex(b, p+4)
-	n := uint32(limits[0])
-	if !ok1 || !ok2 || !ok3 || uint32(im.ClassPackage) >= n || uint32(im.ClassName) >= n || uint32(im.ObjectName) >= n ||
-		int32(im.Outer) < -limits[1] || int32(im.Outer) > limits[2] {
+	a := (*[recordWindow]byte)(b[p:])
+	pkg, q := shortIndex(le32(a, 0))
+	if q == 0 {
+		pkg, q = fastIndexLong(b, p)
+		q -= p
+	}
+	class, n := shortIndex(le32(a, q))
+	if n == 0 {
+		class, n = fastIndexLong(b, p+q)
+		n -= p + q
+	}
+	q += n
+	outer := int32(le32(a, q))
+	q += 4
+	name, n := shortIndex(le32(a, q))
+	if n == 0 {
+		name, n = fastIndexLong(b, p+q)
+		n -= p + q
+	}
+	q += n
+	im.ClassPackage, im.ClassName, im.Outer, im.ObjectName = pkg, class, Ref(outer), name
+	names := uint32(limits[0])
+	if uint32(pkg) >= names || uint32(class) >= names || uint32(name) >= names || !refInRange(outer, limits) {
 		return 0, false
 	}
-	return p, true
+	return p + q, true
+}
+
+// refInRange reports whether an object reference lies within the tables
+// limits counts: -imports to exports, in one comparison (badIndex, and
+// any int32 outside the range, wraps above it).
+func refInRange(r int32, limits *[3]int32) bool {
+	return uint32(r)+uint32(limits[1]) <= uint32(limits[1])+uint32(limits[2])
 }
 
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
 func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
-	if len(b)-p < maxExportRecord {
+	if len(b)-p < recordWindow {
 		return p, false
 	}
-	var c, s, name int32
-	var ok1, ok2, ok3, ok4, ok5 bool
-	c, p, ok1 = fastIndex(b, p)
-	s, p, ok2 = fastIndex(b, p)
-	ex.Outer = Ref(int32(binary.LittleEndian.Uint32(b[p:])))
-	name, p, ok3 = fastIndex(b, p+4)
-	ex.ObjectFlags = binary.LittleEndian.Uint32(b[p:])
-	ex.SerialSize, p, ok4 = fastIndex(b, p+4)
-	ex.SerialOffset, ok5 = 0, true
-	if ex.SerialSize > 0 {
-		ex.SerialOffset, p, ok5 = fastIndex(b, p)
+	a := (*[recordWindow]byte)(b[p:])
+	c, q := shortIndex(le32(a, 0))
+	if q == 0 {
+		c, q = fastIndexLong(b, p)
+		q -= p
 	}
-	ex.Class, ex.Super, ex.ObjectName = Ref(c), Ref(s), name
-	inRange := func(r int32) bool { return r >= -limits[1] && r <= limits[2] }
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || uint32(name) >= uint32(limits[0]) ||
-		!inRange(c) || !inRange(s) || !inRange(int32(ex.Outer)) ||
-		ex.SerialSize < 0 || ex.SerialOffset < 0 || int64(ex.SerialOffset)+int64(ex.SerialSize) > size {
+	s, n := shortIndex(le32(a, q))
+	if n == 0 {
+		s, n = fastIndexLong(b, p+q)
+		n -= p + q
+	}
+	q += n
+	outer := int32(le32(a, q))
+	q += 4
+	name, n := shortIndex(le32(a, q))
+	if n == 0 {
+		name, n = fastIndexLong(b, p+q)
+		n -= p + q
+	}
+	q += n
+	flags := le32(a, q)
+	q += 4
+	serialSize, n := shortIndex(le32(a, q))
+	if n == 0 {
+		serialSize, n = fastIndexLong(b, p+q)
+		n -= p + q
+	}
+	q += n
+	serialOffset := int32(0)
+	if serialSize > 0 {
+		if serialOffset, n = shortIndex(le32(a, q)); n == 0 {
+			serialOffset, n = fastIndexLong(b, p+q)
+			n -= p + q
+		}
+		q += n
+	}
+	// Field by field: a composite literal is built on the stack and copied
+	// in 16-byte moves that cannot take their bytes from the 4-byte stores
+	// just made (a store-forwarding stall, the costliest line here).
+	ex.Class, ex.Super, ex.Outer, ex.ObjectName = Ref(c), Ref(s), Ref(outer), name
+	ex.ObjectFlags, ex.SerialSize, ex.SerialOffset = flags, serialSize, serialOffset
+	if uint32(name) >= uint32(limits[0]) || !refInRange(c, limits) || !refInRange(s, limits) || !refInRange(outer, limits) ||
+		serialSize < 0 || serialOffset < 0 || int64(serialOffset)+int64(serialSize) > size {
 		return 0, false
 	}
-	return p, true
+	return p + q, true
 }
 
 // stdImport decodes one import record of the standard layout, reporting

@@ -35,10 +35,10 @@ func compareRecords(t *testing.T, what string, b []byte, p int, limits [3]int32,
 	}
 }
 
-// padded returns b with room for the largest record after its end, so that
-// the fast decoder never declines for want of bytes.
+// padded returns b with room for the fast decoders' window after its end,
+// so that they never decline for want of bytes.
 func padded(b []byte) []byte {
-	return append(b[:len(b):len(b)], make([]byte, maxExportRecord)...)
+	return append(b[:len(b):len(b)], make([]byte, recordWindow)...)
 }
 
 // TestRecordDecodersAgree runs both record decoders over every import and
@@ -170,4 +170,40 @@ func TestPlainASCII(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFastIndexAgrees compares the fast compact-index decoding (shortIndex,
+// then fastIndexLong for a longer index) with the careful decoder on every
+// first byte, each followed by continuation bytes that stop the index at
+// each length and by fifth bytes at and around the 32-bit limit: the same
+// value and length, or badIndex exactly where the careful one fails.
+func TestFastIndexAgrees(t *testing.T) {
+	tails := [][]byte{
+		{0x01}, {0x7f}, {0x80, 0x01}, {0xff, 0x7f}, {0x80, 0x80, 0x00}, {0xff, 0xff, 0x7f},
+		{0x80, 0x80, 0x80, 0x00}, {0xff, 0xff, 0xff, 0x0f}, {0xff, 0xff, 0xff, 0x10},
+		{0xff, 0xff, 0xff, 0x80}, {0x81, 0x82, 0x83, 0xff},
+	}
+	n := 0
+	for c := range 256 {
+		for _, tail := range tails {
+			b := append([]byte{byte(c)}, tail...)
+			b = append(b, make([]byte, 5)...)
+			d := &decoder{b: b}
+			want := d.index()
+			have, next := shortIndex(binary.LittleEndian.Uint32(b))
+			if next == 0 {
+				have, next = fastIndexLong(b, 0)
+			}
+			switch {
+			case d.err != nil:
+				if have != badIndex {
+					t.Errorf("% x: careful %v, fast %d", b[:5], d.err, have)
+				}
+			case have != want || next != d.pos:
+				t.Errorf("% x: careful %d (%d bytes), fast %d (%d bytes)", b[:5], want, d.pos, have, next)
+			}
+			n++
+		}
+	}
+	t.Logf("%d indices compared", n)
 }

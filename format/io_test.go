@@ -1,10 +1,12 @@
 package format
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -121,3 +123,59 @@ func TestTableReads(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestOpenScratchPooled checks what Open keeps once its scratch memory
+// goes back to the pool: a File's names, tables and header stay its own
+// while other Files are read, from other goroutines too (run it with
+// -race), with the pooled memory reused under them.
+func TestOpenScratchPooled(t *testing.T) {
+	dir := t.TempDir()
+	const files = 8
+	paths := make([]string, files)
+	for i := range paths {
+		b := NewBuilder(69, 0)
+		actor := b.ImportPath("Engine.Actor", "Core", "Class")
+		for j := range 20 + 10*i {
+			b.Export(0, fmt.Sprintf("Obj%d_%d", i, j), 0, actor, 10)
+		}
+		paths[i] = filepath.Join(dir, fmt.Sprintf("P%d.u", i))
+		if err := WriteFile(paths[i], b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, err := Open(paths[files-1]) // the largest: the others fit in memory it would have held
+
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	var want []string // copies: first's names alias its own memory
+	for _, n := range first.Names {
+		want = append(want, strings.Clone(n.Name))
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 50 {
+				i := (g + k) % (files - 1)
+				f, err := Open(paths[i])
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if name := f.ObjectName(ExportRef(len(f.Exports) - 1)); name != fmt.Sprintf("Obj%d_%d", i, 20+10*i-1) {
+					t.Errorf("%s: last export %q", paths[i], name)
+				}
+				f.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	for i, n := range first.Names {
+		if n.Name != want[i] {
+			t.Errorf("name %d of the first File changed to %q (was %q) while others were read", i, n.Name, want[i])
+		}
+	}
+}

@@ -26,12 +26,24 @@ type rawFile struct {
 // open, so a device or pipe is never opened (a *fsutil.NotRegularError),
 // the open does not block, and the open file is checked again.
 func openFile(path string) (ioFile, int64, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, 0, err
+	// syscall.Stat, not os.Stat: no FileInfo allocated per package; the
+	// mode is made only for the error.
+	var pre syscall.Stat_t
+	var err error
+	for {
+		if err = syscall.Stat(path, &pre); err != syscall.EINTR {
+			break
+		}
 	}
-	if !st.Mode().IsRegular() {
-		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: st.Mode()}
+	if err != nil {
+		return nil, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	if pre.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		mode := fs.ModeIrregular
+		if st, err := os.Stat(path); err == nil {
+			mode = st.Mode()
+		}
+		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: mode}
 	}
 	var fd int
 	for {

@@ -28,9 +28,13 @@ type File struct {
 	closer io.Closer
 
 	// names read on access (a View's File): the name table's text and,
-	// per name, its end in it (see lazyName). Names is then empty.
+	// per name, its end in it (see lazyName); or, read in place, the
+	// table's bytes and the offset of each record in them. Names is then
+	// empty.
 	lazyText  []byte
 	lazyEnds  []int32
+	lazySrc   []byte
+	lazyOffs  []int32
 	lazyFlags []uint32
 }
 
@@ -123,15 +127,16 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 		return err
 	}
 	if sc == nil {
-		// A File of its own (Open, NewFile): the tables are its own, the
-		// read-ahead spans are copied out of and go back to a pool.
-		sc = &scratch{}
-		bufs := spanPool.Get().(*[2][]byte)
-		sc.spans = *bufs
+		// A File of its own (Open, NewFile): the tables and the names'
+		// text are its own; the rest of the scratch memory (the read-ahead
+		// spans the tables are copied out of, the names' ends and flags,
+		// the outer walk) goes back to a pool.
+		sc = scratchPool.Get().(*scratch)
+		sc.text = nil
 		defer func() {
-			if cap(sc.spans[0])+cap(sc.spans[1]) <= maxPooledBuf {
-				*bufs = sc.spans
-				spanPool.Put(bufs)
+			sc.text, sc.dec = nil, decoder{}
+			if sc.size() <= maxPooledBuf {
+				scratchPool.Put(sc)
 			}
 		}()
 	}
@@ -154,16 +159,23 @@ func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
 	return err
 }
 
-// spanPool recycles the read-ahead buffers of Files read without a Reader.
-var spanPool = sync.Pool{New: func() any { return new([2][]byte) }}
+// scratchPool recycles the scratch memory of Files read without a Reader.
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// size returns the bytes sc's buffers hold.
+func (sc *scratch) size() int {
+	return cap(sc.spans[0]) + cap(sc.spans[1]) + 4*(cap(sc.ends)+cap(sc.offs)+cap(sc.flags)+cap(sc.walk))
+}
 
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
 	lazy  bool // names stay as text and ends, decoded on access (View)
 	ends  []int32
+	offs  []int32 // names read in place
 	flags []uint32
 	text  []byte
 	walk  []int32
+	dec   decoder
 	cache tableCache
 	spans [2][]byte // the cache's memory
 }
@@ -341,6 +353,9 @@ func (f *File) readHeader(r io.ReaderAt, size int64) error {
 // version and header layout it was read with, and a hint when the bytes
 // fit the other header layout better. Other errors pass unchanged.
 func (f *File) noteLayout(err error, r io.ReaderAt, size int64) error {
+	if err == nil {
+		return nil // before errors.As, whose target would escape: an allocation per file
+	}
 	var fe *FormatError
 	if !errors.As(err, &fe) || fe.Header != "" {
 		return err
@@ -589,7 +604,7 @@ func (f *File) readTables(size int64, sc *scratch) error {
 	if err := checkTable(size, end, "export", field+8, h.ExportCount, h.ExportOffset, int64(minExport), MaxExports); err != nil {
 		return err
 	}
-	tr := tableReader{f: f, size: size, tc: &sc.cache, lay: layoutOf(h.Version, h.Licensee),
+	tr := tableReader{f: f, size: size, tc: &sc.cache, dec: &sc.dec, lay: layoutOf(h.Version, h.Licensee),
 		limits: [3]int32{h.NameCount, h.ImportCount, h.ExportCount}}
 	tr.std = tr.lay.IsStandard()
 
@@ -623,6 +638,7 @@ type tableReader struct {
 	f      *File
 	size   int64
 	tc     *tableCache
+	dec    *decoder // readTable's, in the scratch memory
 	lay    Layout
 	std    bool     // the standard layout: the fast paths apply
 	limits [3]int32 // name, import and export counts
@@ -638,6 +654,9 @@ func (tr *tableReader) names(sc *scratch) error {
 	f, h := tr.f, &tr.f.Header
 	n := int(h.NameCount)
 	f.Names = reuse(f.Names, n)
+	if sc.lazy && tr.std && h.Version >= 64 && tr.namesInPlace(sc) {
+		return nil
+	}
 	ends := reuse(sc.ends, n)
 	text := reuse(sc.text, n*12)
 	oldNames := h.Version < 64
@@ -645,23 +664,13 @@ func (tr *tableReader) names(sc *scratch) error {
 	flags := reuse(sc.flags, n)
 	if tr.std && !oldNames {
 		bulk = func(d *decoder, left int) int {
-			b, p, k := d.b, d.pos, 0
-			for ; k < left; k++ {
-				raw, fl, next, ok := rawName(b, p)
-				if !ok {
-					break
-				}
-				text = append(text, raw...)
-				ends = append(grow(ends, n), int32(len(text)))
-				flags = append(grow(flags, n), fl)
-				p = next
-			}
-			d.pos = p
+			var k int
+			text, ends, flags, d.pos, k = bulkNames(text, ends, flags, n, d.b, d.pos, left)
 			return k
 		}
 	}
 	minName, _, _ := tr.lay.minRecords()
-	err := readTable(tr.tc, tr.size, int64(h.NameOffset), n, minName, "name", tr.limits, bulk, func(d *decoder) {
+	err := readTable(tr.tc, tr.dec, tr.size, int64(h.NameOffset), n, minName, "name", tr.limits, bulk, func(d *decoder) {
 		var raw []byte
 		wide := false
 		switch {
@@ -688,6 +697,7 @@ func (tr *tableReader) names(sc *scratch) error {
 	sc.ends, sc.text, sc.flags = ends, text, flags
 	if sc.lazy {
 		f.lazyText, f.lazyEnds, f.lazyFlags = text, ends, flags
+		f.lazySrc, f.lazyOffs = nil, nil
 		return nil
 	}
 	// The eager File: every name decoded now.
@@ -717,6 +727,57 @@ func (tr *tableReader) names(sc *scratch) error {
 	return nil
 }
 
+// namesInPlace reads the name table of a View where it lies, when the
+// table cache holds all of it and every record is one rawName reads: each
+// name is kept as the offset of its record in the cache's memory, which
+// the Reader keeps until its next call, as long as the View lives;
+// nothing is copied. It reports false, having kept nothing, for any other
+// table (not read ahead, or a record rawName leaves to the careful path,
+// which reports what is wrong with it).
+func (tr *tableReader) namesInPlace(sc *scratch) bool {
+	f, h := tr.f, &tr.f.Header
+	n := int(h.NameCount)
+	w := tr.tc.window(int64(h.NameOffset))
+	if w == nil {
+		return false
+	}
+	offs, flags, _, k := bulkNameOffsets(reuse(sc.offs, n), reuse(sc.flags, n), n, w, 0, n)
+	sc.offs, sc.flags = offs, flags
+	if k < n {
+		return false
+	}
+	f.lazySrc, f.lazyOffs, f.lazyFlags = w, offs, flags
+	f.lazyText, f.lazyEnds = nil, nil
+	return true
+}
+
+// bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
+// each record in b, not its text.
+func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
+	k := 0
+	for k < left {
+		if len(offs) == cap(offs) {
+			offs = grow(offs, n)
+		}
+		if len(flags) == cap(flags) {
+			flags = grow(flags, n)
+		}
+		m := min(left-k, cap(offs)-len(offs), cap(flags)-len(flags))
+		j := len(offs)
+		offs, flags = offs[:j+m], flags[:j+m]
+		for i := j; i < j+m; i++ {
+			_, fl, next, ok := rawName(b, p)
+			if !ok {
+				return offs[:i], flags[:i], p, k
+			}
+			offs[i], flags[i] = int32(p), fl
+			p = next
+			k++
+		}
+	}
+	return offs, flags, p, k
+}
+
 // imports decodes the import table.
 func (tr *tableReader) imports() error {
 	f, h := tr.f, &tr.f.Header
@@ -724,10 +785,14 @@ func (tr *tableReader) imports() error {
 	f.Imports = reuse(f.Imports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = bulkOf(&f.Imports, n, func(im *Import, b []byte, p int) (int, bool) { return fastImport(im, b, p, &limits) })
+		bulk = func(d *decoder, left int) int {
+			var k int
+			f.Imports, d.pos, k = bulkImports(f.Imports, n, d.b, d.pos, left, &limits)
+			return k
+		}
 	}
 	_, minImport, _ := tr.lay.minRecords()
-	return readTable(tr.tc, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
+	return readTable(tr.tc, tr.dec, tr.size, int64(h.ImportOffset), n, minImport, "import", limits, bulk, func(d *decoder) {
 		f.Imports = grow(f.Imports, n)
 		if !tr.std {
 			if im, ok := d.importRecord(tr.lay); ok {
@@ -746,10 +811,14 @@ func (tr *tableReader) exports() error {
 	f.Exports = reuse(f.Exports, n)
 	var bulk func(d *decoder, left int) int
 	if tr.std {
-		bulk = bulkOf(&f.Exports, n, func(ex *Export, b []byte, p int) (int, bool) { return fastExport(ex, b, p, &limits, size) })
+		bulk = func(d *decoder, left int) int {
+			var k int
+			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size)
+			return k
+		}
 	}
 	_, _, minExport := tr.lay.minRecords()
-	return readTable(tr.tc, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
+	return readTable(tr.tc, tr.dec, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
 		f.Exports = grow(f.Exports, n)
 		if !tr.std {
 			if ex, ok := d.exportRecord(tr.lay, size); ok {
@@ -761,24 +830,90 @@ func (tr *tableReader) exports() error {
 	})
 }
 
-// bulkOf returns readTable's bulk step for a table of n records that
-// fast (fastImport, fastExport) decodes into *out: whole records, written
-// in place, for as long as fast accepts them.
-func bulkOf[T any](out *[]T, n int, fast func(rec *T, b []byte, p int) (next int, ok bool)) func(d *decoder, left int) int {
-	return func(d *decoder, left int) int {
-		b, p, k, s := d.b, d.pos, 0, *out
-		for ; k < left; k++ {
-			s = grow(s, n)[:len(s)+1]
-			next, ok := fast(&s[len(s)-1], b, p)
+// bulkNames is readTable's bulk step for a standard name table of n
+// records: it decodes whole records from b at p with rawName, for as long
+// as it accepts them and at most left of them, appending each one's text,
+// end and flags (see tableReader.names), and returns the slices, the
+// offset after the last record and how many it decoded.
+func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, left int) ([]byte, []int32, []uint32, int, int) {
+	k := 0
+	for k < left {
+		if len(ends) == cap(ends) {
+			ends = grow(ends, n)
+		}
+		if len(flags) == cap(flags) {
+			flags = grow(flags, n)
+		}
+		m := min(left-k, cap(ends)-len(ends), cap(flags)-len(flags))
+		j := len(ends)
+		ends, flags = ends[:j+m], flags[:j+m]
+		for i := j; i < j+m; i++ {
+			raw, fl, next, ok := rawName(b, p)
 			if !ok {
-				s = s[:len(s)-1]
-				break
+				return text, ends[:i], flags[:i], p, k
+			}
+			if l := len(text); len(raw) <= 16 && p+17 <= len(b) && cap(text)-l >= 16 {
+				// Most names: one 16-byte move (the bytes after the name
+				// are overwritten by the next one), not a call of memmove.
+				*(*[16]byte)(text[l : l+16]) = *(*[16]byte)(b[p+1 : p+17])
+				text = text[:l+len(raw)]
+			} else {
+				text = append(text, raw...)
+			}
+			ends[i], flags[i] = int32(len(text)), fl
+			p = next
+			k++
+		}
+	}
+	return text, ends, flags, p, k
+}
+
+// bulkImports is readTable's bulk step for a standard import table of n
+// records: it decodes whole records from b at p with fastImport, in place
+// at the end of s, for as long as it accepts them and at most left of them,
+// and returns s, the offset after the last record and how many it decoded.
+func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]Import, int, int) {
+	k := 0
+	for k < left {
+		if len(s) == cap(s) {
+			s = grow(s, n)
+		}
+		m := min(left-k, cap(s)-len(s))
+		j := len(s)
+		s = s[:j+m]
+		for i := j; i < j+m; i++ {
+			next, ok := fastImport(&s[i], b, p, limits)
+			if !ok {
+				return s[:i], p, k
 			}
 			p = next
+			k++
 		}
-		*out, d.pos = s, p
-		return k
 	}
+	return s, p, k
+}
+
+// bulkExports is bulkImports for the export table, with fastExport; size
+// is the file size that serial data must lie within.
+func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64) ([]Export, int, int) {
+	k := 0
+	for k < left {
+		if len(s) == cap(s) {
+			s = grow(s, n)
+		}
+		m := min(left-k, cap(s)-len(s))
+		j := len(s)
+		s = s[:j+m]
+		for i := j; i < j+m; i++ {
+			next, ok := fastExport(&s[i], b, p, limits, size)
+			if !ok {
+				return s[:i], p, k
+			}
+			p = next
+			k++
+		}
+	}
+	return s, p, k
 }
 
 // bufPool recycles table read buffers across tables and files; buffers
@@ -787,7 +922,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &
 
 const maxPooledBuf = 4 << 20
 
-// readTable decodes count records starting at off. It reads the file in
+// readTable decodes count records starting at off with d. It reads the file in
 // steps that never go past the bytes the remaining records need at the least
 // (remaining × minRecord, or more once a record's own length is known), so it
 // touches only the table's own span. When r is a tableCache holding the
@@ -798,11 +933,11 @@ const maxPooledBuf = 4 << 20
 // reading past d.b) and returns how many, at most left; record decodes one
 // record carefully, reporting what is wrong with it, and is called for the
 // record bulk stopped at.
-func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string, limits [3]int32, bulk func(d *decoder, left int) int, record func(*decoder)) error {
+func readTable(r io.ReaderAt, d *decoder, size, off int64, count, minRecord int, what string, limits [3]int32, bulk func(d *decoder, left int) int, record func(*decoder)) error {
 	if count == 0 {
 		return nil
 	}
-	d := &decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
+	*d = decoder{base: off, names: limits[0], imports: limits[1], exports: limits[2]}
 	next := off // file offset of the first byte not yet read
 	if tc, ok := r.(*tableCache); ok {
 		if w := tc.window(off); w != nil {
@@ -810,12 +945,14 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 			next = off + int64(len(w))
 		}
 	}
-	scratch := bufPool.Get().(*[]byte)
-	buf := (*scratch)[:0]
+	// The pooled buffer is taken when a read needs it: a table the cache
+	// holds (most) decodes without one.
+	var pooled *[]byte
+	var buf []byte
 	defer func() {
-		if cap(buf) <= maxPooledBuf {
-			*scratch = buf[:0]
-			bufPool.Put(scratch)
+		if pooled != nil && cap(buf) <= maxPooledBuf {
+			*pooled = buf[:0]
+			bufPool.Put(pooled)
 		}
 	}()
 	for done := 0; done < count; {
@@ -852,6 +989,10 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 		// memory, or within buf), then read the new bytes after it, growing
 		// buf only when it is too small.
 		tail := len(d.b) - start
+		if pooled == nil {
+			pooled = bufPool.Get().(*[]byte)
+			buf = (*pooled)[:0]
+		}
 		if need := tail + int(more); need > cap(buf) {
 			nb := make([]byte, need, max(need, 2*cap(buf)))
 			copy(nb, d.b[start:])
@@ -881,9 +1022,10 @@ func readTable(r io.ReaderAt, size, off int64, count, minRecord int, what string
 func (f *File) checkOuterChains(sc *scratch) error {
 	ni := len(f.Imports)
 	// Sized by the records read, not by a count from the header. walk[i]
-	// is 0 until a walk reaches record i, then that walk's number: a walk
-	// that meets its own number has looped; one that meets an earlier
-	// walk's has joined a chain already known to end.
+	// is 0 until a walk reaches record i (imports first, then exports),
+	// then that walk's number: a walk that meets its own number has
+	// looped; one that meets an earlier walk's has joined a chain already
+	// known to end.
 	n := ni + len(f.Exports)
 	walk := sc.walk[:0]
 	if cap(walk) < n {
@@ -892,37 +1034,96 @@ func (f *File) checkOuterChains(sc *scratch) error {
 	walk = walk[:n]
 	clear(walk)
 	sc.walk = walk
-	for start := range walk {
-		if walk[start] != 0 {
+	// Imports inside imports and exports inside exports, the engine's
+	// tables, walk within one table, without asking at each step which
+	// table the outer is in; a walk that crosses to the other table is
+	// left to walkOuter, which follows both.
+	imports, exports := f.Imports, f.Exports
+	iw, ew := walk[:ni], walk[ni:]
+	for start := range imports {
+		if iw[start] != 0 {
 			continue
 		}
 		id := int32(start + 1)
-		for cur := start; ; {
-			if w := walk[cur]; w != 0 {
-				if w != id {
-					break
+		cur := start
+		for {
+			iw[cur] = id
+			o := imports[cur].Outer
+			if o >= 0 {
+				if o > 0 && !f.walkOuter(walk, o, id) {
+					return f.loopErr(walk, id)
 				}
-				if cur < ni {
-					return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
-				}
-				return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur-ni)
-			}
-			walk[cur] = id
-			var outer Ref
-			if cur < ni {
-				outer = f.Imports[cur].Outer
-			} else {
-				outer = f.Exports[cur-ni].Outer
-			}
-			if outer.IsNull() {
 				break
 			}
-			if cur = outer.Index(); !outer.IsImport() {
-				cur += ni
+			if cur = int(-o) - 1; iw[cur] != 0 {
+				if iw[cur] == id {
+					return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
+				}
+				break
+			}
+		}
+	}
+	for start := range exports {
+		if ew[start] != 0 {
+			continue
+		}
+		id := int32(ni + start + 1)
+		cur := start
+		for {
+			ew[cur] = id
+			o := exports[cur].Outer
+			if o <= 0 {
+				if o < 0 && !f.walkOuter(walk, o, id) {
+					return f.loopErr(walk, id)
+				}
+				break
+			}
+			if cur = int(o) - 1; ew[cur] != 0 {
+				if ew[cur] == id {
+					return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur)
+				}
+				break
 			}
 		}
 	}
 	return nil
+}
+
+// walkOuter continues walk id of checkOuterChains at outer, through both
+// tables, and reports whether it ends; when it loops, the record that
+// closes the loop is left marked -id for loopErr.
+func (f *File) walkOuter(walk []int32, outer Ref, id int32) bool {
+	ni := len(f.Imports)
+	for !outer.IsNull() {
+		cur := outer.Index()
+		if !outer.IsImport() {
+			cur += ni
+		}
+		if w := walk[cur]; w != 0 {
+			if w == id {
+				walk[cur] = -id
+				return false
+			}
+			return true
+		}
+		walk[cur] = id
+		if cur < ni {
+			outer = f.Imports[cur].Outer
+		} else {
+			outer = f.Exports[cur-ni].Outer
+		}
+	}
+	return true
+}
+
+// loopErr returns the error for the loop walkOuter found on walk id.
+func (f *File) loopErr(walk []int32, id int32) error {
+	ni := len(f.Imports)
+	cur := slices.Index(walk, -id)
+	if cur < ni {
+		return formatErr(int64(f.ImportOffset), "outer chain of import %d loops", cur)
+	}
+	return formatErr(int64(f.ExportOffset), "outer chain of export %d loops", cur-ni)
 }
 
 // lineage2Header returns the UTF-16 "Lineage2Ver" header of an encrypted

@@ -7,7 +7,7 @@ import (
 
 // NameAt returns name-table entry i, or "" when i is out of range.
 func (f *File) NameAt(i int32) string {
-	if f.lazyEnds != nil {
+	if f.isView() {
 		return f.lazyName(i)
 	}
 	if i < 0 || int(i) >= len(f.Names) {

@@ -104,8 +104,9 @@ func (c *tableCache) prefetchNames(h *Header, exports []Export, bufs [2][]byte) 
 		return bufs
 	}
 	nameEnd := imp
-	for _, ex := range exports {
-		if ex.SerialSize > 0 && int64(ex.SerialOffset) >= names {
+	for i := range exports {
+		// By pointer: a range over the values copies each 28-byte record.
+		if ex := &exports[i]; ex.SerialSize > 0 && int64(ex.SerialOffset) >= names {
 			nameEnd = min(nameEnd, int64(ex.SerialOffset))
 		}
 	}

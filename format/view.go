@@ -13,7 +13,9 @@ import (
 // decoded when it is asked for. A scan of thousands of packages uses a
 // few of each file's names (those its imports and exports name) and
 // never pays for the others; a map's name table is mostly names its
-// serial data uses.
+// serial data uses. Where the table is the usual one-byte-length records
+// and was read in one piece, a name is only the offset of its record in
+// the bytes read: nothing is copied.
 //
 // Validation is the same as File's: every record of the three tables,
 // its name indices and object references and the outer chains are
@@ -48,7 +50,7 @@ func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) 
 	if err != nil {
 		return nil, &PathError{Path: path, Err: err}
 	}
-	if rd.f.lazyEnds == nil {
+	if rd.f.lazyEnds == nil && rd.f.lazyOffs == nil {
 		rd.f.lazyEnds = []int32{} // no names: still a View's File
 	}
 	base := filepath.Base(path)
@@ -58,7 +60,30 @@ func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) 
 }
 
 // lazyName returns name i of a View's name table.
-func (f *File) lazyName(i int32) string { return nameAt(f.lazyText, f.lazyEnds, i) }
+func (f *File) lazyName(i int32) string {
+	if f.lazyOffs != nil {
+		return nameIn(f.lazySrc, f.lazyOffs, i)
+	}
+	return nameAt(f.lazyText, f.lazyEnds, i)
+}
+
+// isView reports whether f is a View's File, its names read on access.
+func (f *File) isView() bool { return f.lazyEnds != nil || f.lazyOffs != nil }
+
+// nameCount returns the number of names of a View's File.
+func (f *File) nameCount() int { return max(len(f.lazyEnds), len(f.lazyOffs)) }
+
+// nameIn returns name i of a name table read in place (see
+// tableReader.namesInPlace): the text of the record at offs[i] in src, a
+// length byte that counts the NUL after the text, converted as nameAt
+// converts a plain record. It returns "" when i is out of range.
+func nameIn(src []byte, offs []int32, i int32) string {
+	if i < 0 || int(i) >= len(offs) {
+		return ""
+	}
+	o := offs[i]
+	return plainText(src[o+1 : o+int32(src[o])])
+}
 
 // nameAt decodes name i of a name table read into text and ends (see
 // tableReader.names): the text of a plain record as it was in the file,
@@ -80,10 +105,23 @@ func nameAt(text []byte, ends []int32, i int32) string {
 		end, plain = ^end, false
 	}
 	b := text[start:end]
+	switch {
+	case plain:
+		return plainText(b)
+	case len(b) == 0:
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)) // converted when read
+}
+
+// plainText returns the text of a plain name record as a string: b itself
+// when it is plain ASCII, else converted as the careful decoder converts
+// it.
+func plainText(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if plain && !plainASCII(b) {
+	if !plainASCII(b) {
 		return string(appendText(nil, b, false)) // Latin-1, or a NUL inside
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
@@ -105,7 +143,7 @@ func (v *View) Header() *Header { return &v.f.Header }
 func (v *View) PackageName() string { return v.f.PackageName }
 
 // NameCount returns the number of names in the name table.
-func (v *View) NameCount() int { return len(v.f.lazyEnds) }
+func (v *View) NameCount() int { return v.f.nameCount() }
 
 // NameAt returns name-table entry i, or "" when i is out of range.
 func (v *View) NameAt(i int32) string { return v.f.lazyName(i) }

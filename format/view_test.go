@@ -154,6 +154,7 @@ func TestViewErrors(t *testing.T) {
 func TestCorpusView(t *testing.T) {
 	paths := corpusPackages(t)
 	var rd Reader
+	inPlace := 0
 	for _, p := range paths {
 		want, werr := Open(p)
 		v, verr := rd.View(p)
@@ -167,8 +168,12 @@ func TestCorpusView(t *testing.T) {
 		if d := sameAsFile(want, v); d != "" {
 			t.Errorf("%s: %s", p, d)
 		}
+		if v.f.lazyOffs != nil {
+			inPlace++
+		}
 		want.Close()
 	}
+	t.Logf("%d of %d packages' name tables read in place", inPlace, len(paths))
 }
 
 // FuzzView feeds arbitrary bytes to View and NewFile: the two must agree
@@ -202,4 +207,46 @@ func FuzzView(f *testing.F) {
 			t.Fatal(d)
 		}
 	})
+}
+
+// TestViewNamesInPlace checks the name table a View reads where it lies,
+// without copying: taken for a table of one-byte-length records (plain,
+// Latin-1 and 62-byte names among them), with the same names and flags as
+// File reads; a table holding a UTF-16 name, a name too long for one
+// length byte or an empty one (length 0, no NUL) is read the careful way,
+// to the same result.
+func TestViewNamesInPlace(t *testing.T) {
+	long := string(bytes.Repeat([]byte("n"), 62))
+	for _, tc := range []struct {
+		extra   string
+		inPlace bool
+	}{{"Plain", true}, {"名前", false}, {long + "x", false}, {"", false}} {
+		b := NewBuilder(69, 0)
+		actor := b.ImportPath("Engine.Actor", "Core", "Class")
+		cls := b.Export(0, "MyActor", 0, actor, 2000)
+		b.Export(cls, "Tick", b.ImportPath("Core.Function", "Core", "Class"), 0, 50)
+		b.Export(0, "Ünïcödé", 0, actor, 10)
+		b.Export(0, long, 0, actor, 10)
+		b.Name(tc.extra)
+		img, err := Marshal(b.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := NewFile(bytes.NewReader(img), int64(len(img)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.PackageName = "X"
+		var rd Reader
+		v, err := rd.ViewAt(bytes.NewReader(img), int64(len(img)), "X.u")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inPlace := v.f.lazyOffs != nil; inPlace != tc.inPlace {
+			t.Errorf("extra name %q: read in place %v, want %v", tc.extra, inPlace, tc.inPlace)
+		}
+		if d := sameAsFile(want, v); d != "" {
+			t.Errorf("extra name %q: %s", tc.extra, d)
+		}
+	}
 }

@@ -2,7 +2,7 @@
 # screenshots.sh: redraw the README's pictures of the demo install in docs/:
 # the report page's package graph, cycles and downloads views (headless
 # Chromium, one process per picture) and `graph`'s diagram of the whole
-# demo install (Graphviz's dot, or a build with -tags graphvizwasm).
+# demo install (Graphviz's dot, or the built-in Graphviz without it).
 #
 #   scripts/screenshots.sh            (from the repository root)
 #

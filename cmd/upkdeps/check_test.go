@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/demo"
-	"github.com/upkdeps/upkdeps/internal/gvrender"
 )
 
 // chdirDemo generates the demo install in a temporary folder and makes it the
@@ -157,29 +156,6 @@ func TestGraphViews(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "graph: 18 nodes for 19 packages (2 stock packages grouped") {
 		t.Errorf("no summary of what is drawn: %q", errOut)
-	}
-}
-
-// TestGraphSVGWithoutDot: with no dot on PATH, a build with Graphviz built
-// in (-tags graphvizwasm) still draws svg and png; another says what to do.
-func TestGraphSVGWithoutDot(t *testing.T) {
-	chdirDemo(t)
-	t.Setenv("PATH", t.TempDir())
-	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "svg")
-	if !gvrender.Available {
-		if code != exitError || !strings.Contains(errOut, "-tags graphvizwasm") || strings.Count(errOut, "\n") > 2 {
-			t.Errorf("svg without dot nor built-in Graphviz: code %d, stderr %q", code, errOut)
-		}
-		return
-	}
-	if code != exitOK || !strings.Contains(out, "<svg") || !strings.Contains(out, ">DemoGame<") {
-		t.Fatalf("built-in svg: code %d, stderr %q, output %.300q", code, errOut, out)
-	}
-	if _, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--format", "png", "-o", "g.png"); code != exitOK {
-		t.Errorf("built-in png: code %d, stderr %q", code, errOut)
-	}
-	if b, _ := os.ReadFile("g.png"); len(b) < 8 || string(b[1:4]) != "PNG" {
-		t.Errorf("g.png is not a PNG")
 	}
 }
 

@@ -38,6 +38,7 @@ func newGraphCmd(a *app) *cobra.Command {
 		path     bool
 		cycle    int
 		maxNodes int
+		renderer string
 	)
 	cmd := &cobra.Command{
 		Use:   "graph [--from PKG]... [--depth N] [--reverse] | --path FROM TO | --cycle N  [--stock] [--all-edges] [-o FILE] [--format dot|svg|png]",
@@ -51,8 +52,9 @@ reduction; --all-edges keeps every import, labelled with its object count), and 
 that most others import (Core, Engine or their stock node) once as a base, without its edges.
 --from restricts it to what the given packages need (--reverse: to what needs them), --depth
 limits the hops; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
-(as check lists them). svg and png need Graphviz's dot; past --max-nodes nodes (or twice as many
-edges) they are refused with a hint instead of drawing an illegible picture. DOT is byte-stable.`,
+(as check lists them). svg and png are drawn by Graphviz's dot when it is installed, else by the
+Graphviz built into upkdeps (--renderer chooses); past --max-nodes nodes (or twice as many edges)
+they are refused with a hint instead of drawing an illegible picture. DOT is byte-stable.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if path {
 				return cobra.ExactArgs(2)(cmd, args)
@@ -61,7 +63,7 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runGraph(cmd, args, graphFlags{from: from, depth: depth, reverse: reverse, out: out, format: format,
-				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes})
+				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes, renderer: renderer})
 		},
 	}
 	f := cmd.Flags()
@@ -74,7 +76,8 @@ edges) they are refused with a hint instead of drawing an illegible picture. DOT
 	f.BoolVar(&allEdges, "all-edges", false, "draw every import (no transitive reduction, no base node), labelled with object counts")
 	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "svg/png: refuse past this many nodes (or twice as many edges)")
 	f.StringVarP(&out, "output", "o", "", "write to FILE instead of stdout (atomically)")
-	f.StringVar(&format, "format", "dot", "dot, svg or png (svg/png need Graphviz's dot)")
+	f.StringVar(&format, "format", "dot", "dot, svg or png")
+	f.StringVar(&renderer, "renderer", "auto", "svg/png: dot (Graphviz's dot program), builtin (Graphviz inside upkdeps) or auto (dot when installed, else builtin)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
 	return cmd
 }
@@ -84,7 +87,7 @@ type graphFlags struct {
 	from                         []string
 	depth                        int
 	reverse                      bool
-	out, format                  string
+	out, format, renderer        string
 	force, stock, allEdges, path bool
 	cycle, maxNodes              int
 }
@@ -93,6 +96,9 @@ type graphFlags struct {
 func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	if f.format != "dot" && f.format != "svg" && f.format != "png" {
 		return usagef("--format must be dot, svg or png, not %q", f.format)
+	}
+	if f.renderer != "auto" && f.renderer != "dot" && f.renderer != "builtin" {
+		return usagef("--renderer must be auto, dot or builtin, not %q", f.renderer)
 	}
 	if f.format == "png" && f.out == "" {
 		return usagef("--format png needs -o FILE (binary output)")
@@ -188,7 +194,7 @@ func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags) err
 	data := dotText.Bytes()
 	if f.format != "dot" {
 		var err error
-		if data, err = renderDOT(cmd.Context(), data, f.format); err != nil {
+		if data, err = renderDOT(cmd.Context(), data, f.format, f.renderer); err != nil {
 			return err
 		}
 	}
@@ -246,19 +252,26 @@ func drawnSummary(d *graph.Drawing) string {
 	return s
 }
 
-// renderDOT runs Graphviz's dot, within renderTimeout, or when dot is not
-// installed the built-in engine of a build with -tags graphvizwasm. Graphviz's own
-// messages (a thousand lines on a large graph) are not passed on: only
-// their first line.
-func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
+// renderDOT lays out and draws src in format within renderTimeout, with
+// Graphviz's dot program or the built-in Graphviz (gvrender) as renderer
+// says; auto takes dot when it is on PATH. Graphviz's own messages (a
+// thousand lines on a large graph) are not passed on: only their first line.
+func renderDOT(ctx context.Context, src []byte, format, renderer string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
 	defer cancel()
 	bin, err := exec.LookPath("dot")
-	if err != nil {
-		if gvrender.Available {
-			return gvrender.Render(ctx, src, format)
+	if renderer == "builtin" || renderer == "auto" && err != nil {
+		out, err := gvrender.Render(ctx, src, format)
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("the built-in Graphviz did not finish in %v: draw less (--from PKG --depth 1)", renderTimeout)
 		}
-		return nil, errors.New("--format " + format + " needs Graphviz's dot, which is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz), use --format dot, or build upkdeps with -tags graphvizwasm (Graphviz built in)")
+		if err != nil {
+			return nil, errors.New(firstLine(err.Error()))
+		}
+		return out, nil
+	}
+	if err != nil {
+		return nil, errors.New("--renderer dot: Graphviz's dot is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz) or use --renderer builtin")
 	}
 	var out, stderr bytes.Buffer
 	c := exec.CommandContext(ctx, bin, "-T"+format)
@@ -267,13 +280,18 @@ func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
 		if ctx.Err() == context.DeadlineExceeded {
 			return nil, fmt.Errorf("graphviz dot did not finish in %v: draw less (--from PKG --depth 1)", renderTimeout)
 		}
-		first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		if len(first) > 200 {
-			first = first[:200] + "..."
-		}
-		return nil, fmt.Errorf("graphviz dot failed: %v: %s", err, first)
+		return nil, fmt.Errorf("graphviz dot failed: %v: %s", err, firstLine(stderr.String()))
 	}
 	return out.Bytes(), nil
+}
+
+// firstLine is the first line of s, at most 200 bytes.
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	if len(first) > 200 {
+		first = first[:200] + "..."
+	}
+	return first
 }
 
 // checkOutput refuses to write data to path when path is not a regular
