@@ -3,7 +3,6 @@ package graph
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
 	"hash/maphash"
 	"path/filepath"
 	"slices"
@@ -173,17 +172,30 @@ type scanned struct {
 
 // interner shares one copy of repeated strings (Engine, Actor, Class, ...)
 // across the packages one worker reads, and detaches them from the name
-// table text they were sliced from.
-type interner map[string]string
+// table text they were sliced from. Each string has a number (0 is ""),
+// so that keys made of names are a few integers.
+type interner struct {
+	ids  map[string]uint32
+	strs []string // by number
+}
 
-func (in interner) get(s string) string {
-	if v, ok := in[s]; ok {
-		return v
+func newInterner() *interner {
+	return &interner{ids: map[string]uint32{"": 0}, strs: []string{""}}
+}
+
+// id returns the number of s, adding a copy of s when it is new.
+func (in *interner) id(s string) uint32 {
+	if id, ok := in.ids[s]; ok {
+		return id
 	}
 	s = strings.Clone(s)
-	in[s] = s
-	return s
+	id := uint32(len(in.strs))
+	in.strs = append(in.strs, s)
+	in.ids[s] = id
+	return id
 }
+
+func (in *interner) get(s string) string { return in.strs[in.id(s)] }
 
 // objTable holds the distinct objects that the packages one worker reads
 // import, each once; their scans refer to them by index. The objects of an
@@ -198,19 +210,40 @@ type objTable struct {
 
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
-	in      interner
-	tab     *objTable
-	objIDs  map[string]uint32 // tab's index of each object by the key object makes
-	rd      format.Reader
-	overlay map[string]Held
-	names   []string // interned name table entries of the current file ("" not yet)
-	top     []int32  // per import: its package's import (-1 not yet)
-	group   []int32  // per import: its spelling's index (-1: not an object import)
-	buf     []byte
-	slab    []uint32 // memory for the next files' objects
-	spell   []int32  // per name: index in spellings (-1 not yet)
-	seen    []bool   // per name: listed in deps
-	deps    []dep
+	in  *interner
+	tab *objTable
+	// objIDs is tab's index of each object by its path text's number and
+	// its class's (see classOf); byChain the same by the object's outer
+	// chain, name and class, packed (see object), which the usual import
+	// finds without making its own chain.
+	objIDs  map[uint64]uint32
+	byChain map[uint64]uint32
+	// classes numbers the (class, class package) pairs of the imports
+	// (interner numbers, packed); pairs are their names' numbers by pair;
+	// cls memoises a file's by its class name's index.
+	classes map[uint64]uint32
+	pairs   [][2]uint32
+	cls     []clsMemo
+	// The group paths below a package that imports name: chains of names
+	// are numbered by child ((outer chain, name) -> chain; 0 is the empty
+	// chain), and each chain's text ("A.B") by pathOf and pathStrs (0 is
+	// ""), so that two chains spelling one text (A.B as one name or two)
+	// are one object, as they were when the key was the text.
+	child    map[uint64]uint32 // chain<<32 | name -> chain
+	textOf   []uint32          // per chain: its text's number
+	pathOf   map[string]uint32
+	pathStrs []string
+	ids      []uint32 // per name of the current file: its interner number (0 not yet)
+	impPath  []uint32 // per import of the current file: its chain + 1 (0 not yet)
+	rd       format.Reader
+	overlay  map[string]Held
+	top      []int32 // per import: its package's import (-1 not yet)
+	group    []int32 // per import: its spelling's index (-1: not an object import)
+	buf      []byte
+	slab     []uint32 // memory for the next files' objects
+	spell    []int32  // per name: index in spellings (-1 not yet)
+	seen     []bool   // per name: listed in deps
+	deps     []dep
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
@@ -220,7 +253,9 @@ type worker struct {
 }
 
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: interner{}, tab: &objTable{}, objIDs: map[string]uint32{}, overlay: overlay}
+	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]uint32{},
+		classes: map[uint64]uint32{}, overlay: overlay,
+		child: map[uint64]uint32{}, textOf: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
 
 type dep struct {
@@ -283,16 +318,20 @@ func (w *worker) objects(n int) []uint32 {
 }
 
 // name returns name i of f interned, once per file.
-func (w *worker) name(f *format.View, i int32) string {
+func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameID(f, i)] }
+
+// nameID returns the interner's number of name i of f ("" when i is out
+// of range), once per file.
+func (w *worker) nameID(f *format.View, i int32) uint32 {
 	if i < 0 || int(i) >= f.NameCount() {
-		return ""
+		return 0
 	}
-	if s := w.names[i]; s != "" {
-		return s
+	if id := w.ids[i]; id != 0 {
+		return id
 	}
-	s := w.in.get(f.NameAt(i))
-	w.names[i] = s
-	return s
+	id := w.in.id(f.NameAt(i))
+	w.ids[i] = id
+	return id
 }
 
 // topImport returns the outermost import of import i's chain (what
@@ -318,26 +357,157 @@ func (w *worker) topImport(f *format.View, i int) int32 {
 	return t
 }
 
+// clsMemo is the class pair of a file's imports whose class name is one
+// name: the class package's name index and the pair's number + 1.
+type clsMemo struct {
+	pkg  int32
+	pair uint32
+}
+
+// classOf returns the number of im's (class, class package) pair.
+func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
+	var m *clsMemo
+	if ci := im.ClassName; ci >= 0 && int(ci) < len(w.cls) {
+		m = &w.cls[ci]
+		if m.pair != 0 && m.pkg == im.ClassPackage {
+			return m.pair - 1
+		}
+	}
+	class, pkg := w.nameID(f, im.ClassName), w.nameID(f, im.ClassPackage)
+	k := uint64(class)<<32 | uint64(pkg)
+	id, ok := w.classes[k]
+	if !ok {
+		id = uint32(len(w.pairs))
+		w.pairs = append(w.pairs, [2]uint32{class, pkg})
+		w.classes[k] = id
+	}
+	if m != nil {
+		*m = clsMemo{pkg: im.ClassPackage, pair: id + 1}
+	}
+	return id
+}
+
+// Bits of the packed byChain key: outer chain, name, class pair. Numbers
+// that do not fit (millions of names) take the path text's key alone.
+const (
+	chainBits = 22
+	nameBits  = 21
+	pairBits  = 21
+)
+
 // object returns the index in w.tab of import i of f (im), adding it when
-// it is new. Only a new object allocates: the key is made in buf (returned
-// for reuse) from the bytes of its path and names, and the map is asked
-// with those bytes.
-func (w *worker) object(f *format.View, i int, im *format.Import, buf []byte) (uint32, []byte) {
-	class, cpkg := w.name(f, im.ClassName), w.name(f, im.ClassPackage)
-	buf = appendPath(buf[:0], f, format.ImportRef(i), false)
-	path := len(buf)
-	buf = append(append(append(buf, 0), class...), 0)
-	buf = append(buf, cpkg...)
-	buf = binary.AppendUvarint(binary.AppendUvarint(buf, uint64(path)), uint64(len(class))) // no two keys alike
-	if id, ok := w.objIDs[string(buf)]; ok {
-		return id, buf
+// it is new. An import inside an import is found by its outer's chain
+// (memoised per file), its name and its class: one lookup of a packed
+// integer, with nothing made; only a new object allocates.
+func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
+	pair := w.classOf(f, im)
+	o := im.Outer
+	if !o.IsImport() || o.Index() >= len(f.Imports()) {
+		return w.objectAt(w.refPath(f, format.ImportRef(i)), pair)
+	}
+	outer, ok := w.chainPath(f, o.Index(), 0)
+	if !ok {
+		return w.objectAt(w.refPath(f, format.ImportRef(i)), pair)
+	}
+	name := w.nameID(f, im.ObjectName)
+	if outer >= 1<<chainBits || name >= 1<<nameBits || pair >= 1<<pairBits {
+		return w.objectAt(w.childPath(outer, name), pair)
+	}
+	k := uint64(outer)<<(nameBits+pairBits) | uint64(name)<<pairBits | uint64(pair)
+	if id, ok := w.byChain[k]; ok {
+		return id
+	}
+	id := w.objectAt(w.childPath(outer, name), pair)
+	w.byChain[k] = id
+	return id
+}
+
+// objectAt returns the index in w.tab of the object at chain with class
+// pair, adding it when it is new. Objects are one by the text of their
+// path, as the engine's linker compares them.
+func (w *worker) objectAt(chain, pair uint32) uint32 {
+	text := w.textOf[chain]
+	k := uint64(text)<<32 | uint64(pair)
+	if id, ok := w.objIDs[k]; ok {
+		return id
 	}
 	id := uint32(len(w.tab.objs))
-	o := ImportedObject{Path: string(buf[:path]), Class: class, ClassPackage: cpkg}
+	cp := w.pairs[pair]
+	o := ImportedObject{Path: w.pathStrs[text], Class: w.in.strs[cp[0]], ClassPackage: w.in.strs[cp[1]]}
 	w.tab.objs = append(w.tab.objs, o)
 	w.tab.keys = append(w.tab.keys, hashKey(o.Path, o.Class))
-	w.objIDs[string(buf)] = id
-	return id, buf
+	w.objIDs[k] = id
+	return id
+}
+
+// childPath returns the number of chain parent followed by the name
+// numbered name; its text is parent's, ".", and the name (the name alone
+// after the empty chain).
+func (w *worker) childPath(parent, name uint32) uint32 {
+	k := uint64(parent)<<32 | uint64(name)
+	if id, ok := w.child[k]; ok {
+		return id
+	}
+	text := w.in.strs[name]
+	if parent != 0 {
+		text = w.pathStrs[w.textOf[parent]] + "." + text
+	}
+	tid, ok := w.pathOf[text]
+	if !ok {
+		tid = uint32(len(w.pathStrs))
+		w.pathStrs = append(w.pathStrs, text)
+		w.pathOf[text] = tid
+	}
+	id := uint32(len(w.textOf))
+	w.textOf = append(w.textOf, tid)
+	w.child[k] = id
+	return id
+}
+
+// chainPath returns the chain of names of import i's group path below
+// its package, whose text is what appendPath makes (unlowered), memoised
+// per import: an import inside the package has the empty chain, one
+// inside import j j's chain and its own name. It
+// gives up (ok false) on a chain that leaves the imports or is deeper
+// than 64, which refPath then walks.
+func (w *worker) chainPath(f *format.View, i, depth int) (uint32, bool) {
+	if p := w.impPath[i]; p != 0 {
+		return p - 1, true
+	}
+	imports := f.Imports()
+	o := imports[i].Outer
+	var p uint32
+	switch {
+	case o.IsNull():
+	case o.IsImport() && o.Index() < len(imports) && depth < 64:
+		outer, ok := w.chainPath(f, o.Index(), depth+1)
+		if !ok {
+			return 0, false
+		}
+		p = w.childPath(outer, w.nameID(f, imports[i].ObjectName))
+	default:
+		return 0, false
+	}
+	w.impPath[i] = p + 1
+	return p, true
+}
+
+// refPath is the chain of ref's path by the walk appendPath makes.
+func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
+	var stack [16]format.Ref
+	chain := stack[:0]
+	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports())+len(f.Exports()); n++ {
+		chain = append(chain, cur)
+		cur = f.Outer(cur)
+	}
+	if ref.IsImport() && len(chain) > 0 {
+		chain = chain[:len(chain)-1] // the top-level package
+	}
+	p := uint32(0)
+	for i := len(chain) - 1; i >= 0; i-- {
+		p = w.childPath(p, w.in.id(f.ObjectName(chain[i])))
+	}
+	return p
 }
 
 // open reads a package from the overlay or the disk.
@@ -373,7 +543,9 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		version: h.Version, licensee: h.Licensee, flags: h.Flags, guid: h.GUID,
 		exportCount: len(exports),
 	}
-	w.names = reset(w.names, f.NameCount(), "")
+	w.ids = reset(w.ids, f.NameCount(), 0)
+	w.impPath = reset(w.impPath, len(imports), 0)
+	w.cls = reset(w.cls, f.NameCount(), clsMemo{})
 	w.top = reset(w.top, len(imports), -1)
 	w.group = reset(w.group, len(imports), -1)
 	w.spell = reset(w.spell, f.NameCount(), -1)
@@ -431,8 +603,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if g < 0 {
 			continue
 		}
-		var o uint32
-		o, buf = w.object(f, i, &im, buf)
+		o := w.object(f, i, &im)
 		if s.mixedOrder {
 			s.objects[k] = o
 			s.spellingOf = append(s.spellingOf, g)
