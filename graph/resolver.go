@@ -20,7 +20,7 @@ func (r searchResolver) Candidates() []Candidate {
 }
 
 func (r searchResolver) Resolve(name string) Resolution {
-	res := r.s.Find(name)
+	res := r.s.Locate(name)
 	return Resolution{File: res.File, Rel: res.Rel, PathIndex: res.PathIndex, CaseMismatch: res.CaseMismatch}
 }
 

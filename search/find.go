@@ -469,3 +469,161 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 	}
 	return s[:len(s)-len(suffix)], true
 }
+
+// Locate is Find without the explanation: the same File, Rel, Step,
+// PathIndex and CaseMismatch, with Tried, Shadowed and Warnings left nil.
+// It is what a checker resolving every imported name asks: a plain name
+// (no folder part) costs no allocation but the two strings of a found
+// file, where Find makes each candidate's path.
+func (s *Searcher) Locate(name string) Result {
+	if !plainName(name) || !s.plainPats() {
+		r := s.find(name, nil, 0, true)
+		r.Tried, r.Shadowed, r.Warnings = nil, nil, nil
+		return r
+	}
+	var buf, scratch [128]byte
+	r := Result{Name: name, PathIndex: -1}
+	// 1. The name as given, relative to System.
+	if dir := s.givenDir(); s.list(dir).has(name) {
+		r.File = filepath.Join(dir, name)
+		r.Rel, r.Step = s.rel(r.File), StepAsGiven
+		return r
+	}
+	// 2. Each Paths entry, as lookup.try compares.
+	win := s.platform.Platform == Windows
+	for i := range s.pats {
+		p := &s.pats[i]
+		exts := [3]string{"", p.localExt, p.ext}
+		for k, ext := range exts {
+			if k > 0 && ext == "" {
+				continue
+			}
+			base := append(append(append(buf[:0], p.prefix...), name...), ext...)
+			ls := s.list(p.dir)
+			if ls.has(string(base)) {
+				r.setPathBytes(p, i, base, StepPaths)
+				return r
+			}
+			if !win || ext == "" {
+				continue
+			}
+			stem := base[:len(base)-len(ext)]
+			for _, m := range foldKey(ls, base, scratch[:]) {
+				if len(m) >= len(stem) && equalFoldBytes(m, base) && m[:len(stem)] == string(stem) {
+					r.setPath(p, i, m, StepPaths)
+					return r
+				}
+			}
+		}
+	}
+	// 4. Paths again ignoring case (3, the cache, is for a GUID).
+	for i := range s.pats {
+		p := &s.pats[i]
+		for k, ext := range [2]string{"", p.ext} {
+			if k > 0 && ext == "" {
+				continue
+			}
+			base := append(append(append(buf[:0], p.prefix...), name...), ext...)
+			for _, m := range foldKey(s.list(p.dir), base, scratch[:]) {
+				if equalFoldBytes(m, base) {
+					r.setPath(p, i, m, StepCaseInsensitive)
+					r.CaseMismatch = true
+					return r
+				}
+			}
+		}
+	}
+	return r
+}
+
+// setPath records file base of Paths entry p (index i) as found. Rel is
+// the end of File where the separators allow (one string for both).
+func (r *Result) setPath(p *pattern, i int, base, step string) {
+	r.File = filepath.Join(p.dir, base)
+	r.Rel = p.rel + base
+	r.Step, r.PathIndex = step, i
+}
+
+// setPathBytes is setPath for a name in scratch memory.
+func (r *Result) setPathBytes(p *pattern, i int, base []byte, step string) {
+	r.File = filepath.Join(p.dir, string(base))
+	n := len(p.rel) + len(base)
+	if rel := r.File[max(len(r.File)-n, 0):]; len(rel) == n && rel[:len(p.rel)] == p.rel {
+		r.Rel = rel
+	} else {
+		r.Rel = p.rel + string(base)
+	}
+	r.Step, r.PathIndex = step, i
+}
+
+// plainName reports whether name is a file name the engine appends to a
+// folder as it is: not empty or blank, no NUL, no folder part, not "." or
+// "..". Other names take find's general path.
+func plainName(name string) bool {
+	if strings.TrimSpace(name) == "" || name == "." || name == ".." {
+		return false
+	}
+	return !strings.ContainsAny(name, "/\\:\x00")
+}
+
+// plainPats reports whether no Paths extension holds a folder part, so
+// that a plain name stays a file name of the entry's folder.
+func (s *Searcher) plainPats() bool {
+	s.plainOnce.Do(func() {
+		s.plain = true
+		for _, p := range s.pats {
+			if strings.ContainsAny(p.ext+p.localExt, "/\\") {
+				s.plain = false
+			}
+		}
+	})
+	return s.plain
+}
+
+// givenDir is the folder a plain name as given is looked for in: System,
+// resolved under the Searcher's rules.
+func (s *Searcher) givenDir() string {
+	s.givenOnce.Do(func() { s.given = s.resolveDir(s.iniDir) })
+	return s.given
+}
+
+// foldKey looks up the names of ls equal to base ignoring case, by the
+// key listing.fold has them under, lower-casing into scratch (no
+// allocation for ASCII).
+func foldKey(ls *listing, base, scratch []byte) []string {
+	lb := scratch[:0]
+	for _, c := range base {
+		if c >= 0x80 {
+			return ls.fold[strings.ToLower(string(base))]
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lb = append(lb, c)
+	}
+	return ls.fold[string(lb)]
+}
+
+// equalFoldBytes is strings.EqualFold(s, string(b)), without the copy
+// for ASCII.
+func equalFoldBytes(s string, b []byte) bool {
+	if len(s) != len(b) {
+		return strings.EqualFold(s, string(b)) // other lengths fold alike only beyond ASCII
+	}
+	for i := range len(b) {
+		x, y := s[i], b[i]
+		if x >= 0x80 || y >= 0x80 {
+			return strings.EqualFold(s, string(b))
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -74,7 +74,7 @@ func (s *Searcher) scanPackages() []Candidate {
 		}
 	}
 	for i := range out {
-		out[i].Wins = s.find(out[i].Name, nil, 0, false).File == out[i].File
+		out[i].Wins = s.Locate(out[i].Name).File == out[i].File
 	}
 	return out
 }

@@ -64,6 +64,12 @@ type Searcher struct {
 	gens     map[string][]cacheGen // UE2 cache files by upper-cased GUID
 	packages []Candidate
 	scanned  bool
+
+	// What Locate works out once: the folder of a name as given, and
+	// whether every Paths entry keeps a plain name in its folder.
+	givenOnce, plainOnce sync.Once
+	given                string
+	plain                bool
 }
 
 // PathEntry is one Paths entry of the system section as the Searcher uses it.
