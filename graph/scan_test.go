@@ -174,3 +174,32 @@ func TestObjectsShared(t *testing.T) {
 		t.Logf("Build allocated %.1f bytes per imported object", per)
 	}
 }
+
+// TestObjectKeyText: an import of the group path A.B as two names (group
+// A, object B) and one of the single name "A.B" are one imported object,
+// as the engine compares paths as text; so are the same path reached
+// through different packages' tables.
+func TestObjectKeyText(t *testing.T) {
+	dir := t.TempDir()
+	m := format.NewBuilder(69, 0)
+	m.Export(0, "MyLevel", m.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+	m.ImportPath("Tex.A.B", "Engine", "Texture")
+	m.Import(m.ImportPackage("Tex"), "A.B", "Engine", "Texture")
+	m.ImportPath("Tex.A.C", "Engine", "Texture")
+	path := filepath.Join(dir, "DM-A.unr")
+	if err := format.WriteFile(path, m.File); err != nil {
+		t.Fatal(err)
+	}
+	w := newWorker(nil)
+	s, err := scanFile(path, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, id := range s.objects {
+		paths = append(paths, s.tab.objs[id].Path)
+	}
+	if want := []string{"Level", "A.B", "A.B", "A.C"}; !reflect.DeepEqual(paths, want) || s.objects[1] != s.objects[2] || len(s.tab.objs) != 3 {
+		t.Errorf("objects %q (ids %v, table %d), want %q with A.B once", paths, s.objects, len(s.tab.objs), want)
+	}
+}
