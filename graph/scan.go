@@ -213,11 +213,11 @@ type worker struct {
 	in  *interner
 	tab *objTable
 	// objIDs is tab's index of each object by its path text's number and
-	// its class's (see classOf); byChain the same by the object's outer
-	// chain, name and class, packed (see object), which the usual import
-	// finds without making its own chain.
+	// its class's (see classOf); byChain the same by a hash of the object's
+	// outer chain, name and class (see object), which the usual import
+	// finds without interning its name or making its own chain.
 	objIDs  map[uint64]uint32
-	byChain map[uint64]uint32
+	byChain map[uint64]chainHit
 	// classes numbers the (class, class package) pairs of the imports
 	// (interner numbers, packed); pairs are their names' numbers by pair;
 	// cls memoises a file's by its class name's index.
@@ -253,7 +253,7 @@ type worker struct {
 }
 
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]uint32{},
+	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]chainHit{},
 		classes: map[uint64]uint32{}, overlay: overlay,
 		child: map[uint64]uint32{}, textOf: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
@@ -387,18 +387,15 @@ func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	return id
 }
 
-// Bits of the packed byChain key: outer chain, name, class pair. Numbers
-// that do not fit (millions of names) take the path text's key alone.
-const (
-	chainBits = 22
-	nameBits  = 21
-	pairBits  = 21
-)
+// chainHit is an object found by its outer chain, name and class pair:
+// what object checks before taking obj for a byChain key.
+type chainHit struct{ outer, pair, obj uint32 }
 
 // object returns the index in w.tab of import i of f (im), adding it when
 // it is new. An import inside an import is found by its outer's chain
-// (memoised per file), its name and its class: one lookup of a packed
-// integer, with nothing made; only a new object allocates.
+// (memoised per file), its name and its class, as one hashed integer
+// whose hit is checked (the name against the end of the object's path):
+// one map lookup, with nothing made; only a new object allocates.
 func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	pair := w.classOf(f, im)
 	o := im.Outer
@@ -409,16 +406,25 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if !ok {
 		return w.objectAt(w.refPath(f, format.ImportRef(i)), pair)
 	}
-	name := w.nameID(f, im.ObjectName)
-	if outer >= 1<<chainBits || name >= 1<<nameBits || pair >= 1<<pairBits {
-		return w.objectAt(w.childPath(outer, name), pair)
+	name := ""
+	if ni := im.ObjectName; ni >= 0 && int(ni) < f.NameCount() {
+		name = f.NameAt(ni)
 	}
-	k := uint64(outer)<<(nameBits+pairBits) | uint64(name)<<pairBits | uint64(pair)
-	if id, ok := w.byChain[k]; ok {
-		return id
+	k := maphash.String(hashSeed, name) ^ uint64(outer)*0x9e3779b97f4a7c15 ^ uint64(pair)*0xc2b2ae3d27d4eb4f
+	h, hit := w.byChain[k]
+	if hit && h.outer == outer && h.pair == pair {
+		n := len(w.pathStrs[w.textOf[outer]]) + len(name)
+		if outer != 0 {
+			n++ // the "."
+		}
+		if p := w.tab.objs[h.obj].Path; len(p) == n && p[n-len(name):] == name {
+			return h.obj
+		}
 	}
-	id := w.objectAt(w.childPath(outer, name), pair)
-	w.byChain[k] = id
+	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
+	if !hit {
+		w.byChain[k] = chainHit{outer, pair, id}
+	}
 	return id
 }
 
