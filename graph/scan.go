@@ -79,10 +79,16 @@ func appendLower(b []byte, s string) []byte {
 // exportHashes returns the hashes of f's exports; hashKey must hash
 // exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
 func exportHashes(f *format.View, buf []byte) ([]uint64, []byte) {
-	out := make([]uint64, len(f.Exports()))
-	for i := range f.Exports() {
+	exports := f.Exports()
+	out := make([]uint64, len(exports))
+	for i := range exports {
 		ref := format.ExportRef(i)
-		class, _ := f.ClassOf(ref)
+		// The class's name, as ClassOf gives it, without the walk to
+		// its package that ClassOf also makes.
+		class := "Class"
+		if c := exports[i].Class; !c.IsNull() {
+			class = f.ObjectName(c)
+		}
 		buf = appendPath(buf[:0], f, ref, true)
 		buf = appendLower(append(buf, 0), class)
 		out[i] = maphash.Bytes(hashSeed, buf)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
@@ -201,5 +202,33 @@ func TestObjectKeyText(t *testing.T) {
 	}
 	if want := []string{"Level", "A.B", "A.B", "A.C"}; !reflect.DeepEqual(paths, want) || s.objects[1] != s.objects[2] || len(s.tab.objs) != 3 {
 		t.Errorf("objects %q (ids %v, table %d), want %q with A.B once", paths, s.objects, len(s.tab.objs), want)
+	}
+}
+
+// TestExportHashes: each export's hash is hashKey of its group path and
+// the class ClassOf names (a class export, an imported class, a class the
+// package exports itself, in groups), which has() asks.
+func TestExportHashes(t *testing.T) {
+	b := format.NewBuilder(69, 0)
+	cls := b.Export(0, "MyClass", 0, 0, 10)
+	grp := b.Export(0, "Walls", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+	b.Export(grp, "Marble", b.ImportPath("Engine.Texture", "Core", "Class"), 0, 10)
+	b.Export(grp, "Mine", cls, 0, 10)
+	path := filepath.Join(t.TempDir(), "Pkg.u")
+	if err := format.WriteFile(path, b.File); err != nil {
+		t.Fatal(err)
+	}
+	var rd format.Reader
+	v, err := rd.View(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := exportHashes(v, nil)
+	for i := range v.Exports() {
+		ref := format.ExportRef(i)
+		class, _ := v.ClassOf(ref)
+		if want := hashKey(strings.Join(v.GroupPath(ref), "."), class); got[i] != want {
+			t.Errorf("export %d (%s, class %s): hash %x, want %x", i, v.ObjectPath(ref), class, got[i], want)
+		}
 	}
 }
