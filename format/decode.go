@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxNameBytes caps the encoded length of one name-table string. The engine's
@@ -403,6 +404,54 @@ func le32(a *[recordWindow]byte, q int) uint32 {
 // which reports any error. (im is written in place: returning the record
 // costs more than decoding it.)
 func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
+	if k, next := fastImports(unsafe.Slice(im, 1), b, p, limits); k == 1 {
+		return next, true
+	}
+	return fastImportLong(im, b, p, limits)
+}
+
+// fastImports is fastExports for import records; fastImportLong takes
+// the record it stops at.
+func fastImports(s []Import, b []byte, p int, limits *[3]int32) (k, next int) {
+	for i := range s {
+		if len(b)-p < recordWindow {
+			return i, p
+		}
+		a := (*[recordWindow]byte)(b[p:])
+		im := &s[i]
+		v, q := shortIndex(le32(a, 0))
+		if q == 0 || uint32(v) >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ClassPackage = v
+		v, n := shortIndex(le32(a, q))
+		if n == 0 || uint32(v) >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ClassName = v
+		q += n
+		v = int32(le32(a, q))
+		if !refInRange(v, limits) {
+			return i, p
+		}
+		im.Outer = Ref(v)
+		q += 4
+		v, n = shortIndex(le32(a, q))
+		if n == 0 || uint32(v) >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ObjectName = v
+		p += q + n
+	}
+	return len(s), p
+}
+
+// fastImportLong decodes one import record at b[p:] into im when the buffer
+// holds recordWindow bytes there and every value is valid; otherwise ok is
+// false, im is not to be used, and the caller takes the careful path,
+// which reports any error. (im is written in place: returning the record
+// costs more than decoding it.)
+func fastImportLong(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
 	if len(b)-p < recordWindow {
 		return p, false
 	}
@@ -444,6 +493,77 @@ func refInRange(r int32, limits *[3]int32) bool {
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
 func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
+	if k, next := fastExports(unsafe.Slice(ex, 1), b, p, limits, size); k == 1 {
+		return next, true
+	}
+	return fastExportLong(ex, b, p, limits, size)
+}
+
+// fastExports decodes export records from b at p into s, one after
+// another, for as long as a record's compact indices are all of one to
+// three bytes (nearly all of them), the buffer holds recordWindow bytes at
+// it and every value is valid, and returns how many it decoded and the
+// offset after them. The record it stops at is fastExportLong's (a longer
+// index) or the careful path's, which reports what is wrong with it.
+//
+// The loop makes no call and checks and stores each field as soon as it
+// is read, so that few values are live at once: with a call per record,
+// and calls for long indices in it, the compiler spilled and reloaded
+// every live value on every record.
+func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64) (k, next int) {
+	for i := range s {
+		if len(b)-p < recordWindow {
+			return i, p
+		}
+		a := (*[recordWindow]byte)(b[p:])
+		ex := &s[i]
+		v, q := shortIndex(le32(a, 0))
+		if q == 0 || !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Class = Ref(v)
+		v, n := shortIndex(le32(a, q))
+		if n == 0 || !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Super = Ref(v)
+		q += n
+		v = int32(le32(a, q))
+		if !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Outer = Ref(v)
+		q += 4
+		v, n = shortIndex(le32(a, q))
+		if n == 0 || uint32(v) >= uint32(limits[0]) {
+			return i, p
+		}
+		ex.ObjectName = v
+		q += n
+		ex.ObjectFlags = le32(a, q)
+		q += 4
+		v, n = shortIndex(le32(a, q))
+		if n == 0 || v < 0 {
+			return i, p
+		}
+		ex.SerialSize, ex.SerialOffset = v, 0
+		q += n
+		if v > 0 {
+			serialSize := v
+			v, n = shortIndex(le32(a, q))
+			if n == 0 || v < 0 || int64(v)+int64(serialSize) > size {
+				return i, p
+			}
+			ex.SerialOffset = v
+			q += n
+		}
+		p += q
+	}
+	return len(s), p
+}
+
+// fastExportLong is fastExport for a record with an index of any length.
+func fastExportLong(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
 	if len(b)-p < recordWindow {
 		return p, false
 	}

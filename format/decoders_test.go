@@ -207,3 +207,69 @@ func TestFastIndexAgrees(t *testing.T) {
 	}
 	t.Logf("%d indices compared", n)
 }
+
+// TestRecordIndexLengths compares the fast record decoders with the careful
+// ones on records whose compact indices take every length from one to five
+// bytes, each field in turn and all at once, in range and out, and with a
+// malformed fifth byte: a field after a long index is where the fast
+// decoders must not read it from the offset a short one would leave.
+func TestRecordIndexLengths(t *testing.T) {
+	// One value per encoded length, and its negation.
+	lengths := []int32{5, 100, 10000, 2000000, 300000000}
+	const big = 1 << 30
+	limits := [3]int32{big, big, big}
+	size := int64(1) << 40
+	rec := func(vals []int32, export bool) []byte {
+		e := &encoder{}
+		e.index(vals[0])
+		e.index(vals[1])
+		e.u32(uint32(vals[2]))
+		e.index(vals[3])
+		if export {
+			e.u32(0x70004)
+			e.index(vals[4])
+			if vals[4] > 0 {
+				e.index(vals[5])
+			}
+		}
+		return e.b
+	}
+	n := 0
+	try := func(vals []int32) {
+		for _, export := range []bool{false, true} {
+			b := rec(vals, export)
+			what := "import"
+			if export {
+				what = "export"
+			}
+			for _, lim := range [][3]int32{limits, {lengths[2], lengths[2], lengths[2]}} {
+				compareRecords(t, what, padded(b), 0, lim, size)
+				compareRecords(t, what, padded(b), 0, lim, int64(lengths[3]))
+			}
+			// A malformed fifth byte in the last index.
+			if len(b) >= 5 && b[len(b)-1]&0x80 == 0 && b[len(b)-2]&0x80 != 0 {
+				m := append([]byte(nil), b...)
+				m[len(m)-1] |= 0x10
+				compareRecords(t, what, padded(m), 0, limits, size)
+			}
+			n++
+		}
+	}
+	// Field indices: 0, 1, 3 (names or refs), 4, 5 (serial size, offset);
+	// 2 is the int32 outer.
+	fields := []int{0, 1, 3, 4, 5}
+	for _, f := range fields {
+		for _, v := range lengths {
+			for _, sign := range []int32{1, -1} {
+				vals := []int32{1, 2, -1, 3, 7, 9}
+				vals[f] = sign * v
+				try(vals)
+			}
+		}
+	}
+	for _, v := range lengths {
+		try([]int32{v, v, 0, v, v, v})
+		try([]int32{-v, -v, 0, v, v, v})
+	}
+	t.Logf("%d records compared", n)
+}

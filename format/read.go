@@ -869,9 +869,10 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 }
 
 // bulkImports is readTable's bulk step for a standard import table of n
-// records: it decodes whole records from b at p with fastImport, in place
-// at the end of s, for as long as it accepts them and at most left of them,
-// and returns s, the offset after the last record and how many it decoded.
+// records: it decodes whole records from b at p with fastImports, in place
+// at the end of s, and a record with a long index with fastImportLong, for
+// as long as they are accepted and at most left of them, and returns s,
+// the offset after the last record and how many it decoded.
 func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]Import, int, int) {
 	k := 0
 	for k < left {
@@ -880,21 +881,22 @@ func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		s = s[:j+m]
-		for i := j; i < j+m; i++ {
-			next, ok := fastImport(&s[i], b, p, limits)
-			if !ok {
-				return s[:i], p, k
-			}
-			p = next
-			k++
+		d, next := fastImports(s[j:j+m], b, p, limits)
+		s, p, k = s[:j+d], next, k+d
+		if d == m {
+			continue
 		}
+		next, ok := fastImportLong(&s[:j+d+1][j+d], b, p, limits)
+		if !ok {
+			return s, p, k
+		}
+		s, p, k = s[:j+d+1], next, k+1
 	}
 	return s, p, k
 }
 
-// bulkExports is bulkImports for the export table, with fastExport; size
-// is the file size that serial data must lie within.
+// bulkExports is bulkImports for the export table, with fastExports and
+// fastExportLong; size is the file size that serial data must lie within.
 func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64) ([]Export, int, int) {
 	k := 0
 	for k < left {
@@ -903,15 +905,16 @@ func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, siz
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		s = s[:j+m]
-		for i := j; i < j+m; i++ {
-			next, ok := fastExport(&s[i], b, p, limits, size)
-			if !ok {
-				return s[:i], p, k
-			}
-			p = next
-			k++
+		d, next := fastExports(s[j:j+m], b, p, limits, size)
+		s, p, k = s[:j+d], next, k+d
+		if d == m {
+			continue
 		}
+		next, ok := fastExportLong(&s[:j+d+1][j+d], b, p, limits, size)
+		if !ok {
+			return s, p, k
+		}
+		s, p, k = s[:j+d+1], next, k+1
 	}
 	return s, p, k
 }
