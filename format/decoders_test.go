@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -127,6 +128,7 @@ func FuzzRecordDecoders(f *testing.F) {
 		compareRecords(t, "import", padded(b), 0, limits, size)
 		compareRecords(t, "export", padded(b), 0, limits, size)
 		compareNames(t, b, 0)
+		compareNameOffsets(t, b, int(names&0xff))
 	})
 }
 
@@ -272,4 +274,60 @@ func TestRecordIndexLengths(t *testing.T) {
 		try([]int32{-v, -v, 0, v, v, v})
 	}
 	t.Logf("%d records compared", n)
+}
+
+// compareNameOffsets runs bulkNameOffsets over b and a loop of rawName,
+// which it must agree with: the same records, offsets, flags and end.
+func compareNameOffsets(t *testing.T, b []byte, left int) {
+	t.Helper()
+	var wantOffs []int32
+	var wantFlags []uint32
+	p := 0
+	for len(wantOffs) < left {
+		_, fl, next, ok := rawName(b, p)
+		if !ok {
+			break
+		}
+		wantOffs, wantFlags = append(wantOffs, int32(p)), append(wantFlags, fl)
+		p = next
+	}
+	// Small slices, so that the loop also grows them on the way.
+	offs, flags, next, k := bulkNameOffsets(make([]int32, 0, 1), nil, left, b, 0, left)
+	if k != len(wantOffs) || next != p || !slices.Equal(offs, wantOffs) || !slices.Equal(flags, wantFlags) {
+		t.Errorf("% x (%d records): bulkNameOffsets %v %v next %d k %d; rawName %v %v next %d",
+			b[:min(len(b), 64)], left, offs, flags, next, k, wantOffs, wantFlags, p)
+	}
+}
+
+// TestNameOffsetsAgree compares bulkNameOffsets with rawName on tables of
+// names of every one-byte length, each cut short at every byte, with a
+// record rawName declines (no NUL, a two-byte length, an empty one) at the
+// end or inside.
+func TestNameOffsetsAgree(t *testing.T) {
+	rec := func(n int, last byte) []byte {
+		r := []byte{byte(n)}
+		for i := 1; i < n; i++ {
+			r = append(r, 'a'+byte(i%26))
+		}
+		if n > 0 {
+			r = append(r, last)
+		}
+		return append(r, 0x10, 0, 7, 0)
+	}
+	n := 0
+	for _, bad := range [][]byte{nil, rec(5, 'x'), {0x41, 0x01, 'a', 0}, rec(0, 0), rec(63, 0), rec(200, 0)} {
+		var b []byte
+		for l := 1; l < 63; l += 3 {
+			b = append(b, rec(l, 0)...)
+		}
+		b = append(b, bad...)
+		b = append(b, rec(3, 0)...)
+		for cut := len(b); cut >= 0; cut -= 7 {
+			for _, left := range []int{0, 1, 5, 22, 23, 100} {
+				compareNameOffsets(t, b[:cut], left)
+				n++
+			}
+		}
+	}
+	t.Logf("%d tables compared", n)
 }

@@ -752,7 +752,9 @@ func (tr *tableReader) namesInPlace(sc *scratch) bool {
 }
 
 // bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
-// each record in b, not its text.
+// each record in b, not its text. It accepts the records rawName accepts
+// (TestNameOffsetsAgree), read here without making the text's slice
+// rawName returns, which is most of the work.
 func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
 	k := 0
 	for k < left {
@@ -765,15 +767,20 @@ func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int)
 		m := min(left-k, cap(offs)-len(offs), cap(flags)-len(flags))
 		j := len(offs)
 		offs, flags = offs[:j+m], flags[:j+m]
-		for i := j; i < j+m; i++ {
-			_, fl, next, ok := rawName(b, p)
-			if !ok {
-				return offs[:i], flags[:i], p, k
+		fl := flags[j : j+m]
+		for i := range offs[j : j+m] {
+			if p >= len(b) {
+				return offs[:j+i], flags[:j+i], p, k + i
 			}
-			offs[i], flags[i] = int32(p), fl
-			p = next
-			k++
+			c := int(b[p])
+			end := p + 1 + c
+			if c == 0 || c&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
+				return offs[:j+i], flags[:j+i], p, k + i
+			}
+			offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(b[end:end+4])
+			p = end + 4
 		}
+		k += m
 	}
 	return offs, flags, p, k
 }
