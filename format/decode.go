@@ -312,6 +312,24 @@ func shortIndex(w uint32) (v int32, n int) {
 	return int32(u), n
 }
 
+// shortCount is shortIndex for a field that cannot be negative (a name
+// index, a serial size or offset): it returns the index's magnitude and
+// length for a non-negative index of one to three bytes, else n = 0 (a
+// longer index, or a negative one, which is malformed there, or the rare
+// "-0"), leaving it to the long decoders. Testing the sign with the
+// continuation bits, it makes one test per length and none for the sign.
+func shortCount(w uint32) (u uint32, n int) {
+	switch {
+	case w&0xc0 == 0:
+		return w & 0x3f, 1
+	case w&0x80c0 == 0x40:
+		return w&0x3f | w>>2&(0x7f<<6), 2
+	case w&0x8080c0 == 0x8040:
+		return w&0x3f | w>>2&(0x7f<<6) | w>>3&(0x7f<<13), 3
+	}
+	return 0, 0
+}
+
 // fastIndexLong decodes a compact index of two to five bytes at b[p:],
 // which must hold 5 bytes, and returns it with the offset after it:
 // badIndex and p+5 for a malformed one.
@@ -419,28 +437,28 @@ func fastImports(s []Import, b []byte, p int, limits *[3]int32) (k, next int) {
 		}
 		a := (*[recordWindow]byte)(b[p:])
 		im := &s[i]
-		v, q := shortIndex(le32(a, 0))
-		if q == 0 || uint32(v) >= uint32(limits[0]) {
+		u, q := shortCount(le32(a, 0))
+		if q == 0 || u >= uint32(limits[0]) {
 			return i, p
 		}
-		im.ClassPackage = v
-		v, n := shortIndex(le32(a, q))
-		if n == 0 || uint32(v) >= uint32(limits[0]) {
+		im.ClassPackage = int32(u)
+		u, n := shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
 			return i, p
 		}
-		im.ClassName = v
+		im.ClassName = int32(u)
 		q += n
-		v = int32(le32(a, q))
+		v := int32(le32(a, q))
 		if !refInRange(v, limits) {
 			return i, p
 		}
 		im.Outer = Ref(v)
 		q += 4
-		v, n = shortIndex(le32(a, q))
-		if n == 0 || uint32(v) >= uint32(limits[0]) {
+		u, n = shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
 			return i, p
 		}
-		im.ObjectName = v
+		im.ObjectName = int32(u)
 		p += q + n
 	}
 	return len(s), p
@@ -534,27 +552,26 @@ func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64) (k, 
 		}
 		ex.Outer = Ref(v)
 		q += 4
-		v, n = shortIndex(le32(a, q))
-		if n == 0 || uint32(v) >= uint32(limits[0]) {
+		u, n := shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
 			return i, p
 		}
-		ex.ObjectName = v
+		ex.ObjectName = int32(u)
 		q += n
 		ex.ObjectFlags = le32(a, q)
 		q += 4
-		v, n = shortIndex(le32(a, q))
-		if n == 0 || v < 0 {
+		serialSize, n := shortCount(le32(a, q))
+		if n == 0 {
 			return i, p
 		}
-		ex.SerialSize, ex.SerialOffset = v, 0
+		ex.SerialSize, ex.SerialOffset = int32(serialSize), 0
 		q += n
-		if v > 0 {
-			serialSize := v
-			v, n = shortIndex(le32(a, q))
-			if n == 0 || v < 0 || int64(v)+int64(serialSize) > size {
+		if serialSize > 0 {
+			u, n = shortCount(le32(a, q))
+			if n == 0 || int64(u)+int64(serialSize) > size {
 				return i, p
 			}
-			ex.SerialOffset = v
+			ex.SerialOffset = int32(u)
 			q += n
 		}
 		p += q

@@ -175,7 +175,7 @@ func TestPlainASCII(t *testing.T) {
 }
 
 // TestFastIndexAgrees compares the fast compact-index decoding (shortIndex,
-// then fastIndexLong for a longer index) with the careful decoder on every
+// then fastIndexLong for a longer index; shortCount) with the careful decoder on every
 // first byte, each followed by continuation bytes that stop the index at
 // each length and by fifth bytes at and around the 32-bit limit: the same
 // value and length, or badIndex exactly where the careful one fails.
@@ -192,6 +192,13 @@ func TestFastIndexAgrees(t *testing.T) {
 			b = append(b, make([]byte, 5)...)
 			d := &decoder{b: b}
 			want := d.index()
+			// shortCount: the same for a non-negative index of up to three
+			// bytes, declined (n = 0) for any other.
+			u, cn := shortCount(binary.LittleEndian.Uint32(b))
+			plain := d.err == nil && c&0x80 == 0 && d.pos <= 3
+			if plain != (cn != 0) || cn != 0 && (int32(u) != want || cn != d.pos) {
+				t.Errorf("% x: careful %d (%d bytes, %v), shortCount %d (%d bytes)", b[:5], want, d.pos, d.err, u, cn)
+			}
 			have, next := shortIndex(binary.LittleEndian.Uint32(b))
 			if next == 0 {
 				have, next = fastIndexLong(b, 0)
