@@ -1030,6 +1030,87 @@ func readTable(r io.ReaderAt, d *decoder, size, off int64, count, minRecord int,
 // that resolving paths cannot loop. The error gives the offset of the table
 // and the record that closes the loop.
 func (f *File) checkOuterChains(sc *scratch) error {
+	if f.outerChainsEnd(sc) {
+		return nil
+	}
+	return f.walkOuterChains(sc)
+}
+
+// outerChainsEnd reports whether every outer chain ends, for the tables
+// the engine writes, where an import's outer is an import and an export's
+// an export: each table apart, with chainsEnd. It reports false, for
+// walkOuterChains to decide and name the record, when a chain crosses
+// tables or may loop.
+func (f *File) outerChainsEnd(sc *scratch) bool {
+	imports, exports := f.Imports, f.Exports
+	next := reuse(sc.walk, max(len(imports), len(exports))+1)
+	sc.walk = next
+	// The outer of each record as an index in its table, the table's
+	// length (root) for none; open collects the bits of every outer that
+	// is not root.
+	root := int32(len(imports))
+	next = next[:root+1]
+	open := int32(0)
+	for i := range imports {
+		o := int32(imports[i].Outer)
+		if o > 0 {
+			return false // an export: a chain across tables
+		}
+		v := -o - 1
+		if o == 0 {
+			v = root
+		}
+		next[i], open = v, open|(v^root)
+	}
+	next[root] = root
+	if !chainsEnd(next, open) {
+		return false
+	}
+	root = int32(len(exports))
+	next = next[:root+1]
+	open = 0
+	for i := range exports {
+		o := int32(exports[i].Outer)
+		if o < 0 {
+			return false
+		}
+		v := o - 1
+		if o == 0 {
+			v = root
+		}
+		next[i], open = v, open|(v^root)
+	}
+	next[root] = root
+	return chainsEnd(next, open)
+}
+
+// chainsEnd reports whether every chain of links next (next[i] the record
+// after i; the last element is the root, its own next) reaches the root,
+// open being 0 when every link goes there already. It doubles the links
+// (each record then links to the one two links on) until every one is the
+// root, or until they span more links than there are records, when a chain
+// loops: a few passes over the table, none with a branch that depends on
+// the chains, where a walk of each chain branches on each record's outer,
+// unpredictably (forward and backward references are mixed in real
+// tables).
+func chainsEnd(next []int32, open int32) bool {
+	root := len(next) - 1
+	for span := 1; open != 0; span *= 2 {
+		if span >= root {
+			return false // a chain longer than the table: a loop
+		}
+		open = 0
+		for i, j := range next[:root] {
+			k := next[j]
+			next[i], open = k, open|(k^int32(root))
+		}
+	}
+	return true
+}
+
+// walkOuterChains is checkOuterChains by walking each chain, through both
+// tables; it names the record that closes a loop.
+func (f *File) walkOuterChains(sc *scratch) error {
 	ni := len(f.Imports)
 	// Sized by the records read, not by a count from the header. walk[i]
 	// is 0 until a walk reaches record i (imports first, then exports),
