@@ -103,13 +103,22 @@ func (c *tableCache) prefetchNames(h *Header, exports []Export, bufs [2][]byte) 
 	if c.spans[0].b == nil || c.spans[0].off != imp || nn <= 0 || names <= 0 || names >= imp {
 		return bufs
 	}
-	nameEnd := imp
+	// The least serial offset from names on, as a distance from names,
+	// with no branch on the records: one unsigned comparison takes both
+	// ends (an offset before names wraps above any distance in the file),
+	// and a record without serial data counts as the largest distance.
+	// Offsets and sizes were checked against the file size when decoded.
+	lo := uint32(imp - names)
 	for i := range exports {
 		// By pointer: a range over the values copies each 28-byte record.
-		if ex := &exports[i]; ex.SerialSize > 0 && int64(ex.SerialOffset) >= names {
-			nameEnd = min(nameEnd, int64(ex.SerialOffset))
+		ex := &exports[i]
+		d := uint32(ex.SerialOffset) - uint32(names)
+		if ex.SerialSize <= 0 {
+			d = ^uint32(0)
 		}
+		lo = min(lo, d)
 	}
+	nameEnd := names + int64(lo)
 	minName, _, _ := layoutOf(h.Version, h.Licensee).minRecords()
 	if n := nameEnd - names; n >= nn*int64(minName) && n <= maxTableSpan {
 		bufs[1] = c.read(1, names, int(n), bufs[1])
