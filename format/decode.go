@@ -431,11 +431,12 @@ func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok boo
 // fastImports is fastExports for import records; fastImportLong takes
 // the record it stops at.
 func fastImports(s []Import, b []byte, p int, limits *[3]int32) (k, next int) {
+	last := len(b) - recordWindow
 	for i := range s {
-		if len(b)-p < recordWindow {
+		if p > last || p < 0 {
 			return i, p
 		}
-		a := (*[recordWindow]byte)(b[p:])
+		a := (*[recordWindow]byte)(b[p : p+recordWindow])
 		im := &s[i]
 		u, q := shortCount(le32(a, 0))
 		if q == 0 || u >= uint32(limits[0]) {
@@ -529,11 +530,14 @@ func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next
 // and calls for long indices in it, the compiler spilled and reloaded
 // every live value on every record.
 func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64) (k, next int) {
+	// The last offset a window starts at: a window within it needs no
+	// bounds check.
+	last := len(b) - recordWindow
 	for i := range s {
-		if len(b)-p < recordWindow {
+		if p > last || p < 0 {
 			return i, p
 		}
-		a := (*[recordWindow]byte)(b[p:])
+		a := (*[recordWindow]byte)(b[p : p+recordWindow])
 		ex := &s[i]
 		v, q := shortIndex(le32(a, 0))
 		if q == 0 || !refInRange(v, limits) {
