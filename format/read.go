@@ -751,12 +751,17 @@ func (tr *tableReader) namesInPlace(sc *scratch) bool {
 	return true
 }
 
+// nameWindow is the most bytes a name record rawName accepts takes: a
+// length byte, 63 bytes of text with the NUL, the flags.
+const nameWindow = 1 + 63 + 4
+
 // bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
 // each record in b, not its text. It accepts the records rawName accepts
 // (TestNameOffsetsAgree), read here without making the text's slice
 // rawName returns, which is most of the work.
 func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
 	k := 0
+	last := len(b) - nameWindow // the last offset a window starts at
 	for k < left {
 		if len(offs) == cap(offs) {
 			offs = grow(offs, n)
@@ -769,6 +774,18 @@ func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int)
 		offs, flags = offs[:j+m], flags[:j+m]
 		fl := flags[j : j+m]
 		for i := range offs[j : j+m] {
+			if p <= last && p >= 0 {
+				// The largest record fits in the window: no bounds checks.
+				a := (*[nameWindow]byte)(b[p : p+nameWindow])
+				c := int(a[0])
+				if c == 0 || c&0xc0 != 0 || a[c&63] != 0 {
+					return offs[:j+i], flags[:j+i], p, k + i
+				}
+				c &= 63
+				offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(a[c+1:c+5])
+				p += c + 5
+				continue
+			}
 			if p >= len(b) {
 				return offs[:j+i], flags[:j+i], p, k + i
 			}
