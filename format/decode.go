@@ -512,7 +512,8 @@ func refInRange(r int32, limits *[3]int32) bool {
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
 func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
-	if k, next := fastExports(unsafe.Slice(ex, 1), b, p, limits, size); k == 1 {
+	var sl serialLow
+	if k, next := fastExports(unsafe.Slice(ex, 1), b, p, limits, size, &sl); k == 1 {
 		return next, true
 	}
 	return fastExportLong(ex, b, p, limits, size)
@@ -522,14 +523,15 @@ func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next
 // another, for as long as a record's compact indices are all of one to
 // three bytes (nearly all of them), the buffer holds recordWindow bytes at
 // it and every value is valid, and returns how many it decoded and the
-// offset after them. The record it stops at is fastExportLong's (a longer
-// index) or the careful path's, which reports what is wrong with it.
+// offset after them, noting each serial offset in sl. The record it stops
+// at is fastExportLong's (a longer index) or the careful path's, which
+// reports what is wrong with it.
 //
 // The loop makes no call and checks and stores each field as soon as it
 // is read, so that few values are live at once: with a call per record,
 // and calls for long indices in it, the compiler spilled and reloaded
 // every live value on every record.
-func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64) (k, next int) {
+func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64, sl *serialLow) (k, next int) {
 	// The last offset a window starts at: a window within it needs no
 	// bounds check.
 	last := len(b) - recordWindow
@@ -577,6 +579,9 @@ func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64) (k, 
 			}
 			ex.SerialOffset = int32(u)
 			q += n
+			if u-sl.base < sl.lo { // rarely: a branch that predicts
+				sl.lo = u - sl.base
+			}
 		}
 		p += q
 	}

@@ -615,7 +615,7 @@ func (f *File) readTables(size int64, sc *scratch) error {
 	early := sc.cache.spans[0].b != nil
 	if early {
 		if exportErr = tr.exports(); exportErr == nil {
-			sc.spans = sc.cache.prefetchNames(h, f.Exports, sc.spans)
+			sc.spans = sc.cache.prefetchNames(h, tr.serial.lo, sc.spans)
 		}
 	}
 	if err := tr.names(sc); err != nil {
@@ -642,6 +642,21 @@ type tableReader struct {
 	lay    Layout
 	std    bool     // the standard layout: the fast paths apply
 	limits [3]int32 // name, import and export counts
+	serial serialLow
+}
+
+// serialLow notes the least serial offset of the exports at or after base
+// (the name table's offset), as a distance from base, which bounds the
+// name table (prefetchNames): one unsigned comparison takes both ends, an
+// offset before base wrapping above any distance in the file. The export
+// decoders note it as they go, so that the table is not read again for it.
+type serialLow struct{ base, lo uint32 }
+
+// note notes ex's serial offset when it has serial data.
+func (sl *serialLow) note(ex *Export) {
+	if d := uint32(ex.SerialOffset) - sl.base; ex.SerialSize > 0 && d < sl.lo {
+		sl.lo = d
+	}
 }
 
 // names decodes the name table into one buffer of text, the end of each
@@ -833,23 +848,28 @@ func (tr *tableReader) exports() error {
 	f, h := tr.f, &tr.f.Header
 	n, limits, size := int(h.ExportCount), tr.limits, tr.size
 	f.Exports = reuse(f.Exports, n)
+	tr.serial = serialLow{base: uint32(h.NameOffset), lo: ^uint32(0)}
+	sl := &tr.serial
 	var bulk func(d *decoder, left int) int
 	if tr.std {
 		bulk = func(d *decoder, left int) int {
 			var k int
-			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size)
+			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size, sl)
 			return k
 		}
 	}
 	_, _, minExport := tr.lay.minRecords()
 	return readTable(tr.tc, tr.dec, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
 		f.Exports = grow(f.Exports, n)
+		ex, ok := Export{}, false
 		if !tr.std {
-			if ex, ok := d.exportRecord(tr.lay, size); ok {
-				f.Exports = append(f.Exports, ex)
-			}
-		} else if ex, ok := d.stdExport(size); ok {
+			ex, ok = d.exportRecord(tr.lay, size)
+		} else {
+			ex, ok = d.stdExport(size)
+		}
+		if ok {
 			f.Exports = append(f.Exports, ex)
+			sl.note(&ex)
 		}
 	})
 }
@@ -920,8 +940,9 @@ func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]
 }
 
 // bulkExports is bulkImports for the export table, with fastExports and
-// fastExportLong; size is the file size that serial data must lie within.
-func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64) ([]Export, int, int) {
+// fastExportLong; size is the file size that serial data must lie within;
+// sl notes the records' serial offsets.
+func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64, sl *serialLow) ([]Export, int, int) {
 	k := 0
 	for k < left {
 		if len(s) == cap(s) {
@@ -929,7 +950,7 @@ func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, siz
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		d, next := fastExports(s[j:j+m], b, p, limits, size)
+		d, next := fastExports(s[j:j+m], b, p, limits, size, sl)
 		s, p, k = s[:j+d], next, k+d
 		if d == m {
 			continue
@@ -939,6 +960,7 @@ func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, siz
 			return s, p, k
 		}
 		s, p, k = s[:j+d+1], next, k+1
+		sl.note(&s[j+d])
 	}
 	return s, p, k
 }

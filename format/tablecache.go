@@ -96,29 +96,13 @@ func (c *tableCache) prefetch(h *Header, size int64, bufs [2][]byte) [2][]byte {
 
 // prefetchNames reads the name table of h at once when it lies before the
 // import table and that was read ahead: it ends at the first serial data
-// after it (found from exports, the decoded export table), or at the
-// import table.
-func (c *tableCache) prefetchNames(h *Header, exports []Export, bufs [2][]byte) [2][]byte {
+// after it, lo bytes after it (see serialLow), or at the import table.
+func (c *tableCache) prefetchNames(h *Header, lo uint32, bufs [2][]byte) [2][]byte {
 	names, nn, imp := int64(h.NameOffset), int64(h.NameCount), int64(h.ImportOffset)
 	if c.spans[0].b == nil || c.spans[0].off != imp || nn <= 0 || names <= 0 || names >= imp {
 		return bufs
 	}
-	// The least serial offset from names on, as a distance from names,
-	// with no branch on the records: one unsigned comparison takes both
-	// ends (an offset before names wraps above any distance in the file),
-	// and a record without serial data counts as the largest distance.
-	// Offsets and sizes were checked against the file size when decoded.
-	lo := uint32(imp - names)
-	for i := range exports {
-		// By pointer: a range over the values copies each 28-byte record.
-		ex := &exports[i]
-		d := uint32(ex.SerialOffset) - uint32(names)
-		if ex.SerialSize <= 0 {
-			d = ^uint32(0)
-		}
-		lo = min(lo, d)
-	}
-	nameEnd := names + int64(lo)
+	nameEnd := names + min(int64(lo), imp-names)
 	minName, _, _ := layoutOf(h.Version, h.Licensee).minRecords()
 	if n := nameEnd - names; n >= nn*int64(minName) && n <= maxTableSpan {
 		bufs[1] = c.read(1, names, int(n), bufs[1])
