@@ -193,7 +193,7 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 			merged[k] = de
 		}
 		de.Imports++
-		de.Objects += len(e.Objects)
+		de.Objects += e.ObjectCount()
 		if c := cycleOf[e.From]; c != 0 && c == cycleOf[e.To] {
 			de.Cycle = true
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/par"
 	"gonum.org/v1/gonum/graph/simple"
 )
@@ -97,6 +98,10 @@ type CheckOptions struct {
 	// their dependencies replace the compiled imports for the order checks,
 	// and their .upkg flags are checked.
 	Sources *Sources
+	// Stock is the game's own retail file list (ini.OwnStockOf): its
+	// packages are on every client, so their ServerSideOnly flag is no
+	// leak. nil: any known game's list.
+	Stock *ini.Stock
 	// Jobs is the number of goroutines the object check uses (0 or less:
 	// 1); the findings do not depend on it.
 	Jobs int
@@ -144,7 +149,7 @@ func (gr *Graph) Check(ctx context.Context, opt CheckOptions) ([]Finding, error)
 			out = append(out, f)
 		}
 	}
-	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
+	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages, opt.Stock)...)
 	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
 	return out, ctx.Err()
@@ -435,10 +440,12 @@ func (c *objectCheck) problem(k objectKey, object Object) *objectProblem {
 // missing when GUITitleBar is exported without it, though the module
 // registers GUITitleBar); below a native-only class (no export), a member
 // cannot be known (native_unknown).
-func (c *objectCheck) classify(to *Package, path, class string) FindingKind {
+//
+// key is hashKey(path, class).
+func (c *objectCheck) classify(to *Package, path, class string, key uint64) FindingKind {
 	first := firstSegment(path)
 	switch {
-	case to.scan.exports.has(path, class):
+	case to.scan.exports.hasKey(key):
 		return ""
 	case to.scan.exports.hasPath(to.File, path):
 		return ClassMismatch
@@ -465,7 +472,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	checked := func(e *Edge) bool { return e.To.scan != nil && len(e.Objects) > 0 } // missing or unreadable: reported as such
+	checked := func(e *Edge) bool { return e.To.scan != nil && len(e.objs) > 0 } // missing or unreadable: reported as such
 	// Counting sort by target: next[id] is where target id's edges go.
 	next := make([]int, len(c.gr.byID)+1)
 	total := 0
@@ -473,7 +480,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		for _, e := range es {
 			if checked(e) {
 				next[e.To.id+1]++
-				total += len(e.Objects)
+				total += len(e.objs)
 			}
 		}
 	}
@@ -492,7 +499,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	var runs [][]*Edge
 	per := max(1, total/(8*max(1, jobs)))
 	for start, n, i := 0, 0, 0; i < len(edges); i++ {
-		if n += len(edges[i].Objects); n >= per || i == len(edges)-1 {
+		if n += len(edges[i].objs); n >= per || i == len(edges)-1 {
 			runs = append(runs, edges[start:i+1])
 			start, n = i+1, 0
 		}
@@ -509,9 +516,10 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
-			to := e.To
-			for _, o := range e.Objects {
-				kind := c.classify(to, o.Path, o.Class)
+			to, tab := e.To, e.From.scan.tab
+			for _, id := range e.objs {
+				o := &tab.objs[id]
+				kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 				if kind == "" {
 					continue
 				}
@@ -546,7 +554,7 @@ func (c *objectCheck) rootObjects() {
 		if r.Object == "" || to.scan == nil {
 			continue
 		}
-		kind := c.classify(to, r.Object, "Class")
+		kind := c.classify(to, r.Object, "Class", hashKey(r.Object, "Class"))
 		if kind == "" {
 			continue
 		}
@@ -815,7 +823,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 	var out []Finding
 	parent := gr.reach(gr.clientRoots(opt.ServerPackages))
 	for _, p := range gr.pkgs {
-		if p.Flags&format.FlagServerSideOnly == 0 || isRetail(p.Name) {
+		if p.Flags&format.FlagServerSideOnly == 0 || isRetail(opt.Stock, p.Name) {
 			continue // retail packages are on every client
 		}
 		var by []*Package

@@ -35,7 +35,9 @@ type Resolver interface {
 	// Candidates lists every package file reachable through Paths that the
 	// engine would load for its name.
 	Candidates() []Candidate
-	// Resolve looks a package name up as the engine would.
+	// Resolve looks a package name up as the engine would. Build calls it
+	// from its reading goroutines at once (each resolves the names of the
+	// packages it reads), and may ask for a name more than once.
 	Resolve(name string) Resolution
 }
 
@@ -118,9 +120,34 @@ func (o ImportedObject) describe(pkg string) string {
 // Edge says From imports from To.
 type Edge struct {
 	From, To *Package
-	Objects  []ImportedObject // in the importer's import-table order; empty when only the package is imported
 	// Spelling is how From spells To's name.
 	Spelling string
+	// objs are the objects imported, in the importer's import-table
+	// order, as indices into From.scan.tab (the table of the worker that
+	// read From): 4 bytes each, not an ImportedObject's 48, and nothing for
+	// the garbage collector to scan (20,000 packages import 3.2 million).
+	objs []uint32
+}
+
+// ObjectCount returns the number of objects From imports from To: 0 when
+// it imports only the package.
+func (e *Edge) ObjectCount() int { return len(e.objs) }
+
+// Object returns object i (0 <= i < ObjectCount) in From's import-table
+// order; it panics when i is out of range.
+func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.objs[e.objs[i]] }
+
+// Objects returns the objects From imports from To, in its import-table
+// order, in a new slice (nil when there are none).
+func (e *Edge) Objects() []ImportedObject {
+	if len(e.objs) == 0 {
+		return nil
+	}
+	out := make([]ImportedObject, len(e.objs))
+	for i, id := range e.objs {
+		out[i] = e.From.scan.tab.objs[id]
+	}
+	return out
 }
 
 // Graph is the dependency graph of an install.
@@ -150,6 +177,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 		opt:      opt,
 		byFile:   map[string]*Package{},
 		resolved: map[string]*Package{},
+		ahead:    map[string]Resolution{},
 	}
 	for _, c := range r.Candidates() {
 		if b.gr.byName[lower(c.Name)] == nil {
@@ -178,6 +206,43 @@ type builder struct {
 	byFile   map[string]*Package // resolved packages by file
 	queue    []*Package          // resolved packages not yet scanned
 	resolved map[string]*Package // by spelling
+	// ahead holds the Resolutions the reading goroutines made of the
+	// names their packages import (see resolveAhead), by spelling.
+	aheadMu sync.Mutex
+	ahead   map[string]Resolution
+}
+
+// resolveAhead resolves, on the worker that read s, the names s imports
+// that no package this worker read before imports, so that the serial link
+// finds them resolved: resolving a name through a Searcher costs about 20
+// microseconds, and was two thirds of the link's time.
+func (b *builder) resolveAhead(w *worker, s *scanned) {
+	if w.resolved == nil {
+		w.resolved = map[string]bool{}
+	}
+	// The spellings of the object imports are among the dependencies,
+	// unless a name is spelled two ways (or an import is inside an export).
+	names := [][]string{s.deps}
+	if s.mixedOrder {
+		names = append(names, s.spellings)
+	}
+	for _, names := range names {
+		for _, sp := range names {
+			if w.resolved[sp] {
+				continue
+			}
+			w.resolved[sp] = true
+			b.aheadMu.Lock()
+			_, ok := b.ahead[sp]
+			b.aheadMu.Unlock()
+			if !ok {
+				res := b.r.Resolve(sp)
+				b.aheadMu.Lock()
+				b.ahead[sp] = res
+				b.aheadMu.Unlock()
+			}
+		}
+	}
 }
 
 // add makes p a node; a resolved package joins the scan queue.
@@ -200,7 +265,12 @@ func (b *builder) lookup(spelling string) *Package {
 	if p, ok := b.resolved[spelling]; ok {
 		return p
 	}
-	res := b.r.Resolve(spelling)
+	b.aheadMu.Lock()
+	res, ok := b.ahead[spelling]
+	b.aheadMu.Unlock()
+	if !ok {
+		res = b.r.Resolve(spelling)
+	}
 	var p *Package
 	switch {
 	case res.File == "":
@@ -253,7 +323,7 @@ func (b *builder) scanBatch(ctx context.Context) error {
 		}
 	}
 	err := scanOrdered(ctx, len(toRead), max(1, b.opt.Jobs), b.opt.Overlay,
-		func(i int) string { return batch[toRead[i]].File },
+		func(i int) string { return batch[toRead[i]].File }, b.resolveAhead,
 		func(i int, s *scanned, err error) {
 			if done != nil {
 				done()
@@ -355,7 +425,7 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 				continue // a package's imports of its own name are native
 			}
 			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
-				e.Objects = append(e.Objects, o)
+				e.objs = append(e.objs, o)
 			}
 		}
 		return
@@ -371,10 +441,10 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		e := gr.addEdge(p, lookup(sp), sp)
 		switch {
 		case e == nil:
-		case e.Objects == nil:
-			e.Objects = objs // shared with the scan; capped, so appends copy
+		case e.objs == nil:
+			e.objs = objs // shared with the scan; capped, so appends copy
 		default:
-			e.Objects = append(e.Objects, objs...)
+			e.objs = append(e.objs, objs...)
 		}
 	}
 }

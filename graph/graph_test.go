@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/upkdeps/upkdeps/format"
 )
@@ -299,4 +301,58 @@ func checkAll(tb testing.TB, g *Graph, opt CheckOptions) []Finding {
 		tb.Fatal(err)
 	}
 	return fs
+}
+
+// meetingResolver is a dirResolver whose first two calls of Resolve wait
+// for each other (each for at most wait): they meet only when two
+// goroutines resolve at once.
+type meetingResolver struct {
+	dirResolver
+	wait           time.Duration
+	calls, waiting *atomic.Int32
+	met            chan struct{}
+	ok             *atomic.Bool
+}
+
+func (r meetingResolver) Resolve(name string) Resolution {
+	if r.calls.Add(1) <= 2 {
+		if r.waiting.Add(1) == 2 {
+			r.ok.Store(true)
+			close(r.met)
+		}
+		select {
+		case <-r.met:
+		case <-time.After(r.wait):
+		}
+		r.waiting.Add(-1)
+	}
+	return r.dirResolver.Resolve(name)
+}
+
+// TestResolveAhead checks that Build resolves the names the packages import
+// on its reading goroutines, two at once with two jobs, not one by one on
+// the goroutine that links them (where it was two thirds of the serial
+// link's time on 20,000 packages), and that the graph is the same.
+func TestResolveAhead(t *testing.T) {
+	dir := t.TempDir()
+	writeSpecs(t, dir, []pkgSpec{
+		{file: "A.u", exports: []string{"AC:Class"}},
+		{file: "B.u", exports: []string{"BC:Class"}},
+		{file: "M1.u", imports: []string{"A.AC:Core.Class"}},
+		{file: "M2.u", imports: []string{"B.BC:Core.Class"}},
+	})
+	r := meetingResolver{dirResolver: dirResolver{dir}, wait: 10 * time.Second,
+		calls: &atomic.Int32{}, waiting: &atomic.Int32{}, met: make(chan struct{}), ok: &atomic.Bool{}}
+	g, err := Build(context.Background(), r, Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.ok.Load() {
+		t.Error("no two calls of Resolve were made at once")
+	}
+	for _, e := range [][2]string{{"M1", "A"}, {"M2", "B"}} {
+		if ed := g.Edge(g.Package(e[0]), g.Package(e[1])); ed == nil || ed.ObjectCount() != 1 || ed.To.File == "" {
+			t.Errorf("edge %s -> %s: %+v", e[0], e[1], ed)
+		}
+	}
 }

@@ -61,22 +61,18 @@ func orderEdge(nat Natives, e *Edge) bool {
 	if e == nil {
 		return false
 	}
-	if len(e.Objects) == 0 {
+	if e.ObjectCount() == 0 {
 		return true
 	}
-	for _, o := range e.Objects {
-		if !nativeOnly(nat, e.To, o) {
-			return true
-		}
-	}
-	return false
+	_, ok := orderObject(nat, e)
+	return ok
 }
 
 // orderObject returns the first object of e that is not native-only, for
 // evidence; ok is false when there is none.
 func orderObject(nat Natives, e *Edge) (ImportedObject, bool) {
-	for _, o := range e.Objects {
-		if !nativeOnly(nat, e.To, o) {
+	for i := range e.ObjectCount() {
+		if o := e.Object(i); !nativeOnly(nat, e.To, o) {
 			return o, true
 		}
 	}

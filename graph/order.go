@@ -151,7 +151,8 @@ func (gr *Graph) compiledDeps(name string, nat Natives) []OrderDep {
 		}
 		code := false
 		if e != nil {
-			for _, o := range e.Objects {
+			for i := range e.ObjectCount() {
+				o := e.Object(i)
 				code = code || o.Class == "Class" && strings.EqualFold(o.ClassPackage, "Core")
 			}
 		}

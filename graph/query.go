@@ -65,7 +65,7 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	var hops []Hop
 	for cur := to; via[cur] != nil; cur = via[cur] {
 		e := gr.Edge(via[cur], cur)
-		objs := slices.Clone(e.Objects)
+		objs := e.Objects()
 		slices.SortFunc(objs, func(a, b ImportedObject) int {
 			if c := cmpName(a.Path, b.Path); c != 0 {
 				return c

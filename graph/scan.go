@@ -3,6 +3,7 @@ package graph
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"hash/maphash"
 	"path/filepath"
 	"slices"
@@ -99,7 +100,10 @@ func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error)
 	return rd.View(file)
 }
 
-func (x *exportIndex) has(path, class string) bool {
+func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(path, class)) }
+
+// hasKey is has for the key hashKey(path, class) made before.
+func (x *exportIndex) hasKey(key uint64) bool {
 	x.once.Do(func() {
 		if x.hashes == nil && x.file != "" {
 			var rd format.Reader
@@ -109,7 +113,7 @@ func (x *exportIndex) has(path, class string) bool {
 		}
 		x.set, x.hashes = newHashSet(x.hashes), nil // the set owns the memory now
 	})
-	return x.set.has(hashKey(path, class))
+	return x.set.has(key)
 }
 
 // hasPath reports whether the package in file exports path with any
@@ -147,7 +151,8 @@ type scanned struct {
 	// import-table order: Build hands each run to its edge as it is.
 	spellings []string
 	ends      []int32
-	objects   []ImportedObject
+	objects   []uint32 // indices into tab
+	tab       *objTable
 	// mixedOrder is set when two spellings differ only in case (the same
 	// package spelled twice): objects are then in import-table order and
 	// spellingOf gives each one's spelling, so that an edge that both
@@ -171,16 +176,6 @@ type scanned struct {
 // table text they were sliced from.
 type interner map[string]string
 
-// bytes interns the string b holds; it allocates only for a new string.
-func (in interner) bytes(b []byte) string {
-	if v, ok := in[string(b)]; ok {
-		return v
-	}
-	s := string(b)
-	in[s] = s
-	return s
-}
-
 func (in interner) get(s string) string {
 	if v, ok := in[s]; ok {
 		return v
@@ -190,27 +185,42 @@ func (in interner) get(s string) string {
 	return s
 }
 
+// objTable holds the distinct objects that the packages one worker reads
+// import, each once; their scans refer to them by index. The objects of an
+// install repeat (20,000 generated packages import 3.2 million objects,
+// 15,465 of them distinct): 4 bytes per import instead of 48, and nothing
+// for the garbage collector to scan. The worker appends while it reads;
+// the table is read once the graph is built.
+type objTable struct {
+	objs []ImportedObject
+	keys []uint64 // hashKey(Path, Class) of each: what exportIndex.has asks
+}
+
 // worker is what one scanning goroutine reuses from file to file.
 type worker struct {
 	in      interner
-	paths   interner // object paths: kept apart, a small map is a fast one
+	tab     *objTable
+	objIDs  map[string]uint32 // tab's index of each object by the key object makes
 	rd      format.Reader
 	overlay map[string]Held
 	names   []string // interned name table entries of the current file ("" not yet)
 	top     []int32  // per import: its package's import (-1 not yet)
 	group   []int32  // per import: its spelling's index (-1: not an object import)
 	buf     []byte
-	slab    []ImportedObject // memory for the next files' objects
-	spell   []int32          // per name: index in spellings (-1 not yet)
-	seen    []bool           // per name: listed in deps
+	slab    []uint32 // memory for the next files' objects
+	spell   []int32  // per name: index in spellings (-1 not yet)
+	seen    []bool   // per name: listed in deps
 	deps    []dep
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
+	// resolved are the names the worker's packages import that it has
+	// resolved ahead of the link (builder.resolveAhead).
+	resolved map[string]bool
 }
 
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: interner{}, paths: interner{}, overlay: overlay}
+	return &worker{in: interner{}, tab: &objTable{}, objIDs: map[string]uint32{}, overlay: overlay}
 }
 
 type dep struct {
@@ -256,16 +266,16 @@ func (w *worker) dependencies(f *format.View) []string {
 
 // slabObjects is the size of the chunks objects are carved from: one
 // allocation for many files, without the size-class rounding of one each.
-const slabObjects = 16 << 10
+const slabObjects = 64 << 10
 
 // objects returns room for n objects, carved from the worker's slab and
 // capped so that an append copies.
-func (w *worker) objects(n int) []ImportedObject {
+func (w *worker) objects(n int) []uint32 {
 	if n > slabObjects/4 {
-		return make([]ImportedObject, n)
+		return make([]uint32, n)
 	}
 	if len(w.slab) < n {
-		w.slab = make([]ImportedObject, slabObjects)
+		w.slab = make([]uint32, slabObjects)
 	}
 	out := w.slab[:n:n]
 	w.slab = w.slab[n:]
@@ -306,6 +316,28 @@ func (w *worker) topImport(f *format.View, i int) int32 {
 	}
 	w.top[i] = t
 	return t
+}
+
+// object returns the index in w.tab of import i of f (im), adding it when
+// it is new. Only a new object allocates: the key is made in buf (returned
+// for reuse) from the bytes of its path and names, and the map is asked
+// with those bytes.
+func (w *worker) object(f *format.View, i int, im *format.Import, buf []byte) (uint32, []byte) {
+	class, cpkg := w.name(f, im.ClassName), w.name(f, im.ClassPackage)
+	buf = appendPath(buf[:0], f, format.ImportRef(i), false)
+	path := len(buf)
+	buf = append(append(append(buf, 0), class...), 0)
+	buf = append(buf, cpkg...)
+	buf = binary.AppendUvarint(binary.AppendUvarint(buf, uint64(path)), uint64(len(class))) // no two keys alike
+	if id, ok := w.objIDs[string(buf)]; ok {
+		return id, buf
+	}
+	id := uint32(len(w.tab.objs))
+	o := ImportedObject{Path: string(buf[:path]), Class: class, ClassPackage: cpkg}
+	w.tab.objs = append(w.tab.objs, o)
+	w.tab.keys = append(w.tab.keys, hashKey(o.Path, o.Class))
+	w.objIDs[string(buf)] = id
+	return id, buf
 }
 
 // open reads a package from the overlay or the disk.
@@ -388,7 +420,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		total += c
 		s.ends[g] = total
 	}
-	s.objects = w.objects(int(total))
+	s.objects, s.tab = w.objects(int(total)), w.tab
 	if s.mixedOrder {
 		s.spellingOf = make([]int32, 0, total)
 	}
@@ -399,8 +431,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if g < 0 {
 			continue
 		}
-		buf = appendPath(buf[:0], f, format.ImportRef(i), false)
-		o := ImportedObject{Path: w.paths.bytes(buf), Class: w.name(f, im.ClassName), ClassPackage: w.name(f, im.ClassPackage)}
+		var o uint32
+		o, buf = w.object(f, i, &im, buf)
 		if s.mixedOrder {
 			s.objects[k] = o
 			s.spellingOf = append(s.spellingOf, g)
@@ -497,9 +529,11 @@ func (gr *Graph) exportClass(file, path string) string {
 
 // scanOrdered reads n files (file(i) names file i) with jobs workers and
 // calls got with each one's scan, or its error, on the calling goroutine
-// in the order of i. When ctx is cancelled it reads no more files and
+// in the order of i; read, when not nil, is called with each scan on the
+// worker that made it. When ctx is cancelled it reads no more files and
 // returns ctx's error.
-func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string, got func(i int, s *scanned, err error)) error {
+func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string,
+	read func(w *worker, s *scanned), got func(i int, s *scanned, err error)) error {
 	type result struct {
 		s   *scanned
 		err error
@@ -517,6 +551,9 @@ func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file
 			return result{err: err}
 		}
 		s, err := scanFile(file(i), w)
+		if err == nil && read != nil {
+			read(w, s)
+		}
 		return result{s, err}
 	}, func(i int, r result) error {
 		if err := ctx.Err(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
@@ -65,7 +67,7 @@ func TestScanMixedCase(t *testing.T) {
 		t.Fatal("no edge DM-Mixed -> Tex")
 	}
 	var paths []string
-	for _, o := range e.Objects {
+	for _, o := range e.Objects() {
 		paths = append(paths, o.Path)
 	}
 	if want := []string{"A", "B", "C"}; !reflect.DeepEqual(paths, want) {
@@ -91,10 +93,84 @@ func TestScanLatin1Names(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []ImportedObject{{Path: "Grüppe.Stëin", Class: "Téxture", ClassPackage: "Engine"}}
-	if !reflect.DeepEqual(s.objects, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
-		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", s.objects, s.spellings, want)
+	var objs []ImportedObject
+	for _, id := range s.objects {
+		objs = append(objs, s.tab.objs[id])
+	}
+	if !reflect.DeepEqual(objs, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
+		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", objs, s.spellings, want)
 	}
 	if !reflect.DeepEqual(s.classes, []string{"Klässe"}) || !s.exports.has("klässe", "Class") {
 		t.Errorf("classes: have %q (has: %v), want Klässe", s.classes, s.exports.has("klässe", "Class"))
+	}
+}
+
+// TestObjectsShared builds an install whose 60 maps each import the same
+// 1,000 textures of one package: each edge lists its 1,000 objects in
+// import-table order, every edge refers to the one copy of each object its
+// worker read (the table holds each distinct object once), and Build allocates at most 32
+// bytes per imported object (17 with a 4-byte index per import; 64 with
+// the 48-byte ImportedObject per import it held before).
+func TestObjectsShared(t *testing.T) {
+	const maps, objects = 60, 1000
+	dir := t.TempDir()
+	tex := format.NewBuilder(69, 0)
+	var want []ImportedObject
+	for i := range objects {
+		name := "T" + strconv.Itoa(i)
+		tex.ExportPath("Grp."+name, "Engine.Texture", 10)
+		want = append(want, ImportedObject{Path: "Grp." + name, Class: "Texture", ClassPackage: "Engine"})
+	}
+	if err := format.WriteFile(filepath.Join(dir, "Tex.utx"), tex.File); err != nil {
+		t.Fatal(err)
+	}
+	for m := range maps {
+		b := format.NewBuilder(69, 0)
+		b.Export(0, "MyLevel", b.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+		for _, o := range want {
+			b.ImportPath("Tex."+o.Path, "Engine", "Texture")
+		}
+		if err := format.WriteFile(filepath.Join(dir, "DM-"+strconv.Itoa(m)+".unr"), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[*objTable]bool{}
+	for m := range maps {
+		e := g.Edge(g.Package("DM-"+strconv.Itoa(m)), g.Package("Tex"))
+		if e == nil {
+			t.Fatalf("no edge DM-%d -> Tex", m)
+		}
+		if have := e.Objects(); !reflect.DeepEqual(have, want) {
+			t.Fatalf("DM-%d's objects: have %d (%v...), want %d in table order", m, len(have), have[:min(3, len(have))], len(want))
+		}
+		if e.ObjectCount() != objects || e.Object(objects-1) != want[objects-1] {
+			t.Errorf("DM-%d: ObjectCount %d, last %v", m, e.ObjectCount(), e.Object(e.ObjectCount()-1))
+		}
+		tables[e.From.scan.tab] = true
+	}
+	distinct := map[ImportedObject]bool{}
+	for _, e := range g.Edges() {
+		for _, o := range e.Objects() {
+			distinct[o] = true
+		}
+	}
+	for tab := range tables {
+		if len(tab.objs) != len(distinct) {
+			t.Errorf("a worker's table holds %d objects, want %d: each once", len(tab.objs), len(distinct))
+		}
+	}
+	if per := float64(after.TotalAlloc-before.TotalAlloc) / (maps * objects); raceEnabled {
+		t.Logf("Build allocated %.1f bytes per imported object under the race detector (not checked)", per)
+	} else if per > 32 {
+		t.Errorf("Build allocated %.1f bytes per imported object, want at most 32", per)
+	} else {
+		t.Logf("Build allocated %.1f bytes per imported object", per)
 	}
 }

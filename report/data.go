@@ -237,32 +237,37 @@ func Build(rep *check.Report, g *graph.Graph, opt Options) *Data {
 		d.Graph.Packages[i] = dp
 	}
 	edges := g.Edges()
-	limit := objectCap(edges, opt.MaxObjects)
+	counts := make([]int, len(edges))
+	for i, e := range edges {
+		counts[i] = e.ObjectCount()
+	}
+	limit := objectCap(counts, opt.MaxObjects)
 	// What the cap leaves of the budget goes, one name each, to the
 	// first imports that have more than limit objects.
 	spare := 0
 	if limit >= 0 {
 		spare = cmp.Or(opt.MaxObjects, DefaultMaxObjects)
-		for _, e := range edges {
-			spare -= min(len(e.Objects), limit)
+		for _, c := range counts {
+			spare -= min(c, limit)
 		}
 	}
 	d.Graph.ObjectsPerImport = limit
 	d.Graph.Imports = make([]Import, len(edges))
 	for i, e := range edges {
-		im := Import{From: index[e.From], To: index[e.To], Count: len(e.Objects)}
-		objs := e.Objects
-		if limit >= 0 && len(objs) > limit {
+		im := Import{From: index[e.From], To: index[e.To], Count: e.ObjectCount()}
+		objs := e.ObjectCount()
+		if limit >= 0 && objs > limit {
 			n := limit
 			if spare > 0 {
 				n++
 				spare--
 				d.Graph.ObjectsPerImport = limit + 1
 			}
-			objs = objs[:n]
+			objs = n
 		}
-		im.Objects = make([]string, len(objs))
-		for j, o := range objs {
+		im.Objects = make([]string, objs)
+		for j := range objs {
+			o := e.Object(j)
 			im.Objects[j] = o.Path + " (" + o.ClassPackage + "." + o.Class + ")"
 		}
 		d.Graph.Imports[i] = im
@@ -283,19 +288,18 @@ func Build(rep *check.Report, g *graph.Graph, opt Options) *Data {
 }
 
 // objectCap returns the largest per-import count of object names that keeps
-// the total within max (-1: no cap needed).
-func objectCap(edges []*graph.Edge, max int) int {
+// the total within max (-1: no cap needed), for imports of counts objects
+// (sorted in place).
+func objectCap(counts []int, max int) int {
 	if max == 0 {
 		max = DefaultMaxObjects
 	}
 	if max < 0 {
 		return -1
 	}
-	counts := make([]int, len(edges))
 	total := 0
-	for i, e := range edges {
-		counts[i] = len(e.Objects)
-		total += counts[i]
+	for _, c := range counts {
+		total += c
 	}
 	if total <= max {
 		return -1

@@ -6,17 +6,23 @@ import (
 	"encoding/base64"
 	"html/template"
 	"io"
+	"strings"
 )
 
-//go:embed assets/page.html assets/app.js assets/style.css
+//go:embed assets/page.html assets/app.js assets/style.css assets/vendor/*.js
 var assets embed.FS
 
-// page is the parsed template with its script and style, read once.
+// scriptFiles are the page's scripts, in the order they run: the vendored
+// libraries (assets/vendor, written by scripts/vendor-js.sh: dagre lays out
+// the graphs, d3-hierarchy the treemap), then the page's own.
+var scriptFiles = []string{"vendor/dagre.min.js", "vendor/d3-hierarchy.min.js", "app.js"}
+
+// page is the parsed template with its scripts and style, read once.
 var page = func() struct {
-	tmpl *template.Template
-	js   template.JS
-	css  template.CSS
-	csp  string
+	tmpl    *template.Template
+	scripts []template.JS
+	css     template.CSS
+	csp     string
 } {
 	read := func(name string) string {
 		b, err := assets.ReadFile("assets/" + name)
@@ -25,26 +31,32 @@ var page = func() struct {
 		}
 		return string(b)
 	}
-	js, css := read("app.js"), read("style.css")
 	hash := func(s string) string {
 		sum := sha256.Sum256([]byte(s))
 		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	}
-	p := struct {
-		tmpl *template.Template
-		js   template.JS
-		css  template.CSS
-		csp  string
+	var scripts []template.JS
+	var hashes []string
+	for _, f := range scriptFiles {
+		js := read(f)
+		scripts = append(scripts, template.JS(js))
+		hashes = append(hashes, hash(js))
+	}
+	css := read("style.css")
+	return struct {
+		tmpl    *template.Template
+		scripts []template.JS
+		css     template.CSS
+		csp     string
 	}{
-		tmpl: template.Must(template.New("page").Parse(read("page.html"))),
-		js:   template.JS(js),
-		css:  template.CSS(css),
-		// Only the page's own script and style run, and nothing is
+		tmpl:    template.Must(template.New("page").Parse(read("page.html"))),
+		scripts: scripts,
+		css:     template.CSS(css),
+		// Only the page's own scripts and style run, and nothing is
 		// fetched: no connect, image, font, frame or form target.
-		csp: "default-src 'none'; script-src " + hash(js) + "; style-src " + hash(css) +
+		csp: "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + hash(css) +
 			"; img-src data:; base-uri 'none'; form-action 'none'",
 	}
-	return p
 }()
 
 // CSP is the page's Content-Security-Policy.
@@ -53,10 +65,10 @@ func CSP() string { return page.csp }
 // Write renders the page of d to w.
 func Write(w io.Writer, d *Data, title string) error {
 	return page.tmpl.Execute(w, struct {
-		Title string
-		CSP   string
-		CSS   template.CSS
-		JS    template.JS
-		Data  *Data
-	}{title, page.csp, page.css, page.js, d})
+		Title   string
+		CSP     string
+		CSS     template.CSS
+		Scripts []template.JS
+		Data    *Data
+	}{title, page.csp, page.css, page.scripts, d})
 }

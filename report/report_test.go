@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -98,18 +100,17 @@ func TestBuildAndRoundTrip(t *testing.T) {
 }
 
 func TestObjectCap(t *testing.T) {
-	edge := func(n int) *graph.Edge { return &graph.Edge{Objects: make([]graph.ImportedObject, n)} }
-	edges := []*graph.Edge{edge(1), edge(10), edge(100), edge(0)}
 	for _, tc := range []struct{ max, want int }{
 		{-1, -1}, {111, -1}, {1000, -1}, {110, 99}, {21, 10}, {3, 1}, {1, 0},
 	} {
-		if have := objectCap(edges, tc.max); have != tc.want {
+		counts := []int{1, 10, 100, 0}
+		if have := objectCap(counts, tc.max); have != tc.want {
 			t.Errorf("cap for %d: %d, want %d", tc.max, have, tc.want)
 		}
-		if k := objectCap(edges, tc.max); k >= 0 {
+		if k := objectCap(counts, tc.max); k >= 0 {
 			total := 0
-			for _, e := range edges {
-				total += min(len(e.Objects), k)
+			for _, c := range counts {
+				total += min(c, k)
 			}
 			if total > tc.max {
 				t.Errorf("cap %d for %d lists %d objects", k, tc.max, total)
@@ -259,5 +260,59 @@ func TestGraphJSONBadIndex(t *testing.T) {
 	err := json.Unmarshal([]byte(`{"packages":[],"object_names":["A (Core.Class)"],"imports":[[0,0,1,[0]],[0,0,1,[1]]],"roots":[],"cycles":[],"objects_per_import":-1}`), &g)
 	if err == nil || !strings.Contains(err.Error(), "import 1 names object 1 of 1") {
 		t.Errorf("have %v", err)
+	}
+}
+
+// TestVendoredScripts: the page carries each vendored library whole, with
+// its licence text, each allowed by its hash; nothing in it asks for a
+// source map; and assets/vendor/VERSIONS holds the versions and tarball
+// hashes scripts/vendor-js.sh pins.
+func TestVendoredScripts(t *testing.T) {
+	var page bytes.Buffer
+	if err := Write(&page, Build(&check.Report{}, demoGraph(t), Options{}), "demo"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range scriptFiles {
+		js, err := assets.ReadFile("assets/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(page.String(), "<script>"+string(js)+"</script>") {
+			t.Errorf("the page does not hold %s as it is", f)
+		}
+		sum := sha256.Sum256(js)
+		if h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(CSP(), h) {
+			t.Errorf("the CSP does not allow %s (%s)", f, h)
+		}
+	}
+	for _, want := range []string{"@dagrejs/dagre 3.1.3 (MIT):", "@dagrejs/graphlib 4.0.6 (MIT):", "d3-hierarchy 3.1.3 (ISC):", "Copyright (c) 2012-2014 Chris Pettitt", "Copyright 2010-2026 Mike Bostock"} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page lacks the licence line %q", want)
+		}
+	}
+	if strings.Contains(page.String(), "sourceMappingURL") {
+		t.Error("the page names a source map: a browser's developer tools would request it")
+	}
+	script, err := os.ReadFile("../scripts/vendor-js.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions, err := os.ReadFile("assets/vendor/VERSIONS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pinned, vendored []string
+	for _, line := range strings.Split(string(script), "\n") {
+		if f := strings.Fields(line); len(f) == 5 && strings.HasPrefix(f[2], "sha512-") {
+			pinned = append(pinned, f[0]+" "+f[1]+" "+f[2])
+		}
+	}
+	for _, line := range strings.Split(string(versions), "\n") {
+		if f := strings.Fields(line); len(f) == 4 && !strings.HasPrefix(line, "#") {
+			vendored = append(vendored, f[0]+" "+f[1]+" "+f[3])
+		}
+	}
+	if len(pinned) == 0 || !slices.Equal(pinned, vendored) {
+		t.Errorf("scripts/vendor-js.sh pins %q, assets/vendor/VERSIONS has %q: run the script", pinned, vendored)
 	}
 }

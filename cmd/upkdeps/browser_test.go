@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -288,18 +289,35 @@ func (tb *tab) url(t testing.TB) string {
 	return u
 }
 
-// screenshot writes a package view and the summary of the demo report as
-// report-demo.png and report-demo-summary.png into dir (default: the
-// test's own temporary folder) for a person to look at; the README's copies in docs/
-// come from UPKDEPS_SCREENSHOT_DIR=$PWD/docs go test -run TestReportInBrowser ./cmd/upkdeps.
+// screenshot writes a package view, the summary and a finding's drawn
+// why-chain of the demo report as report-demo.png, report-demo-summary.png
+// and report-chain.png into dir (default: the test's own temporary folder)
+// for a person to look at; the README's copies in docs/ come from
+// UPKDEPS_SCREENSHOT_DIR=$PWD/docs go test -run TestReportInBrowser ./cmd/upkdeps.
 func screenshot(t testing.TB, tb *tab, dir string) {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	for name, frag := range map[string]string{"report-demo.png": "#/pkg/DemoGame?d=2", "report-demo-summary.png": "#/summary"} {
+	// The chain: DemoExtras's missing_package finding opened.
+	openChain := chromedp.Evaluate(`(function () {
+		var tr = Array.from(document.querySelectorAll('#findings tr.finding')).find(function (tr) { return /DemoExtras has sources/.test(tr.textContent); });
+		if (tr) { tr.querySelector('button').click(); tr.scrollIntoView(); }
+	})()`, nil)
+	for _, shot := range []struct {
+		name, frag string
+		then       chromedp.Action
+	}{
+		{"report-demo.png", "#/pkg/DemoGame?d=2", chromedp.WaitVisible(`main section`, chromedp.ByQuery)},
+		{"report-demo-summary.png", "#/summary", chromedp.WaitVisible(`main section`, chromedp.ByQuery)},
+		{"report-chain.png", "#/findings?kind=missing_package", chromedp.Tasks{chromedp.WaitVisible(`#findings`, chromedp.ByQuery), openChain,
+			chromedp.WaitVisible(`#findings svg.chain-svg`, chromedp.ByQuery)}},
+	} {
+		name := shot.name
 		var png []byte
-		tb.run(t, "screenshot", chromedp.EmulateViewport(960, 600), chromedp.Navigate(tb.url(t)+frag),
-			chromedp.WaitVisible(`main section`, chromedp.ByQuery), chromedp.CaptureScreenshot(&png))
+		// A tab in the background draws no frame to capture: the capture
+		// waited for one for minutes (the shared browser has other tabs).
+		tb.run(t, "screenshot", page.BringToFront(), chromedp.EmulateViewport(960, 600), chromedp.Navigate(tb.url(t)+shot.frag),
+			shot.then, chromedp.CaptureScreenshot(&png))
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			t.Fatal(err)
@@ -325,8 +343,8 @@ func TestReportHostileNamesInBrowser(t *testing.T) {
 		tb.run(t, "probe", chromedp.Evaluate(`'pwned' in window`, &pwned),
 			chromedp.Evaluate(`document.scripts.length`, &scripts),
 			chromedp.Evaluate(`document.images.length`, &imgs))
-		if pwned || scripts != 2 || imgs != 0 {
-			t.Errorf("%s: pwned %v, %d scripts (want 2), %d images (want 0)", where, pwned, scripts, imgs)
+		if pwned || scripts != 4 || imgs != 0 { // the data, dagre, d3-hierarchy and the page's
+			t.Errorf("%s: pwned %v, %d scripts (want 4), %d images (want 0)", where, pwned, scripts, imgs)
 		}
 	}
 	check("map")

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,14 +16,17 @@ import (
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/redirect"
+	"github.com/upkdeps/upkdeps/report"
 )
 
 // boxesOverlap is a script returning the names of the first two nodes of
 // the SVG matched by sel whose boxes overlap ("" when none do), and how
-// many nodes it has.
-const boxesOverlap = `(function (sel) {
-	var rs = Array.from(document.querySelectorAll(sel + ' a.node rect')).map(function (r) { return r.getBoundingClientRect(); });
-	var names = Array.from(document.querySelectorAll(sel + ' a.node')).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
+// many nodes it has. A node is an "a.node" unless item names another
+// selector; its box is its rect.
+const boxesOverlap = `(function (sel, item) {
+	item = item || 'a.node';
+	var rs = Array.from(document.querySelectorAll(sel + ' ' + item + ' > rect')).map(function (r) { return r.getBoundingClientRect(); });
+	var names = Array.from(document.querySelectorAll(sel + ' ' + item)).map(function (a) { return a.getAttribute('data-name') || a.textContent; });
 	for (var i = 0; i < rs.length; i++) for (var j = i + 1; j < rs.length; j++) {
 		var a = rs[i], b = rs[j];
 		if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return [names[i] + ' / ' + names[j], rs.length];
@@ -58,6 +64,11 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		}
 		return int(r[1].(float64))
 	}
+	overlap := func(sel, item string) string {
+		var r []any
+		tb.run(t, "boxes of "+sel, chromedp.Evaluate(boxesOverlap+"("+strconv.Quote(sel)+", "+strconv.Quote(item)+")", &r))
+		return r[0].(string)
+	}
 	count := func(sel string) int {
 		var n int
 		tb.run(t, "count "+sel, chromedp.Evaluate(`document.querySelectorAll(`+strconv.Quote(sel)+`).length`, &n))
@@ -89,19 +100,32 @@ func TestReportPicturesInBrowser(t *testing.T) {
 		t.Errorf("cycle 1: want its 2 imports drawn")
 	}
 
-	// A finding's why-chain is drawn as boxes in a row, arrows between.
+	// A finding's why-chain is drawn top to bottom: the ini line, then each
+	// package (a link), an arrow from each to the next, no box over another.
 	tb.run(t, "findings", hash("#/findings"), chromedp.WaitVisible(`#findings`, chromedp.ByQuery))
-	var row []float64
+	var chain []any
 	tb.run(t, "open a chain", chromedp.Evaluate(`(function () {
 		var b = Array.from(document.querySelectorAll('#findings tr.finding')).find(function (tr) { return /class_mismatch/.test(tr.textContent); });
 		b.querySelector('button').click();
-		var li = document.querySelectorAll('#findings tr.detail ol.chain li');
-		var a = li[0].getBoundingClientRect(), c = li[1].getBoundingClientRect();
-		return [li.length, a.right, c.left, Math.abs(a.top - c.top), getComputedStyle(li[1], '::before').content.length];
-	})()`, &row))
-	if row[0] < 2 || row[2] <= row[1] || row[3] > 2 || row[4] < 3 {
-		t.Errorf("why-chain not drawn as a row of boxes with arrows: %v", row)
+		var s = document.querySelector('#findings tr.detail svg.chain-svg');
+		var tops = Array.from(s.querySelectorAll('.node > rect')).map(function (r) { return r.getBoundingClientRect().top; });
+		return [tops, Array.from(s.querySelectorAll('a.node')).map(function (a) { return a.getAttribute('data-name'); }).join(' '),
+			s.querySelectorAll('path.edge[marker-end]').length, s.querySelector('.node text').textContent];
+	})()`, &chain))
+	tops, _ := chain[0].([]any)
+	if len(tops) != 3 || chain[1] != "DemoGame Engine" || chain[2] != 2.0 || !strings.HasPrefix(chain[3].(string), "Demo.ini:5 ") {
+		t.Errorf("class_mismatch's chain: want the ini line, DemoGame and Engine linked, 2 arrows; have %v", chain)
 	}
+	for i := 1; i < len(tops); i++ {
+		if tops[i].(float64) <= tops[i-1].(float64) {
+			t.Errorf("chain node %d is not below node %d: %v", i, i-1, tops)
+		}
+	}
+	if r := overlap("#findings tr.detail svg.chain-svg", ".node"); r != "" {
+		t.Errorf("chain nodes overlap: %s", r)
+	}
+	tb.run(t, "click a chain node", chromedp.Click(`#findings tr.detail svg.chain-svg a[data-name="Engine"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#package[data-package="Engine"]`, chromedp.ByQuery))
 
 	tb.run(t, "downloads", hash("#/downloads"), chromedp.WaitVisible(`#dl-roots`, chromedp.ByQuery))
 	if have := tb.text(t, "#dl-total-count"); have != strconv.Itoa(dl.Total.Count) {
@@ -111,6 +135,27 @@ func TestReportPicturesInBrowser(t *testing.T) {
 	tb.run(t, "total bytes", chromedp.AttributeValue(`#dl-total-bytes`, "data-bytes", &bytes, nil, chromedp.ByQuery))
 	if bytes != strconv.FormatInt(dl.Total.Bytes, 10) {
 		t.Errorf("downloads total: %s bytes, downloads --json says %d", bytes, dl.Total.Bytes)
+	}
+	// The treemap: a tile per package, no tile over another, their bytes
+	// the total, each tile's area its share of the total.
+	var tiles [][]float64 // bytes, area
+	tb.run(t, "treemap", chromedp.Evaluate(`Array.from(document.querySelectorAll('#dl-treemap .tile')).map(function (a) {
+		var r = a.querySelector('rect'); return [+a.getAttribute('data-bytes'), r.width.baseVal.value * r.height.baseVal.value]; })`, &tiles))
+	var sumBytes, sumArea float64
+	for _, tl := range tiles {
+		sumBytes += tl[0]
+		sumArea += tl[1]
+	}
+	if len(tiles) != len(dl.Packages) || int64(sumBytes) != dl.Total.Bytes {
+		t.Errorf("treemap: %d tiles of %.0f bytes, want %d packages of %d", len(tiles), sumBytes, len(dl.Packages), dl.Total.Bytes)
+	}
+	for _, tl := range tiles {
+		if share, area := tl[0]/sumBytes, tl[1]/sumArea; area < share*0.7 || area > share*1.3 {
+			t.Errorf("treemap: a tile of %.0f bytes (%.3f of the total) has %.3f of the area", tl[0], share, area)
+		}
+	}
+	if r := overlap("#dl-treemap", ".tile"); r != "" {
+		t.Errorf("treemap tiles overlap: %s", r)
 	}
 	if n := count(`#dl-roots tbody tr`); n != len(dl.Roots) {
 		t.Errorf("downloads: %d root rows, want %d", n, len(dl.Roots))
@@ -243,4 +288,96 @@ func BenchmarkGraphView200InBrowser(b *testing.B) {
 		tb.clean(b)
 	}
 	b.ReportMetric(total/float64(b.N), "view-ms")
+}
+
+// TestGraphViewLargeInBrowser: past the edges dagre lays out in good time
+// (LAYOUT_EDGES in report/assets/app.js), Core's two hops with hubs and
+// all rows on the generated 665-package install still draw every package
+// and every import between adjacent hops, without overlap: 632 nodes,
+// 4,596 edges. The time is logged (6-7 s with every edge laid out).
+func TestGraphViewLargeInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 665-package install")
+	}
+	dir := t.TempDir()
+	if err := demo.WriteBench(dir, 665); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "bench.html")
+	if _, errOut, code := runCLI(t, "report", "--no-progress", "--ini", filepath.Join(dir, demo.BenchIni), "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	tb.open(t, page, "#/summary")
+	var ms float64
+	var r []any
+	var edges int
+	tb.run(t, "Core's view", chromedp.Evaluate(`(function () { var t = performance.now(); history.replaceState(null, '', '#/pkg/Core?d=2&hubs=1&all=1'); window.dispatchEvent(new HashChangeEvent('hashchange')); document.querySelector('#nb-svg').getBoundingClientRect(); return performance.now() - t; })()`, &ms),
+		chromedp.Evaluate(boxesOverlap+`("#nb-svg")`, &r),
+		chromedp.Evaluate(`document.querySelectorAll('#nb-svg path.edge').length`, &edges))
+	if r[0] != "" {
+		t.Errorf("Core's view: nodes overlap: %v", r[0])
+	}
+	if n := int(r[1].(float64)); n != 632 || edges != 4596 {
+		t.Errorf("Core's view: %d nodes and %d edges, want 632 and 4,596", n, edges)
+	}
+	t.Logf("Core's view (%v nodes, %d edges) in %.0f ms", r[1], edges, ms)
+	tb.clean(t)
+}
+
+// TestTreemapRestInBrowser: when the page lists fewer packages than
+// clients download (report.MaxDownloadPackages of package_count), the rest
+// is one tile of the bytes left, so the tiles still add up to the total.
+func TestTreemapRestInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	dir := t.TempDir()
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", filepath.Join(dir, "demo.html")); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	page := string(readFile(t, filepath.Join(dir, "demo.html")))
+	const open = `<script type="application/json" id="upkdeps-data">`
+	i := strings.Index(page, open) + len(open)
+	var d report.Data
+	if err := json.Unmarshal([]byte(page[i:i+strings.Index(page[i:], "</script>")]), &d); err != nil {
+		t.Fatal(err)
+	}
+	const n, listed = 1003, report.MaxDownloadPackages
+	dl := &report.Downloads{PackageCount: n, Roots: []report.DownloadRoot{{Name: "DM-Demo", Kind: "map"}}}
+	var rest int64
+	for k := range n {
+		p := redirect.PackageDownload{Name: fmt.Sprintf("P%04d", k), File: fmt.Sprintf("Textures/P%04d.utx", k), Bytes: int64(1000 + k), Compressed: -1, Roots: 1}
+		if k < listed {
+			dl.Packages = append(dl.Packages, p)
+		} else {
+			rest += p.Bytes
+		}
+		dl.Total.Count++
+		dl.Total.Bytes += p.Bytes
+	}
+	dl.Roots[0].Sizes = dl.Total
+	d.Downloads = dl
+	var out bytes.Buffer
+	if err := report.Write(&out, &d, "rest"); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "rest.html")
+	if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, file, "#/downloads")
+	var tiles [][]float64 // bytes, is the rest
+	tb.run(t, "treemap", chromedp.Evaluate(`Array.from(document.querySelectorAll('#dl-treemap .tile')).map(function (a) {
+		return [+a.getAttribute('data-bytes'), a.classList.contains('more') ? 1 : 0]; })`, &tiles))
+	var sum, more float64
+	for _, tl := range tiles {
+		sum += tl[0]
+		if tl[1] == 1 {
+			more = tl[0]
+		}
+	}
+	if len(tiles) != listed+1 || int64(sum) != dl.Total.Bytes || int64(more) != rest {
+		t.Errorf("treemap: %d tiles of %.0f bytes, the rest %.0f; want %d, %d, %d", len(tiles), sum, more, listed+1, dl.Total.Bytes, rest)
+	}
+	tb.clean(t)
 }
