@@ -22,8 +22,9 @@ func TestStockPerProfile(t *testing.T) {
 	}{
 		UT99: {[]string{"Core.u", "Botpack.u", "UnrealShare.u", "DM-Deck16][.unr", "CTF-Face.unr", "Soldierskins.utx",
 			"Announcer.uax", "Organic.umx", "UWindow.u", "relics.u"}, []string{"DM-Deck16][.ut2", "ONS-Torlan.ut2", "MyMod.u"}},
-		Unreal:       {[]string{"Core.u", "UnrealShare.u", "UnrealI.u", "NyLeve.unr", "Ancient.utx", "Starseek.umx", "UPak.u", "Emitter.u"}, []string{"Botpack.u", "DM-Cybrosis.unr"}},
-		DeusEx:       {[]string{"Core.u", "DeusEx.u", "DeusExItems.u", "ConSys.u"}, []string{"Botpack.u"}},
+		Unreal: {[]string{"Core.u", "UnrealShare.u", "UnrealI.u", "NyLeve.unr", "Ancient.utx", "Starseek.umx", "UPak.u", "Emitter.u"}, []string{"Botpack.u", "DM-Cybrosis.unr"}},
+		DeusEx: {[]string{"Core.u", "DeusEx.u", "DeusExItems.u", "ConSys.u", "DeusExConAudioMission01.u", "01_NYC_UNATCOIsland.dx",
+			"15_Area51_Page.dx", "DXMP_Cmd.dx", "DX.dx", "UNATCO_Music.umx", "Effects.utx", "Ambient.uax"}, []string{"Botpack.u", "DM-Deck16][.unr", "DXMP_MyMap.dx"}},
 		Rune:         {[]string{"Core.u", "RuneI.u"}, []string{"Botpack.u"}},
 		UT2003:       {[]string{"Core.u", "XGame.u", "XInterface.u"}, []string{"Onslaught.u"}},
 		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u", "AlleriaTerrain.utx", "HumanoidHardware.usx", "AW-Junk.usx"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
@@ -134,26 +135,30 @@ func TestStockLists(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		game   Game
-		code   []string // the game's own code packages, besides Core and Engine
-		inis   []string // stock Default.ini files of corpus installs
-		retail []string // retail files of corpus installs (globs)
-		mods   []string // corpus files that are no retail file
+		code   []string       // the game's own code packages, besides Core and Engine
+		inis   []string       // stock Default.ini files of corpus installs
+		retail []string       // retail files of corpus installs (globs)
+		mods   []string       // corpus files that are no retail file
+		least  map[string]int // at least this many files of each extension
 	}{
 		{UT99, []string{"Botpack", "UnrealShare", "UnrealI", "UWindow", "UTMenu", "IpServer"},
 			[]string{"adrak0__ut99/System/Default.ini", "nrempel__ut-server/System/Default.ini", "OldUnreal__UnrealTournamentPatches/System/Default.ini"},
 			[]string{"OldUnreal__UnrealTournamentPatches/System/*.u", "adrak0__ut99/Maps/*.unr", "nrempel__ut-server/Music/*.umx"},
-			[]string{"adrak0__ut99/System/CSMCXExtras.u"}},
-		{Unreal, []string{"UnrealShare", "UnrealI", "UPak", "UMenu", "UBrowser"}, nil, nil, nil},
-		{DeusEx, []string{"DeusEx", "DeusExUI", "ConSys", "Extension", "MPCharacters"},
-			[]string{"butterwagon69__NerdMod/System/Default.ini"}, nil, nil},
-		{Rune, []string{"RuneI"}, nil, nil, nil},
-		{UT2003, []string{"XGame", "XInterface", "UnrealGame"}, nil, nil, nil},
+			[]string{"adrak0__ut99/System/CSMCXExtras.u"}, map[string]int{".u": 28, ".unr": 83, ".utx": 110, ".uax": 29, ".umx": 30}},
+		{Unreal, []string{"UnrealShare", "UnrealI", "UPak", "UMenu", "UBrowser"}, nil, nil, nil,
+			map[string]int{".u": 23, ".unr": 105, ".utx": 58, ".uax": 29, ".umx": 50}},
+		{DeusEx, []string{"DeusEx", "DeusExUI", "ConSys", "Extension", "MPCharacters", "DeusExConAudioMission15", "DeusExConText"},
+			[]string{"butterwagon69__NerdMod/System/Default.ini"}, nil, nil, map[string]int{".u": 43, ".dx": 78, ".umx": 35, ".utx": 1, ".uax": 1}},
+		{Rune, []string{"RuneI"}, nil, nil, nil, nil},
+		{UT2003, []string{"XGame", "XInterface", "UnrealGame"}, nil, nil, nil, nil},
 		{UT2004, []string{"XGame", "Onslaught", "OnslaughtBP", "UT2k4Assault", "GUI2K4", "xVoting"},
-			[]string{"IceOfWraith__UT2004/System/Default.ini"}, nil, nil},
+			[]string{"IceOfWraith__UT2004/System/Default.ini"}, nil, nil,
+			map[string]int{".u": 38, ".ut2": 138, ".utx": 380, ".uax": 49, ".usx": 198, ".ukx": 47}},
 		{KillingFloor, []string{"KFMod", "KFChar", "KFMutators", "ROEngine"}, nil,
 			[]string{"InsultingPros__KFRedirectTool/crates/tests/reference_files/*.u"},
-			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"}},
-		{Swat4, []string{"SwatGame", "SwatEquipment"}, nil, nil, nil},
+			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"},
+			map[string]int{".u": 30, ".rom": 40, ".utx": 173, ".uax": 156, ".usx": 83, ".ukx": 66}},
+		{Swat4, []string{"SwatGame", "SwatEquipment"}, nil, nil, nil, nil},
 	} {
 		t.Run(tc.game.Name, func(t *testing.T) {
 			text, err := stockFS.ReadFile("stock/" + tc.game.Name + ".txt")
@@ -186,6 +191,15 @@ func TestStockLists(t *testing.T) {
 			}
 			if sources == 0 || complete != 1 {
 				t.Errorf("%d source lines, %d completeness lines", sources, complete)
+			}
+			n := map[string]int{}
+			for base := range seen {
+				n[path.Ext(base)]++
+			}
+			for ext, least := range tc.least {
+				if n[ext] < least {
+					t.Errorf("%d %s files, want at least %d", n[ext], ext, least)
+				}
 			}
 			s := StockOf(tc.game)
 			for _, c := range append([]string{"Core", "Engine"}, tc.code...) {
