@@ -29,7 +29,8 @@ func TestStockPerProfile(t *testing.T) {
 		UT2003:       {[]string{"Core.u", "XGame.u", "XInterface.u"}, []string{"Onslaught.u"}},
 		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u", "AlleriaTerrain.utx", "HumanoidHardware.usx", "AW-Junk.usx"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
 		KillingFloor: {[]string{"Core.u", "KFMod.u", "ROEngine.u", "KF-BioticsLab.rom", "KFCharacterModels.ukx", "KF_BaseClot.uax"}, []string{"Botpack.u", "KF-SpaceGlass.rom", "RTDMut.u"}},
-		Swat4:        {[]string{"Core.u", "SwatGame.u"}, []string{"Botpack.u"}},
+		Swat4: {[]string{"Core.u", "SwatGame.u", "Tyrion.u", "SwatEffects.u", "SP-ABomb.s4m", "SP-Training.s4m", "SP-Warehouse.s4m",
+			"MP-Courthouse.s4m", "MP-Arcade.s4m", "MaleGang1Tex.utx"}, []string{"Botpack.u", "SP-MeatBarn.s4m", "MP-ABomb-smash2.s4m"}},
 	}
 	for _, p := range Profiles {
 		s := StockOf(p.Game)
@@ -158,7 +159,8 @@ func TestStockLists(t *testing.T) {
 			[]string{"InsultingPros__KFRedirectTool/crates/tests/reference_files/*.u"},
 			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"},
 			map[string]int{".u": 30, ".rom": 40, ".utx": 173, ".uax": 156, ".usx": 83, ".ukx": 66}},
-		{Swat4, []string{"SwatGame", "SwatEquipment"}, nil, nil, nil, nil},
+		{Swat4, []string{"SwatGame", "SwatEquipment", "SwatGui", "SwatAICommon", "RWOSupport", "IGEffectsSystem"}, nil, nil, nil,
+			map[string]int{".u": 31, ".s4m": 45, ".utx": 4}},
 	} {
 		t.Run(tc.game.Name, func(t *testing.T) {
 			text, err := stockFS.ReadFile("stock/" + tc.game.Name + ".txt")
