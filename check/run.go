@@ -9,6 +9,7 @@ import (
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -127,6 +128,7 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 		EditPackages:   in.Ini.EditPackages(),
 		Sources:        src,
 		Natives:        nat,
+		Stock:          ini.OwnStockOf(in.Game),
 		Jobs:           opt.Jobs,
 	})
 	if err != nil {

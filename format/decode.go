@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxNameBytes caps the encoded length of one name-table string. The engine's
@@ -311,6 +312,24 @@ func shortIndex(w uint32) (v int32, n int) {
 	return int32(u), n
 }
 
+// shortCount is shortIndex for a field that cannot be negative (a name
+// index, a serial size or offset): it returns the index's magnitude and
+// length for a non-negative index of one to three bytes, else n = 0 (a
+// longer index, or a negative one, which is malformed there, or the rare
+// "-0"), leaving it to the long decoders. Testing the sign with the
+// continuation bits, it makes one test per length and none for the sign.
+func shortCount(w uint32) (u uint32, n int) {
+	switch {
+	case w&0xc0 == 0:
+		return w & 0x3f, 1
+	case w&0x80c0 == 0x40:
+		return w&0x3f | w>>2&(0x7f<<6), 2
+	case w&0x8080c0 == 0x8040:
+		return w&0x3f | w>>2&(0x7f<<6) | w>>3&(0x7f<<13), 3
+	}
+	return 0, 0
+}
+
 // fastIndexLong decodes a compact index of two to five bytes at b[p:],
 // which must hold 5 bytes, and returns it with the offset after it:
 // badIndex and p+5 for a malformed one.
@@ -403,6 +422,55 @@ func le32(a *[recordWindow]byte, q int) uint32 {
 // which reports any error. (im is written in place: returning the record
 // costs more than decoding it.)
 func fastImport(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
+	if k, next := fastImports(unsafe.Slice(im, 1), b, p, limits); k == 1 {
+		return next, true
+	}
+	return fastImportLong(im, b, p, limits)
+}
+
+// fastImports is fastExports for import records; fastImportLong takes
+// the record it stops at.
+func fastImports(s []Import, b []byte, p int, limits *[3]int32) (k, next int) {
+	last := len(b) - recordWindow
+	for i := range s {
+		if p > last || p < 0 {
+			return i, p
+		}
+		a := (*[recordWindow]byte)(b[p : p+recordWindow])
+		im := &s[i]
+		u, q := shortCount(le32(a, 0))
+		if q == 0 || u >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ClassPackage = int32(u)
+		u, n := shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ClassName = int32(u)
+		q += n
+		v := int32(le32(a, q))
+		if !refInRange(v, limits) {
+			return i, p
+		}
+		im.Outer = Ref(v)
+		q += 4
+		u, n = shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
+			return i, p
+		}
+		im.ObjectName = int32(u)
+		p += q + n
+	}
+	return len(s), p
+}
+
+// fastImportLong decodes one import record at b[p:] into im when the buffer
+// holds recordWindow bytes there and every value is valid; otherwise ok is
+// false, im is not to be used, and the caller takes the careful path,
+// which reports any error. (im is written in place: returning the record
+// costs more than decoding it.)
+func fastImportLong(im *Import, b []byte, p int, limits *[3]int32) (next int, ok bool) {
 	if len(b)-p < recordWindow {
 		return p, false
 	}
@@ -444,6 +512,84 @@ func refInRange(r int32, limits *[3]int32) bool {
 // fastExport is fastImport for export records; size is the file size that
 // serial data must lie within.
 func fastExport(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
+	var sl serialLow
+	if k, next := fastExports(unsafe.Slice(ex, 1), b, p, limits, size, &sl); k == 1 {
+		return next, true
+	}
+	return fastExportLong(ex, b, p, limits, size)
+}
+
+// fastExports decodes export records from b at p into s, one after
+// another, for as long as a record's compact indices are all of one to
+// three bytes (nearly all of them), the buffer holds recordWindow bytes at
+// it and every value is valid, and returns how many it decoded and the
+// offset after them, noting each serial offset in sl. The record it stops
+// at is fastExportLong's (a longer index) or the careful path's, which
+// reports what is wrong with it.
+//
+// The loop makes no call and checks and stores each field as soon as it
+// is read, so that few values are live at once: with a call per record,
+// and calls for long indices in it, the compiler spilled and reloaded
+// every live value on every record.
+func fastExports(s []Export, b []byte, p int, limits *[3]int32, size int64, sl *serialLow) (k, next int) {
+	// The last offset a window starts at: a window within it needs no
+	// bounds check.
+	last := len(b) - recordWindow
+	for i := range s {
+		if p > last || p < 0 {
+			return i, p
+		}
+		a := (*[recordWindow]byte)(b[p : p+recordWindow])
+		ex := &s[i]
+		v, q := shortIndex(le32(a, 0))
+		if q == 0 || !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Class = Ref(v)
+		v, n := shortIndex(le32(a, q))
+		if n == 0 || !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Super = Ref(v)
+		q += n
+		v = int32(le32(a, q))
+		if !refInRange(v, limits) {
+			return i, p
+		}
+		ex.Outer = Ref(v)
+		q += 4
+		u, n := shortCount(le32(a, q))
+		if n == 0 || u >= uint32(limits[0]) {
+			return i, p
+		}
+		ex.ObjectName = int32(u)
+		q += n
+		ex.ObjectFlags = le32(a, q)
+		q += 4
+		serialSize, n := shortCount(le32(a, q))
+		if n == 0 {
+			return i, p
+		}
+		ex.SerialSize, ex.SerialOffset = int32(serialSize), 0
+		q += n
+		if serialSize > 0 {
+			u, n = shortCount(le32(a, q))
+			if n == 0 || int64(u)+int64(serialSize) > size {
+				return i, p
+			}
+			ex.SerialOffset = int32(u)
+			q += n
+			if u-sl.base < sl.lo { // rarely: a branch that predicts
+				sl.lo = u - sl.base
+			}
+		}
+		p += q
+	}
+	return len(s), p
+}
+
+// fastExportLong is fastExport for a record with an index of any length.
+func fastExportLong(ex *Export, b []byte, p int, limits *[3]int32, size int64) (next int, ok bool) {
 	if len(b)-p < recordWindow {
 		return p, false
 	}

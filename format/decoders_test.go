@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -127,6 +128,7 @@ func FuzzRecordDecoders(f *testing.F) {
 		compareRecords(t, "import", padded(b), 0, limits, size)
 		compareRecords(t, "export", padded(b), 0, limits, size)
 		compareNames(t, b, 0)
+		compareNameOffsets(t, b, int(names&0xff))
 	})
 }
 
@@ -173,7 +175,7 @@ func TestPlainASCII(t *testing.T) {
 }
 
 // TestFastIndexAgrees compares the fast compact-index decoding (shortIndex,
-// then fastIndexLong for a longer index) with the careful decoder on every
+// then fastIndexLong for a longer index; shortCount) with the careful decoder on every
 // first byte, each followed by continuation bytes that stop the index at
 // each length and by fifth bytes at and around the 32-bit limit: the same
 // value and length, or badIndex exactly where the careful one fails.
@@ -190,6 +192,13 @@ func TestFastIndexAgrees(t *testing.T) {
 			b = append(b, make([]byte, 5)...)
 			d := &decoder{b: b}
 			want := d.index()
+			// shortCount: the same for a non-negative index of up to three
+			// bytes, declined (n = 0) for any other.
+			u, cn := shortCount(binary.LittleEndian.Uint32(b))
+			plain := d.err == nil && c&0x80 == 0 && d.pos <= 3
+			if plain != (cn != 0) || cn != 0 && (int32(u) != want || cn != d.pos) {
+				t.Errorf("% x: careful %d (%d bytes, %v), shortCount %d (%d bytes)", b[:5], want, d.pos, d.err, u, cn)
+			}
 			have, next := shortIndex(binary.LittleEndian.Uint32(b))
 			if next == 0 {
 				have, next = fastIndexLong(b, 0)
@@ -206,4 +215,128 @@ func TestFastIndexAgrees(t *testing.T) {
 		}
 	}
 	t.Logf("%d indices compared", n)
+}
+
+// TestRecordIndexLengths compares the fast record decoders with the careful
+// ones on records whose compact indices take every length from one to five
+// bytes, each field in turn and all at once, in range and out, and with a
+// malformed fifth byte: a field after a long index is where the fast
+// decoders must not read it from the offset a short one would leave.
+func TestRecordIndexLengths(t *testing.T) {
+	// One value per encoded length, and its negation.
+	lengths := []int32{5, 100, 10000, 2000000, 300000000}
+	const big = 1 << 30
+	limits := [3]int32{big, big, big}
+	size := int64(1) << 40
+	rec := func(vals []int32, export bool) []byte {
+		e := &encoder{}
+		e.index(vals[0])
+		e.index(vals[1])
+		e.u32(uint32(vals[2]))
+		e.index(vals[3])
+		if export {
+			e.u32(0x70004)
+			e.index(vals[4])
+			if vals[4] > 0 {
+				e.index(vals[5])
+			}
+		}
+		return e.b
+	}
+	n := 0
+	try := func(vals []int32) {
+		for _, export := range []bool{false, true} {
+			b := rec(vals, export)
+			what := "import"
+			if export {
+				what = "export"
+			}
+			for _, lim := range [][3]int32{limits, {lengths[2], lengths[2], lengths[2]}} {
+				compareRecords(t, what, padded(b), 0, lim, size)
+				compareRecords(t, what, padded(b), 0, lim, int64(lengths[3]))
+			}
+			// A malformed fifth byte in the last index.
+			if len(b) >= 5 && b[len(b)-1]&0x80 == 0 && b[len(b)-2]&0x80 != 0 {
+				m := append([]byte(nil), b...)
+				m[len(m)-1] |= 0x10
+				compareRecords(t, what, padded(m), 0, limits, size)
+			}
+			n++
+		}
+	}
+	// Field indices: 0, 1, 3 (names or refs), 4, 5 (serial size, offset);
+	// 2 is the int32 outer.
+	fields := []int{0, 1, 3, 4, 5}
+	for _, f := range fields {
+		for _, v := range lengths {
+			for _, sign := range []int32{1, -1} {
+				vals := []int32{1, 2, -1, 3, 7, 9}
+				vals[f] = sign * v
+				try(vals)
+			}
+		}
+	}
+	for _, v := range lengths {
+		try([]int32{v, v, 0, v, v, v})
+		try([]int32{-v, -v, 0, v, v, v})
+	}
+	t.Logf("%d records compared", n)
+}
+
+// compareNameOffsets runs bulkNameOffsets over b and a loop of rawName,
+// which it must agree with: the same records, offsets, flags and end.
+func compareNameOffsets(t *testing.T, b []byte, left int) {
+	t.Helper()
+	var wantOffs []int32
+	var wantFlags []uint32
+	p := 0
+	for len(wantOffs) < left {
+		_, fl, next, ok := rawName(b, p)
+		if !ok {
+			break
+		}
+		wantOffs, wantFlags = append(wantOffs, int32(p)), append(wantFlags, fl)
+		p = next
+	}
+	// Small slices, so that the loop also grows them on the way.
+	offs, flags, next, k := bulkNameOffsets(make([]int32, 0, 1), nil, left, b, 0, left)
+	if k != len(wantOffs) || next != p || !slices.Equal(offs, wantOffs) || !slices.Equal(flags, wantFlags) {
+		t.Errorf("% x (%d records): bulkNameOffsets %v %v next %d k %d; rawName %v %v next %d",
+			b[:min(len(b), 64)], left, offs, flags, next, k, wantOffs, wantFlags, p)
+	}
+}
+
+// TestNameOffsetsAgree compares bulkNameOffsets with rawName on tables of
+// names of every one-byte length, each cut short at every byte, with a
+// record rawName declines (no NUL, a two-byte length, an empty one) at the
+// end or inside.
+func TestNameOffsetsAgree(t *testing.T) {
+	rec := func(n int, last byte) []byte {
+		r := []byte{byte(n)}
+		for i := 1; i < n; i++ {
+			r = append(r, 'a'+byte(i%26))
+		}
+		if n > 0 {
+			r = append(r, last)
+		}
+		return append(r, 0x10, 0, 7, 0)
+	}
+	n := 0
+	for _, bad := range [][]byte{nil, rec(5, 'x'), {0x41, 0x01, 'a', 0}, rec(0, 0), rec(63, 0), rec(200, 0)} {
+		var b []byte
+		for l := 1; l < 63; l += 3 {
+			b = append(b, rec(l, 0)...)
+		}
+		b = append(b, bad...)
+		for range 5 { // past the bad record the longest window it may be read in
+			b = append(b, rec(20, 0)...)
+		}
+		for cut := len(b); cut >= 0; cut -= 7 {
+			for _, left := range []int{0, 1, 5, 22, 23, 100} {
+				compareNameOffsets(t, b[:cut], left)
+				n++
+			}
+		}
+	}
+	t.Logf("%d tables compared", n)
 }

@@ -179,3 +179,57 @@ func TestOpenScratchPooled(t *testing.T) {
 		}
 	}
 }
+
+// TestNameTableRead checks the read of a name table that lies before the
+// import table against the bound computed from the decoded exports: it
+// ends at the least serial offset after the table's start (of an export
+// with serial data), or at the import table. The export decoders note
+// that offset as they go (serialLow); here it is found again by a scan.
+func TestNameTableRead(t *testing.T) {
+	var paths []string
+	dir := t.TempDir()
+	for i, v := range []uint16{69, 100, 128} {
+		p := filepath.Join(dir, "gen"+string(rune('a'+i))+".u")
+		if err := WriteFile(p, sample(v, 0)); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	if _, ok := testutil.CorpusDir(); ok {
+		paths = append(paths, corpusPackages(t)...)
+	}
+	checked := 0
+	for _, path := range paths {
+		f, reads := readSpans(t, path)
+		names, imp := int64(f.NameOffset), int64(f.ImportOffset)
+		if f.NameCount <= 0 || names <= 0 || names >= imp {
+			continue
+		}
+		end := imp
+		for _, ex := range f.Exports {
+			if off := int64(ex.SerialOffset); ex.SerialSize > 0 && off >= names {
+				end = min(end, off)
+			}
+		}
+		ahead := false // the import and export tables read at once
+		for _, r := range reads {
+			ahead = ahead || r.off == imp && r.n > int64(f.ImportCount)*maxImportRecord
+		}
+		for _, r := range reads {
+			if r.off != names {
+				continue
+			}
+			if r.n > end-names {
+				t.Errorf("%s: name table read [%d,%d), past the bound %d", path, r.off, r.off+r.n, end)
+			}
+			if ahead && r.n != end-names {
+				t.Errorf("%s: name table read [%d,%d) after the tables were read ahead, want it to end at %d", path, r.off, r.off+r.n, end)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no name table read checked")
+	}
+	t.Logf("%d name table reads checked", checked)
+}

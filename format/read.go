@@ -615,7 +615,7 @@ func (f *File) readTables(size int64, sc *scratch) error {
 	early := sc.cache.spans[0].b != nil
 	if early {
 		if exportErr = tr.exports(); exportErr == nil {
-			sc.spans = sc.cache.prefetchNames(h, f.Exports, sc.spans)
+			sc.spans = sc.cache.prefetchNames(h, tr.serial.lo, sc.spans)
 		}
 	}
 	if err := tr.names(sc); err != nil {
@@ -642,6 +642,21 @@ type tableReader struct {
 	lay    Layout
 	std    bool     // the standard layout: the fast paths apply
 	limits [3]int32 // name, import and export counts
+	serial serialLow
+}
+
+// serialLow notes the least serial offset of the exports at or after base
+// (the name table's offset), as a distance from base, which bounds the
+// name table (prefetchNames): one unsigned comparison takes both ends, an
+// offset before base wrapping above any distance in the file. The export
+// decoders note it as they go, so that the table is not read again for it.
+type serialLow struct{ base, lo uint32 }
+
+// note notes ex's serial offset when it has serial data.
+func (sl *serialLow) note(ex *Export) {
+	if d := uint32(ex.SerialOffset) - sl.base; ex.SerialSize > 0 && d < sl.lo {
+		sl.lo = d
+	}
 }
 
 // names decodes the name table into one buffer of text, the end of each
@@ -751,10 +766,17 @@ func (tr *tableReader) namesInPlace(sc *scratch) bool {
 	return true
 }
 
+// nameWindow is the most bytes a name record rawName accepts takes: a
+// length byte, 63 bytes of text with the NUL, the flags.
+const nameWindow = 1 + 63 + 4
+
 // bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
-// each record in b, not its text.
+// each record in b, not its text. It accepts the records rawName accepts
+// (TestNameOffsetsAgree), read here without making the text's slice
+// rawName returns, which is most of the work.
 func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
 	k := 0
+	last := len(b) - nameWindow // the last offset a window starts at
 	for k < left {
 		if len(offs) == cap(offs) {
 			offs = grow(offs, n)
@@ -765,15 +787,32 @@ func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int)
 		m := min(left-k, cap(offs)-len(offs), cap(flags)-len(flags))
 		j := len(offs)
 		offs, flags = offs[:j+m], flags[:j+m]
-		for i := j; i < j+m; i++ {
-			_, fl, next, ok := rawName(b, p)
-			if !ok {
-				return offs[:i], flags[:i], p, k
+		fl := flags[j : j+m]
+		for i := range offs[j : j+m] {
+			if p <= last && p >= 0 {
+				// The largest record fits in the window: no bounds checks.
+				a := (*[nameWindow]byte)(b[p : p+nameWindow])
+				c := int(a[0])
+				if c == 0 || c&0xc0 != 0 || a[c&63] != 0 {
+					return offs[:j+i], flags[:j+i], p, k + i
+				}
+				c &= 63
+				offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(a[c+1:c+5])
+				p += c + 5
+				continue
 			}
-			offs[i], flags[i] = int32(p), fl
-			p = next
-			k++
+			if p >= len(b) {
+				return offs[:j+i], flags[:j+i], p, k + i
+			}
+			c := int(b[p])
+			end := p + 1 + c
+			if c == 0 || c&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
+				return offs[:j+i], flags[:j+i], p, k + i
+			}
+			offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(b[end:end+4])
+			p = end + 4
 		}
+		k += m
 	}
 	return offs, flags, p, k
 }
@@ -809,23 +848,28 @@ func (tr *tableReader) exports() error {
 	f, h := tr.f, &tr.f.Header
 	n, limits, size := int(h.ExportCount), tr.limits, tr.size
 	f.Exports = reuse(f.Exports, n)
+	tr.serial = serialLow{base: uint32(h.NameOffset), lo: ^uint32(0)}
+	sl := &tr.serial
 	var bulk func(d *decoder, left int) int
 	if tr.std {
 		bulk = func(d *decoder, left int) int {
 			var k int
-			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size)
+			f.Exports, d.pos, k = bulkExports(f.Exports, n, d.b, d.pos, left, &limits, size, sl)
 			return k
 		}
 	}
 	_, _, minExport := tr.lay.minRecords()
 	return readTable(tr.tc, tr.dec, size, int64(h.ExportOffset), n, minExport, "export", limits, bulk, func(d *decoder) {
 		f.Exports = grow(f.Exports, n)
+		ex, ok := Export{}, false
 		if !tr.std {
-			if ex, ok := d.exportRecord(tr.lay, size); ok {
-				f.Exports = append(f.Exports, ex)
-			}
-		} else if ex, ok := d.stdExport(size); ok {
+			ex, ok = d.exportRecord(tr.lay, size)
+		} else {
+			ex, ok = d.stdExport(size)
+		}
+		if ok {
 			f.Exports = append(f.Exports, ex)
+			sl.note(&ex)
 		}
 	})
 }
@@ -869,9 +913,10 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 }
 
 // bulkImports is readTable's bulk step for a standard import table of n
-// records: it decodes whole records from b at p with fastImport, in place
-// at the end of s, for as long as it accepts them and at most left of them,
-// and returns s, the offset after the last record and how many it decoded.
+// records: it decodes whole records from b at p with fastImports, in place
+// at the end of s, and a record with a long index with fastImportLong, for
+// as long as they are accepted and at most left of them, and returns s,
+// the offset after the last record and how many it decoded.
 func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]Import, int, int) {
 	k := 0
 	for k < left {
@@ -880,22 +925,24 @@ func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		s = s[:j+m]
-		for i := j; i < j+m; i++ {
-			next, ok := fastImport(&s[i], b, p, limits)
-			if !ok {
-				return s[:i], p, k
-			}
-			p = next
-			k++
+		d, next := fastImports(s[j:j+m], b, p, limits)
+		s, p, k = s[:j+d], next, k+d
+		if d == m {
+			continue
 		}
+		next, ok := fastImportLong(&s[:j+d+1][j+d], b, p, limits)
+		if !ok {
+			return s, p, k
+		}
+		s, p, k = s[:j+d+1], next, k+1
 	}
 	return s, p, k
 }
 
-// bulkExports is bulkImports for the export table, with fastExport; size
-// is the file size that serial data must lie within.
-func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64) ([]Export, int, int) {
+// bulkExports is bulkImports for the export table, with fastExports and
+// fastExportLong; size is the file size that serial data must lie within;
+// sl notes the records' serial offsets.
+func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64, sl *serialLow) ([]Export, int, int) {
 	k := 0
 	for k < left {
 		if len(s) == cap(s) {
@@ -903,15 +950,17 @@ func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, siz
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		s = s[:j+m]
-		for i := j; i < j+m; i++ {
-			next, ok := fastExport(&s[i], b, p, limits, size)
-			if !ok {
-				return s[:i], p, k
-			}
-			p = next
-			k++
+		d, next := fastExports(s[j:j+m], b, p, limits, size, sl)
+		s, p, k = s[:j+d], next, k+d
+		if d == m {
+			continue
 		}
+		next, ok := fastExportLong(&s[:j+d+1][j+d], b, p, limits, size)
+		if !ok {
+			return s, p, k
+		}
+		s, p, k = s[:j+d+1], next, k+1
+		sl.note(&s[j+d])
 	}
 	return s, p, k
 }
@@ -1020,6 +1069,87 @@ func readTable(r io.ReaderAt, d *decoder, size, off int64, count, minRecord int,
 // that resolving paths cannot loop. The error gives the offset of the table
 // and the record that closes the loop.
 func (f *File) checkOuterChains(sc *scratch) error {
+	if f.outerChainsEnd(sc) {
+		return nil
+	}
+	return f.walkOuterChains(sc)
+}
+
+// outerChainsEnd reports whether every outer chain ends, for the tables
+// the engine writes, where an import's outer is an import and an export's
+// an export: each table apart, with chainsEnd. It reports false, for
+// walkOuterChains to decide and name the record, when a chain crosses
+// tables or may loop.
+func (f *File) outerChainsEnd(sc *scratch) bool {
+	imports, exports := f.Imports, f.Exports
+	next := reuse(sc.walk, max(len(imports), len(exports))+1)
+	sc.walk = next
+	// The outer of each record as an index in its table, the table's
+	// length (root) for none; open collects the bits of every outer that
+	// is not root.
+	root := int32(len(imports))
+	next = next[:root+1]
+	open := int32(0)
+	for i := range imports {
+		o := int32(imports[i].Outer)
+		if o > 0 {
+			return false // an export: a chain across tables
+		}
+		v := -o - 1
+		if o == 0 {
+			v = root
+		}
+		next[i], open = v, open|(v^root)
+	}
+	next[root] = root
+	if !chainsEnd(next, open) {
+		return false
+	}
+	root = int32(len(exports))
+	next = next[:root+1]
+	open = 0
+	for i := range exports {
+		o := int32(exports[i].Outer)
+		if o < 0 {
+			return false
+		}
+		v := o - 1
+		if o == 0 {
+			v = root
+		}
+		next[i], open = v, open|(v^root)
+	}
+	next[root] = root
+	return chainsEnd(next, open)
+}
+
+// chainsEnd reports whether every chain of links next (next[i] the record
+// after i; the last element is the root, its own next) reaches the root,
+// open being 0 when every link goes there already. It doubles the links
+// (each record then links to the one two links on) until every one is the
+// root, or until they span more links than there are records, when a chain
+// loops: a few passes over the table, none with a branch that depends on
+// the chains, where a walk of each chain branches on each record's outer,
+// unpredictably (forward and backward references are mixed in real
+// tables).
+func chainsEnd(next []int32, open int32) bool {
+	root := len(next) - 1
+	for span := 1; open != 0; span *= 2 {
+		if span >= root {
+			return false // a chain longer than the table: a loop
+		}
+		open = 0
+		for i, j := range next[:root] {
+			k := next[j]
+			next[i], open = k, open|(k^int32(root))
+		}
+	}
+	return true
+}
+
+// walkOuterChains is checkOuterChains by walking each chain, through both
+// tables; it names the record that closes a loop.
+func (f *File) walkOuterChains(sc *scratch) error {
 	ni := len(f.Imports)
 	// Sized by the records read, not by a count from the header. walk[i]
 	// is 0 until a walk reaches record i (imports first, then exports),

@@ -96,20 +96,13 @@ func (c *tableCache) prefetch(h *Header, size int64, bufs [2][]byte) [2][]byte {
 
 // prefetchNames reads the name table of h at once when it lies before the
 // import table and that was read ahead: it ends at the first serial data
-// after it (found from exports, the decoded export table), or at the
-// import table.
-func (c *tableCache) prefetchNames(h *Header, exports []Export, bufs [2][]byte) [2][]byte {
+// after it, lo bytes after it (see serialLow), or at the import table.
+func (c *tableCache) prefetchNames(h *Header, lo uint32, bufs [2][]byte) [2][]byte {
 	names, nn, imp := int64(h.NameOffset), int64(h.NameCount), int64(h.ImportOffset)
 	if c.spans[0].b == nil || c.spans[0].off != imp || nn <= 0 || names <= 0 || names >= imp {
 		return bufs
 	}
-	nameEnd := imp
-	for i := range exports {
-		// By pointer: a range over the values copies each 28-byte record.
-		if ex := &exports[i]; ex.SerialSize > 0 && int64(ex.SerialOffset) >= names {
-			nameEnd = min(nameEnd, int64(ex.SerialOffset))
-		}
-	}
+	nameEnd := names + min(int64(lo), imp-names)
 	minName, _, _ := layoutOf(h.Version, h.Licensee).minRecords()
 	if n := nameEnd - names; n >= nn*int64(minName) && n <= maxTableSpan {
 		bufs[1] = c.read(1, names, int(n), bufs[1])

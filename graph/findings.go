@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/par"
 	"gonum.org/v1/gonum/graph/simple"
 )
@@ -97,6 +98,10 @@ type CheckOptions struct {
 	// their dependencies replace the compiled imports for the order checks,
 	// and their .upkg flags are checked.
 	Sources *Sources
+	// Stock is the game's own retail file list (ini.OwnStockOf): its
+	// packages are on every client, so their ServerSideOnly flag is no
+	// leak. nil: any known game's list.
+	Stock *ini.Stock
 	// Jobs is the number of goroutines the object check uses (0 or less:
 	// 1); the findings do not depend on it.
 	Jobs int
@@ -144,7 +149,7 @@ func (gr *Graph) Check(ctx context.Context, opt CheckOptions) ([]Finding, error)
 			out = append(out, f)
 		}
 	}
-	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages)...)
+	out = append(out, gr.upkgFindings(opt.Sources, opt.ServerPackages, opt.Stock)...)
 	gr.noteUnbuilt(out, opt.Sources)
 	SortFindings(out)
 	return out, ctx.Err()
@@ -818,7 +823,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 	var out []Finding
 	parent := gr.reach(gr.clientRoots(opt.ServerPackages))
 	for _, p := range gr.pkgs {
-		if p.Flags&format.FlagServerSideOnly == 0 || isRetail(p.Name) {
+		if p.Flags&format.FlagServerSideOnly == 0 || isRetail(opt.Stock, p.Name) {
 			continue // retail packages are on every client
 		}
 		var by []*Package

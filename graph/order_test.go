@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -189,8 +190,9 @@ func TestImportPathResolves(t *testing.T) {
 func TestServerSideOnlyStock(t *testing.T) {
 	g := build(t, append(slices.Clone(baseSpecs),
 		pkgSpec{file: "Announcer.uax", flags: format.FlagServerSideOnly, exports: []string{"Count1:Engine.Sound"}},
+		pkgSpec{file: "LadderSounds.uax", flags: format.FlagServerSideOnly, exports: []string{"Step:Engine.Sound"}},
 		pkgSpec{file: "ModSSO.u", flags: format.FlagServerSideOnly, exports: []string{"Thing:Class"}},
-		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{"Announcer.Count1:Engine.Sound", "ModSSO.Thing:Core.Class"}},
+		pkgSpec{file: "DM-Map.unr", exports: []string{"MyLevel:Engine.Level"}, imports: []string{"Announcer.Count1:Engine.Sound", "LadderSounds.Step:Engine.Sound", "ModSSO.Thing:Core.Class"}},
 	))
 	var have []string
 	for _, f := range findingsOf(checkAll(t, g, CheckOptions{}), ServerSideOnly) {
@@ -198,6 +200,21 @@ func TestServerSideOnlyStock(t *testing.T) {
 	}
 	if want := []string{"ModSSO"}; !slices.Equal(have, want) {
 		t.Errorf("server_side_only for %q, want %q", have, want)
+	}
+	// With the game's own list, only that game's files are exempt: on a
+	// UT2004 server a "LadderSounds" is a mod, not UT99's retail sounds
+	// (both games ship an Announcer.uax).
+	for _, tc := range []struct {
+		game ini.Game
+		want []string
+	}{{ini.UT99, []string{"ModSSO"}}, {ini.UT2004, []string{"LadderSounds", "ModSSO"}}, {ini.UE1, []string{"ModSSO"}}} {
+		have = nil
+		for _, f := range findingsOf(checkAll(t, g, CheckOptions{Stock: ini.OwnStockOf(tc.game)}), ServerSideOnly) {
+			have = append(have, f.Package)
+		}
+		if !slices.Equal(have, tc.want) {
+			t.Errorf("%s: server_side_only for %q, want %q", tc.game, have, tc.want)
+		}
 	}
 }
 

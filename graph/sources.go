@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript"
 )
@@ -277,7 +278,7 @@ func (s *Sources) HasAny() bool { return s != nil && len(s.deps) > 0 }
 
 // upkgFindings warns about packages that ucc make will build
 // ServerSideOnly (their .upkg says so) although clients load them.
-func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
+func (gr *Graph) upkgFindings(s *Sources, serverPackages []string, stock *ini.Stock) []Finding {
 	if s == nil {
 		return nil
 	}
@@ -290,7 +291,7 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string) []Finding {
 	}
 	var out []Finding
 	for _, sp := range s.Packages {
-		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(sp.Name) {
+		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(stock, sp.Name) {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Warning, Package: sp.Name,

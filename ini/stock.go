@@ -137,6 +137,16 @@ func StockOf(g Game) *Stock {
 	return anyCode()
 }
 
+// OwnStockOf returns g's own retail file list, or nil when upkdeps has
+// none for g (StockOf then falls back to every game's code packages).
+func OwnStockOf(g Game) *Stock {
+	lists, err := stockLists()
+	if err != nil {
+		panic(err)
+	}
+	return lists[g]
+}
+
 // IsStockCode reports whether name is a retail code package of any game
 // upkdeps knows (every client of that game owns it).
 func IsStockCode(name string) bool { return anyCode().HasCode(name) }

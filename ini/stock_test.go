@@ -22,13 +22,16 @@ func TestStockPerProfile(t *testing.T) {
 	}{
 		UT99: {[]string{"Core.u", "Botpack.u", "UnrealShare.u", "DM-Deck16][.unr", "CTF-Face.unr", "Soldierskins.utx",
 			"Announcer.uax", "Organic.umx", "UWindow.u", "relics.u"}, []string{"DM-Deck16][.ut2", "ONS-Torlan.ut2", "MyMod.u"}},
-		Unreal:       {[]string{"Core.u", "UnrealShare.u", "UnrealI.u", "NyLeve.unr", "Ancient.utx", "Starseek.umx", "UPak.u", "Emitter.u"}, []string{"Botpack.u", "DM-Cybrosis.unr"}},
-		DeusEx:       {[]string{"Core.u", "DeusEx.u", "DeusExItems.u", "ConSys.u"}, []string{"Botpack.u"}},
-		Rune:         {[]string{"Core.u", "RuneI.u"}, []string{"Botpack.u"}},
-		UT2003:       {[]string{"Core.u", "XGame.u", "XInterface.u"}, []string{"Onslaught.u"}},
+		Unreal: {[]string{"Core.u", "UnrealShare.u", "UnrealI.u", "NyLeve.unr", "Ancient.utx", "Starseek.umx", "UPak.u", "Emitter.u"}, []string{"Botpack.u", "DM-Cybrosis.unr"}},
+		DeusEx: {[]string{"Core.u", "DeusEx.u", "DeusExItems.u", "ConSys.u", "DeusExConAudioMission01.u", "01_NYC_UNATCOIsland.dx",
+			"15_Area51_Page.dx", "DXMP_Cmd.dx", "DX.dx", "UNATCO_Music.umx", "Effects.utx", "Ambient.uax", "MoverSFX.uax", "InfoPortraits.utx"}, []string{"Botpack.u", "DM-Deck16][.unr", "DXMP_MyMap.dx"}},
+		Rune: {[]string{"Core.u", "RuneI.u", "RMenu.u", "Arena.u", "WeaponsSnd.uax", "RuneFX.utx"}, []string{"Botpack.u", "RMod.u"}},
+		UT2003: {[]string{"Core.u", "XGame.u", "XInterface.u", "DM-Antalus.ut2", "DM-Curse3.ut2", "CTF-Face3.ut2", "BR-Anubis.ut2",
+			"DOM-SepukkuGorge.ut2", "TUT-DM.ut2", "DM-DE-Osiris2.ut2", "BonusPack.u"}, []string{"Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2"}},
 		UT2004:       {[]string{"Core.u", "XGame.u", "Onslaught.u", "ONS-Torlan.ut2", "DM-Rankin.ut2", "Entry.ut2", "ONSBPTextures.utx", "MechaSkaarjAnims.ukx", "ONSBPSounds.uax", "BenTropicalSM01.usx", "HUDContent.utx", "AnnouncerMale2K4.uax", "XGameShaders.utx", "ONSWeapons-A.ukx", "UnrealEd.u", "AlleriaTerrain.utx", "HumanoidHardware.usx", "AW-Junk.usx"}, []string{"DM-CBP2-Achilles.ut2", "DM-UCMP-ThePits.ut2", "DM-Deck16][.unr"}},
 		KillingFloor: {[]string{"Core.u", "KFMod.u", "ROEngine.u", "KF-BioticsLab.rom", "KFCharacterModels.ukx", "KF_BaseClot.uax"}, []string{"Botpack.u", "KF-SpaceGlass.rom", "RTDMut.u"}},
-		Swat4:        {[]string{"Core.u", "SwatGame.u"}, []string{"Botpack.u"}},
+		Swat4: {[]string{"Core.u", "SwatGame.u", "Tyrion.u", "SwatEffects.u", "SP-ABomb.s4m", "SP-Training.s4m", "SP-Warehouse.s4m",
+			"MP-Courthouse.s4m", "MP-Arcade.s4m", "MaleGang1Tex.utx"}, []string{"Botpack.u", "SP-MeatBarn.s4m", "MP-ABomb-smash2.s4m"}},
 	}
 	for _, p := range Profiles {
 		s := StockOf(p.Game)
@@ -134,26 +137,31 @@ func TestStockLists(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		game   Game
-		code   []string // the game's own code packages, besides Core and Engine
-		inis   []string // stock Default.ini files of corpus installs
-		retail []string // retail files of corpus installs (globs)
-		mods   []string // corpus files that are no retail file
+		code   []string       // the game's own code packages, besides Core and Engine
+		inis   []string       // stock Default.ini files of corpus installs
+		retail []string       // retail files of corpus installs (globs)
+		mods   []string       // corpus files that are no retail file
+		least  map[string]int // at least this many files of each extension
 	}{
 		{UT99, []string{"Botpack", "UnrealShare", "UnrealI", "UWindow", "UTMenu", "IpServer"},
 			[]string{"adrak0__ut99/System/Default.ini", "nrempel__ut-server/System/Default.ini", "OldUnreal__UnrealTournamentPatches/System/Default.ini"},
 			[]string{"OldUnreal__UnrealTournamentPatches/System/*.u", "adrak0__ut99/Maps/*.unr", "nrempel__ut-server/Music/*.umx"},
-			[]string{"adrak0__ut99/System/CSMCXExtras.u"}},
-		{Unreal, []string{"UnrealShare", "UnrealI", "UPak", "UMenu", "UBrowser"}, nil, nil, nil},
-		{DeusEx, []string{"DeusEx", "DeusExUI", "ConSys", "Extension", "MPCharacters"},
-			[]string{"butterwagon69__NerdMod/System/Default.ini"}, nil, nil},
-		{Rune, []string{"RuneI"}, nil, nil, nil},
-		{UT2003, []string{"XGame", "XInterface", "UnrealGame"}, nil, nil, nil},
+			[]string{"adrak0__ut99/System/CSMCXExtras.u"}, map[string]int{".u": 28, ".unr": 83, ".utx": 110, ".uax": 29, ".umx": 30}},
+		{Unreal, []string{"UnrealShare", "UnrealI", "UPak", "UMenu", "UBrowser"}, nil, nil, nil,
+			map[string]int{".u": 23, ".unr": 105, ".utx": 58, ".uax": 29, ".umx": 50}},
+		{DeusEx, []string{"DeusEx", "DeusExUI", "ConSys", "Extension", "MPCharacters", "DeusExConAudioMission15", "DeusExConText"},
+			[]string{"butterwagon69__NerdMod/System/Default.ini"}, nil, nil, map[string]int{".u": 43, ".dx": 78, ".umx": 35, ".utx": 2, ".uax": 2}},
+		{Rune, []string{"RuneI", "RMenu", "RBrowser"}, nil, nil, nil, map[string]int{".u": 17, ".uax": 4, ".utx": 1}},
+		{UT2003, []string{"XGame", "XInterface", "UnrealGame", "SkaarjPack"}, nil, nil, nil, map[string]int{".u": 22, ".ut2": 57}},
 		{UT2004, []string{"XGame", "Onslaught", "OnslaughtBP", "UT2k4Assault", "GUI2K4", "xVoting"},
-			[]string{"IceOfWraith__UT2004/System/Default.ini"}, nil, nil},
+			[]string{"IceOfWraith__UT2004/System/Default.ini"}, nil, nil,
+			map[string]int{".u": 38, ".ut2": 138, ".utx": 380, ".uax": 49, ".usx": 198, ".ukx": 47}},
 		{KillingFloor, []string{"KFMod", "KFChar", "KFMutators", "ROEngine"}, nil,
 			[]string{"InsultingPros__KFRedirectTool/crates/tests/reference_files/*.u"},
-			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"}},
-		{Swat4, []string{"SwatGame", "SwatEquipment"}, nil, nil, nil},
+			[]string{"InsultingPros__KFRedirectTool/test/KF-SpaceGlass.rom", "InsultingPros__KFRedirectTool/test/RTDMut.u"},
+			map[string]int{".u": 30, ".rom": 40, ".utx": 173, ".uax": 156, ".usx": 83, ".ukx": 66}},
+		{Swat4, []string{"SwatGame", "SwatEquipment", "SwatGui", "SwatAICommon", "RWOSupport", "IGEffectsSystem"}, nil, nil, nil,
+			map[string]int{".u": 31, ".s4m": 45, ".utx": 4}},
 	} {
 		t.Run(tc.game.Name, func(t *testing.T) {
 			text, err := stockFS.ReadFile("stock/" + tc.game.Name + ".txt")
@@ -186,6 +194,15 @@ func TestStockLists(t *testing.T) {
 			}
 			if sources == 0 || complete != 1 {
 				t.Errorf("%d source lines, %d completeness lines", sources, complete)
+			}
+			n := map[string]int{}
+			for base := range seen {
+				n[path.Ext(base)]++
+			}
+			for ext, least := range tc.least {
+				if n[ext] < least {
+					t.Errorf("%d %s files, want at least %d", n[ext], ext, least)
+				}
 			}
 			s := StockOf(tc.game)
 			for _, c := range append([]string{"Core", "Engine"}, tc.code...) {
