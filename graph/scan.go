@@ -237,6 +237,11 @@ type worker struct {
 	// are one object, as they were when the key was the text.
 	child    map[uint64]uint32 // chain<<32 | name -> chain
 	textOf   []uint32          // per chain: its text's number
+	lastName []string          // per chain: its last name ("" for the empty chain)
+	parent   []uint32          // per chain: the chain it extends (0 for the empty chain)
+	// named finds a chain by a hash of its outer chain and its last
+	// name's bytes, checked against both (see childNamed).
+	named    map[uint64]uint32
 	pathOf   map[string]uint32
 	pathStrs []string
 	ids      []uint32 // per name of the current file: its interner number (0 not yet)
@@ -261,7 +266,7 @@ type worker struct {
 func newWorker(overlay map[string]Held) *worker {
 	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]chainHit{},
 		classes: map[uint64]uint32{}, overlay: overlay,
-		child: map[uint64]uint32{}, textOf: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
+		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, named: map[uint64]uint32{}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
 
 type dep struct {
@@ -325,6 +330,15 @@ func (w *worker) objects(n int) []uint32 {
 
 // name returns name i of f interned, once per file.
 func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameID(f, i)] }
+
+// nameAt is name i of f, "" when i is out of range (as name gives it),
+// not interned.
+func nameAt(f *format.View, i int32) string {
+	if i < 0 || int(i) >= f.NameCount() {
+		return ""
+	}
+	return f.NameAt(i)
+}
 
 // nameID returns the interner's number of name i of f ("" when i is out
 // of range), once per file.
@@ -472,7 +486,25 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 	}
 	id := uint32(len(w.textOf))
 	w.textOf = append(w.textOf, tid)
+	w.lastName = append(w.lastName, w.in.strs[name])
+	w.parent = append(w.parent, parent)
 	w.child[k] = id
+	return id
+}
+
+// childNamed is childPath for name ni of f, found without interning the
+// name: by a hash of parent and the name's bytes, the hit checked.
+func (w *worker) childNamed(parent uint32, f *format.View, ni int32) uint32 {
+	name := nameAt(f, ni)
+	k := maphash.String(hashSeed, name) ^ uint64(parent)*0x9e3779b97f4a7c15
+	id, hit := w.named[k]
+	if hit && w.lastName[id] == name && w.parent[id] == parent {
+		return id
+	}
+	id = w.childPath(parent, w.nameID(f, ni))
+	if !hit {
+		w.named[k] = id
+	}
 	return id
 }
 
@@ -496,7 +528,7 @@ func (w *worker) chainPath(f *format.View, i, depth int) (uint32, bool) {
 		if !ok {
 			return 0, false
 		}
-		p = w.childPath(outer, w.nameID(f, imports[i].ObjectName))
+		p = w.childNamed(outer, f, imports[i].ObjectName)
 	default:
 		return 0, false
 	}
@@ -573,8 +605,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
-		class, cpkg := w.name(f, im.ClassName), w.name(f, im.ClassPackage)
-		if strings.EqualFold(class, "Package") && strings.EqualFold(cpkg, "Core") {
+		if strings.EqualFold(nameAt(f, im.ClassName), "Package") && strings.EqualFold(nameAt(f, im.ClassPackage), "Core") {
 			continue // a group: implied by the objects inside it
 		}
 		top := imports[w.topImport(f, i)]
