@@ -512,15 +512,35 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
 	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
+		// fine[tab] has a bit set for each of tab's objects that the
+		// current target exports as wanted: the importers of one target
+		// ask for the same objects again and again, each asked once.
+		var fineTo *Package
+		fine := map[*objTable][]uint64{}
 		for _, e := range runs[r] {
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
 			to, tab := e.To, e.From.scan.tab
+			if to != fineTo {
+				fineTo = to
+				for _, bits := range fine {
+					clear(bits)
+				}
+			}
+			bits := fine[tab]
+			if bits == nil {
+				bits = make([]uint64, (len(tab.objs)+63)/64)
+				fine[tab] = bits
+			}
 			for _, id := range e.objs {
+				if bits[id/64]&(1<<(id%64)) != 0 {
+					continue
+				}
 				o := &tab.objs[id]
 				kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 				if kind == "" {
+					bits[id/64] |= 1 << (id % 64)
 					continue
 				}
 				obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
