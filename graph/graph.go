@@ -124,9 +124,9 @@ type Edge struct {
 	Spelling string
 	// objs are the objects imported, in the importer's import-table
 	// order, as indices into From.scan.tab (the table of the worker that
-	// read From): 4 bytes each, not an ImportedObject's 48, and nothing for
+	// read From): 2 bytes each, not an ImportedObject's 48, and nothing for
 	// the garbage collector to scan (20,000 packages import 3.2 million).
-	objs []uint32
+	objs []objIndex
 }
 
 // ObjectCount returns the number of objects From imports from To: 0 when

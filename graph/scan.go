@@ -3,6 +3,7 @@ package graph
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"hash/maphash"
 	"path/filepath"
 	"slices"
@@ -156,7 +157,7 @@ type scanned struct {
 	// import-table order: Build hands each run to its edge as it is.
 	spellings []string
 	ends      []int32
-	objects   []uint32 // indices into tab
+	objects   []objIndex // indices into tab
 	tab       *objTable
 	// mixedOrder is set when two spellings differ only in case (the same
 	// package spelled twice): objects are then in import-table order and
@@ -203,10 +204,17 @@ func (in *interner) id(s string) uint32 {
 
 func (in *interner) get(s string) string { return in.strs[in.id(s)] }
 
+// objIndex is an object's index in its objTable: 2 bytes per import.
+type objIndex = uint16
+
+// maxTableObjects is the most objects one objTable holds: a worker starts
+// a new table when a file's objects may not fit in its current one.
+const maxTableObjects = 1 << 16
+
 // objTable holds the distinct objects that the packages one worker reads
 // import, each once; their scans refer to them by index. The objects of an
 // install repeat (20,000 generated packages import 3.2 million objects,
-// 15,465 of them distinct): 4 bytes per import instead of 48, and nothing
+// 15,465 of them distinct): 2 bytes per import instead of 48, and nothing
 // for the garbage collector to scan. The worker appends while it reads;
 // the table is read once the graph is built.
 type objTable struct {
@@ -251,9 +259,9 @@ type worker struct {
 	top      []int32 // per import: its package's import (-1 not yet)
 	group    []int32 // per import: its spelling's index (-1: not an object import)
 	buf      []byte
-	slab     []uint32 // memory for the next files' objects
-	spell    []int32  // per name: index in spellings (-1 not yet)
-	seen     []bool   // per name: listed in deps
+	slab     []objIndex // memory for the next files' objects
+	spell    []int32    // per name: index in spellings (-1 not yet)
+	seen     []bool     // per name: listed in deps
 	deps     []dep
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
@@ -316,12 +324,12 @@ const slabObjects = 64 << 10
 
 // objects returns room for n objects, carved from the worker's slab and
 // capped so that an append copies.
-func (w *worker) objects(n int) []uint32 {
+func (w *worker) objects(n int) []objIndex {
 	if n > slabObjects/4 {
-		return make([]uint32, n)
+		return make([]objIndex, n)
 	}
 	if len(w.slab) < n {
-		w.slab = make([]uint32, slabObjects)
+		w.slab = make([]objIndex, slabObjects)
 	}
 	out := w.slab[:n:n]
 	w.slab = w.slab[n:]
@@ -554,6 +562,13 @@ func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
 	return p
 }
 
+// newTable starts a new table of objects for the next files: the one
+// before stays with the scans that refer to it.
+func (w *worker) newTable() {
+	w.tab = &objTable{}
+	w.objIDs, w.byChain = map[uint64]uint32{}, map[uint64]chainHit{}
+}
+
 // open reads a package from the overlay or the disk.
 func (w *worker) open(path string) (*format.View, error) {
 	if h, ok := w.overlay[path]; ok {
@@ -635,6 +650,9 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		total += c
 		s.ends[g] = total
 	}
+	if len(w.tab.objs)+int(total) > maxTableObjects {
+		w.newTable()
+	}
 	s.objects, s.tab = w.objects(int(total)), w.tab
 	if s.mixedOrder {
 		s.spellingOf = make([]int32, 0, total)
@@ -646,7 +664,12 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if g < 0 {
 			continue
 		}
-		o := w.object(f, i, &im)
+		o32 := w.object(f, i, &im)
+		if o32 >= maxTableObjects {
+			w.newTable() // the file's objects filled a table of their own
+			return nil, fmt.Errorf("graph: %s: imports more than %d distinct objects", path, maxTableObjects)
+		}
+		o := objIndex(o32)
 		if s.mixedOrder {
 			s.objects[k] = o
 			s.spellingOf = append(s.spellingOf, g)

@@ -232,3 +232,48 @@ func TestExportHashes(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectTableFull: a worker whose table cannot take the next file's
+// objects starts a new one (the scans before keep theirs, their objects
+// unchanged), and a file that alone imports more distinct objects than a
+// table holds is an error naming it, not a wrapped index.
+func TestObjectTableFull(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, from, n int) string {
+		b := format.NewBuilder(69, 0)
+		pkg := b.ImportPackage("Tex")
+		for i := from; i < from+n; i++ {
+			b.Import(pkg, "T"+strconv.Itoa(i), "Engine", "Texture")
+		}
+		path := filepath.Join(dir, name)
+		if err := format.WriteFile(path, b.File); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	w := newWorker(nil)
+	a, err := scanFile(write("A.unr", 0, 40000), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := scanFile(write("B.unr", 40000, 40000), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.tab == b.tab || len(a.tab.objs) != 40000 || len(b.tab.objs) != 40000 {
+		t.Errorf("tables: same %v, sizes %d and %d, want two of 40000", a.tab == b.tab, len(a.tab.objs), len(b.tab.objs))
+	}
+	for _, c := range []struct {
+		s    *scanned
+		i    int
+		want string
+	}{{a, 0, "T0"}, {a, 39999, "T39999"}, {b, 0, "T40000"}, {b, 39999, "T79999"}} {
+		if got := c.s.tab.objs[c.s.objects[c.i]].Path; got != c.want {
+			t.Errorf("object %d: %s, want %s", c.i, got, c.want)
+		}
+	}
+	big := write("Big.unr", 0, maxTableObjects+1)
+	if _, err := scanFile(big, w); err == nil || !strings.Contains(err.Error(), big) || !strings.Contains(err.Error(), "65536 distinct objects") {
+		t.Errorf("scan of %d distinct objects: %v, want an error naming the file", maxTableObjects+1, err)
+	}
+}
