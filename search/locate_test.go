@@ -46,3 +46,28 @@ func equalResult(a, b Result) bool {
 	return a.Name == b.Name && a.File == b.File && a.Rel == b.Rel && a.Step == b.Step && a.PathIndex == b.PathIndex &&
 		a.CaseMismatch == b.CaseMismatch && a.Tried == nil && a.Shadowed == nil && a.Warnings == nil
 }
+
+// TestCorpusLocate: on the corpus installs Locate gives what Find gives for
+// every package name in three spellings, on both platforms' rules.
+func TestCorpusLocate(t *testing.T) {
+	for _, rel := range []string{"adrak0__ut99/System/UnrealTournament.ini", "nrempel__ut-server/System/UnrealTournament.ini",
+		"OldUnreal__UnrealTournamentPatches/System/Default.ini"} {
+		for _, platform := range []Platform{Windows, Linux} {
+			s := corpusSearcher(t, rel, Options{Platform: platform})
+			n := 0
+			for _, c := range s.Packages() {
+				for _, name := range []string{c.Name, strings.ToLower(c.Name), strings.ToUpper(c.Name), c.Name + "x"} {
+					want := s.Find(name)
+					want.Tried, want.Shadowed, want.Warnings = nil, nil, nil
+					if got := s.Locate(name); !equalResult(got, want) {
+						t.Errorf("%s (%s): Locate(%q) = %+v, want %+v", rel, platform, name, got, want)
+					}
+					n++
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s: no packages", rel)
+			}
+		}
+	}
+}
