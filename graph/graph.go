@@ -346,6 +346,11 @@ func (b *builder) link(p *Package) {
 	}
 	p.Version, p.Licensee = p.scan.version, p.scan.licensee
 	p.Flags, p.GUID = p.scan.flags, p.scan.guid.String()
+	if n := int(p.id) + 1; len(b.gr.edgesOf) < n {
+		b.gr.edgesOf = append(b.gr.edgesOf, make([][]*Edge, n-len(b.gr.edgesOf))...)
+	}
+	// One edge per dependency, as a rule: room for them at once.
+	b.gr.edgesOf[p.id] = slices.Grow(b.gr.edgesOf[p.id], len(p.scan.deps))
 	for _, dep := range p.scan.deps {
 		b.gr.addEdge(p, b.lookup(dep), dep)
 	}

@@ -41,13 +41,14 @@ func KindOf(file string) Kind { return Kind(ini.KindOf(file)) }
 // the scan, since hardly anything imports from a map: it is read again
 // from the file if asked.
 type exportIndex struct {
-	once   sync.Once
-	file   string   // where to read the exports from when hashes is nil
-	hashes []uint64 // hash(lower path + "\x00" + lower class), until set is made
-	set    hashSet
+	once sync.Once
+	file string // where to read the exports from when there are no hashes
+	// set is made in once; until then set.hashes holds the hashes, each
+	// hash(lower path + "\x00" + lower class).
+	set hashSet
 
 	pathOnce sync.Once
-	paths    hashSet // hash(lower path), made by hasPath
+	paths    *hashSet // hash(lower path), made by hasPath (rarely)
 
 	held Held // the package when it was read from an overlay
 }
@@ -111,13 +112,13 @@ func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(pat
 // hasKey is has for the key hashKey(path, class) made before.
 func (x *exportIndex) hasKey(key uint64) bool {
 	x.once.Do(func() {
-		if x.hashes == nil && x.file != "" {
+		if x.set.hashes == nil && x.file != "" {
 			var rd format.Reader
 			if f, err := x.open(&rd, x.file); err == nil {
-				x.hashes, _ = exportHashes(f, nil)
+				x.set.hashes, _ = exportHashes(f, nil)
 			}
 		}
-		x.set, x.hashes = newHashSet(x.hashes), nil // the set owns the memory now
+		x.set = newHashSet(x.set.hashes) // in the hashes' own memory
 	})
 	return x.set.has(key)
 }
@@ -139,10 +140,11 @@ func (x *exportIndex) hasPath(file, path string) bool {
 			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
 			paths[i] = maphash.Bytes(hashSeed, buf)
 		}
-		x.paths = newHashSet(paths)
+		set := newHashSet(paths)
+		x.paths = &set
 	})
 	var buf [256]byte
-	return x.paths.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
+	return x.paths != nil && x.paths.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
 }
 
 // scanned is what the graph keeps of one package file.
@@ -683,7 +685,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if KindOf(path) == KindMap && s.exports.held == nil {
 		s.exports.file = path
 	} else {
-		s.exports.hashes, buf = exportHashes(f, buf)
+		s.exports.set.hashes, buf = exportHashes(f, buf)
 	}
 	w.buf = buf
 	isMap := KindOf(path) == KindMap
