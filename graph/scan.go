@@ -80,22 +80,85 @@ func appendLower(b []byte, s string) []byte {
 
 // exportHashes returns the hashes of f's exports; hashKey must hash
 // exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
-func exportHashes(f *format.View, buf []byte) ([]uint64, []byte) {
+// sc is memory reused from call to call (nil: a call's own).
+func exportHashes(f *format.View, sc *hashScratch) []uint64 {
+	if sc == nil {
+		sc = &hashScratch{}
+	}
 	exports := f.Exports()
+	sc.arena = sc.arena[:0]
+	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
+	sc.classes = reset(sc.classes, len(f.Imports()), span{-1, -1})
 	out := make([]uint64, len(exports))
 	for i := range exports {
-		ref := format.ExportRef(i)
-		// The class's name, as ClassOf gives it, without the walk to
-		// its package that ClassOf also makes.
-		class := "Class"
-		if c := exports[i].Class; !c.IsNull() {
-			class = f.ObjectName(c)
-		}
-		buf = appendPath(buf[:0], f, ref, true)
-		buf = appendLower(append(buf, 0), class)
-		out[i] = maphash.Bytes(hashSeed, buf)
+		p := sc.path(f, i, 0)
+		c := sc.class(f, exports[i].Class)
+		sc.key = append(append(append(sc.key[:0], sc.arena[p.start:p.end]...), 0), sc.arena[c.start:c.end]...)
+		out[i] = maphash.Bytes(hashSeed, sc.key)
 	}
-	return out, buf
+	return out
+}
+
+// hashScratch is what exportHashes reuses: the lower-cased paths of a
+// file's exports (an export's path is its outer's, ".", and its name, made
+// once per outer) and its imported classes' names, in one arena.
+type hashScratch struct {
+	arena, key []byte
+	paths      []span // per export (-1: not yet)
+	classes    []span // per import, as a class (-1: not yet)
+}
+
+type span struct{ start, end int32 }
+
+// add appends b lower-cased to the arena and returns where it is.
+func (sc *hashScratch) add(s string) span {
+	start := int32(len(sc.arena))
+	sc.arena = appendLower(sc.arena, s)
+	return span{start, int32(len(sc.arena))}
+}
+
+// path returns the span of export i's lower-cased group path, what
+// appendPath makes.
+func (sc *hashScratch) path(f *format.View, i, depth int) span {
+	if p := sc.paths[i]; p.start >= 0 {
+		return p
+	}
+	o := f.Exports()[i].Outer
+	var p span
+	switch {
+	case o.IsNull():
+		p = sc.add(f.ObjectName(format.ExportRef(i)))
+	case o.IsExport() && o.Index() < len(sc.paths) && depth < 64:
+		outer := sc.path(f, o.Index(), depth+1)
+		start := int32(len(sc.arena))
+		sc.arena = append(append(sc.arena, sc.arena[outer.start:outer.end]...), '.')
+		sc.arena = appendLower(sc.arena, f.ObjectName(format.ExportRef(i)))
+		p = span{start, int32(len(sc.arena))}
+	default:
+		start := int32(len(sc.arena))
+		sc.arena = appendPath(sc.arena, f, format.ExportRef(i), true)
+		p = span{start, int32(len(sc.arena))}
+	}
+	sc.paths[i] = p
+	return p
+}
+
+// class returns the span of the lower-cased name of class c, as ClassOf
+// names an export's class (without the walk to its package that ClassOf
+// also makes): "class" for none, an imported class's name memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) span {
+	switch {
+	case c.IsNull():
+		return sc.add("Class")
+	case c.IsImport() && c.Index() < len(sc.classes):
+		if p := sc.classes[c.Index()]; p.start >= 0 {
+			return p
+		}
+		p := sc.add(f.ObjectName(c))
+		sc.classes[c.Index()] = p
+		return p
+	}
+	return sc.add(f.ObjectName(c))
 }
 
 // open reads the package again into rd: from the overlay when it came
@@ -115,7 +178,7 @@ func (x *exportIndex) hasKey(key uint64) bool {
 		if x.set.hashes == nil && x.file != "" {
 			var rd format.Reader
 			if f, err := x.open(&rd, x.file); err == nil {
-				x.set.hashes, _ = exportHashes(f, nil)
+				x.set.hashes = exportHashes(f, nil)
 			}
 		}
 		x.set = newHashSet(x.set.hashes) // in the hashes' own memory
@@ -258,12 +321,12 @@ type worker struct {
 	impPath  []uint32 // per import of the current file: its chain + 1 (0 not yet)
 	rd       format.Reader
 	overlay  map[string]Held
-	top      []int32 // per import: its package's import (-1 not yet)
-	group    []int32 // per import: its spelling's index (-1: not an object import)
-	buf      []byte
-	slab     []objIndex // memory for the next files' objects
-	spell    []int32    // per name: index in spellings (-1 not yet)
-	seen     []bool     // per name: listed in deps
+	top      []int32     // per import: its package's import (-1 not yet)
+	group    []int32     // per import: its spelling's index (-1: not an object import)
+	hs       hashScratch // exportHashes' memory
+	slab     []objIndex  // memory for the next files' objects
+	spell    []int32     // per name: index in spellings (-1 not yet)
+	seen     []bool      // per name: listed in deps
 	deps     []dep
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
@@ -659,7 +722,6 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if s.mixedOrder {
 		s.spellingOf = make([]int32, 0, total)
 	}
-	buf := w.buf
 	k := int32(0)
 	for i, im := range imports {
 		g := w.group[i]
@@ -685,9 +747,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if KindOf(path) == KindMap && s.exports.held == nil {
 		s.exports.file = path
 	} else {
-		s.exports.set.hashes, buf = exportHashes(f, buf)
+		s.exports.set.hashes = exportHashes(f, &w.hs)
 	}
-	w.buf = buf
 	isMap := KindOf(path) == KindMap
 	for i, ex := range exports {
 		switch {

@@ -214,6 +214,8 @@ func TestExportHashes(t *testing.T) {
 	grp := b.Export(0, "Walls", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
 	b.Export(grp, "Marble", b.ImportPath("Engine.Texture", "Core", "Class"), 0, 10)
 	b.Export(grp, "Mine", cls, 0, 10)
+	sub := b.Export(grp, "SUB", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+	b.Export(sub, "Deep", b.ImportPath("Engine.Texture", "Core", "Class"), 0, 10)
 	path := filepath.Join(t.TempDir(), "Pkg.u")
 	if err := format.WriteFile(path, b.File); err != nil {
 		t.Fatal(err)
@@ -223,7 +225,7 @@ func TestExportHashes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ := exportHashes(v, nil)
+	got := exportHashes(v, nil)
 	for i := range v.Exports() {
 		ref := format.ExportRef(i)
 		class, _ := v.ClassOf(ref)
