@@ -609,10 +609,11 @@ func (w *worker) chainPath(f *format.View, i, depth int) (uint32, bool) {
 	return p, true
 }
 
-// refPath is the chain of ref's path by the walk appendPath makes.
-func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
-	var stack [16]format.Ref
-	chain := stack[:0]
+// outerChain appends ref and its outers, innermost first, to chain and
+// returns it: the group path below the package (an import's top-level
+// package left out). The walk stops after as many steps as f has records,
+// so an outer loop the reader let through cannot spin.
+func outerChain(chain []format.Ref, f *format.View, ref format.Ref) []format.Ref {
 	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports())+len(f.Exports()); n++ {
 		chain = append(chain, cur)
 		cur = f.Outer(cur)
@@ -620,6 +621,13 @@ func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
 	if ref.IsImport() && len(chain) > 0 {
 		chain = chain[:len(chain)-1] // the top-level package
 	}
+	return chain
+}
+
+// refPath is the chain of ref's path by the walk appendPath makes.
+func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
+	var stack [16]format.Ref
+	chain := outerChain(stack[:0], f, ref)
 	p := uint32(0)
 	for i := len(chain) - 1; i >= 0; i-- {
 		p = w.childPath(p, w.in.id(f.ObjectName(chain[i])))
@@ -782,14 +790,7 @@ func reset[T any](s []T, n int, v T) []T {
 // allocating for the usual short chains.
 func appendPath(b []byte, f *format.View, ref format.Ref, lower bool) []byte {
 	var stack [16]format.Ref
-	chain := stack[:0]
-	for cur, n := ref, 0; !cur.IsNull() && n <= len(f.Imports())+len(f.Exports()); n++ {
-		chain = append(chain, cur)
-		cur = f.Outer(cur)
-	}
-	if ref.IsImport() && len(chain) > 0 {
-		chain = chain[:len(chain)-1] // the top-level package
-	}
+	chain := outerChain(stack[:0], f, ref)
 	for i := len(chain) - 1; i >= 0; i-- {
 		name := f.ObjectName(chain[i])
 		if lower {
