@@ -328,6 +328,11 @@ type worker struct {
 	spell    []int32     // per name: index in spellings (-1 not yet)
 	seen     []bool      // per name: listed in deps
 	deps     []dep
+	// spellings, counts, next, expClasses and expGroups are scanFile's
+	// memory for what it gathers per file; the scan keeps exact-size
+	// copies (an append-grown slice kept per package is up to half spare).
+	spellings, expClasses, expGroups []string
+	counts, next                     []int32
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
@@ -687,8 +692,9 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	// inside an export: the objects keep table order (see scanned).
 	s.mixedOrder = w.foldDup
 
-	// First pass: which imports are objects, and under which spelling.
-	var counts []int32
+	// First pass: which imports are objects, and under which spelling
+	// (gathered in the worker's memory; the scan keeps exact copies).
+	spellings, counts := w.spellings[:0], w.counts[:0]
 	for i, im := range imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
@@ -706,18 +712,23 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		}
 		g := w.spell[ni]
 		if g < 0 {
-			g = int32(len(s.spellings))
-			s.spellings = append(s.spellings, w.name(f, top.ObjectName))
+			g = int32(len(spellings))
+			spellings = append(spellings, w.name(f, top.ObjectName))
 			counts = append(counts, 0)
 			w.spell[ni] = g
 		}
 		w.group[i] = g
 		counts[g]++
 	}
+	w.spellings, w.counts = spellings, counts
+	if len(spellings) > 0 {
+		s.spellings = slices.Clone(spellings)
+	}
 	// Second pass: the objects, grouped by spelling (or in table order).
 	total := int32(0)
 	s.ends = make([]int32, len(counts))
-	next := make([]int32, len(counts))
+	w.next = reset(w.next, len(counts), 0)
+	next := w.next
 	for g, c := range counts {
 		next[g] = total
 		total += c
@@ -758,18 +769,26 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		s.exports.set.hashes = exportHashes(f, &w.hs)
 	}
 	isMap := KindOf(path) == KindMap
+	classes, groups := w.expClasses[:0], w.expGroups[:0]
 	for i, ex := range exports {
 		switch {
 		case !ex.Outer.IsNull():
 		case ex.Class.IsNull():
-			s.classes = append(s.classes, in.get(f.ObjectName(format.ExportRef(i))))
+			classes = append(classes, in.get(f.ObjectName(format.ExportRef(i))))
 			s.hasNative = s.hasNative || ex.ObjectFlags&format.ObjectFlagNative != 0
 		case isMap:
 			if class, pkg := f.ClassOf(format.ExportRef(i)); strings.EqualFold(class, "Package") && strings.EqualFold(pkg, "Core") {
-				s.groups = append(s.groups, in.get(f.ObjectName(format.ExportRef(i))))
+				groups = append(groups, in.get(f.ObjectName(format.ExportRef(i))))
 			}
 		}
 	}
+	if len(classes) > 0 {
+		s.classes = slices.Clone(classes)
+	}
+	if len(groups) > 0 {
+		s.groups = slices.Clone(groups)
+	}
+	w.expClasses, w.expGroups = classes, groups // interned: the worker's memory holds no file's text
 	return s, nil
 }
 

@@ -279,3 +279,56 @@ func TestObjectTableFull(t *testing.T) {
 		t.Errorf("scan of %d distinct objects: %v, want an error naming the file", maxTableObjects+1, err)
 	}
 }
+
+// TestScanExactSlices: what the scan keeps per package (the spellings of
+// its object imports, its exported classes, a map's groups) is gathered in
+// the worker's memory and kept in exact-size copies, not in append-grown
+// slices up to half spare; the next file the worker reads leaves them be.
+func TestScanExactSlices(t *testing.T) {
+	dir := t.TempDir()
+	code := format.NewBuilder(69, 0)
+	actor := code.ImportPath("Engine.Actor", "Core", "Class")
+	code.ImportPath("Core.Object", "Core", "Class")
+	code.ImportPath("Tex.Skins.Gold", "Engine", "Texture")
+	for _, n := range []string{"A", "B", "C"} {
+		code.Export(0, n, 0, actor, 10)
+	}
+	m := format.NewBuilder(69, 0)
+	m.Export(0, "MyLevel", m.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+	for _, n := range []string{"G1", "G2", "G3"} {
+		m.ExportGroup(0, n)
+	}
+	for name, b := range map[string]*format.Builder{"Mod.u": code, "DM-G.unr": m} {
+		if err := format.WriteFile(filepath.Join(dir, name), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := newWorker(nil)
+	s, err := scanFile(filepath.Join(dir, "Mod.u"), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm, err := scanFile(filepath.Join(dir, "DM-G.unr"), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what       string
+		have, want []string
+	}{
+		{"Mod's spellings", s.spellings, []string{"Engine", "Core", "Tex"}},
+		{"Mod's classes", s.classes, []string{"A", "B", "C"}},
+		{"DM-G's groups", sm.groups, []string{"G1", "G2", "G3"}},
+		{"DM-G's spellings", sm.spellings, []string{"Engine", "Core"}},
+	} {
+		if !reflect.DeepEqual(c.have, c.want) {
+			t.Errorf("%s: have %q, want %q", c.what, c.have, c.want)
+		}
+		if cap(c.have) != len(c.have) {
+			t.Errorf("%s: capacity %d for %d", c.what, cap(c.have), len(c.have))
+		}
+	}
+	if sm.classes != nil {
+		t.Errorf("DM-G's classes: have %q, want none", sm.classes)
+	}
+}
