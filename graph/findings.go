@@ -472,7 +472,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	checked := func(e *Edge) bool { return e.To.scan != nil && len(e.objs) > 0 } // missing or unreadable: reported as such
+	checked := func(e *Edge) bool { return e.To.scan != nil && e.ObjectCount() > 0 } // missing or unreadable: reported as such
 	// Counting sort by target: next[id] is where target id's edges go.
 	next := make([]int, len(c.gr.byID)+1)
 	total := 0
@@ -480,7 +480,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		for _, e := range es {
 			if checked(e) {
 				next[e.To.id+1]++
-				total += len(e.objs)
+				total += e.ObjectCount()
 			}
 		}
 	}
@@ -499,7 +499,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	var runs [][]*Edge
 	per := max(1, total/(8*max(1, jobs)))
 	for start, n, i := 0, 0, 0; i < len(edges); i++ {
-		if n += len(edges[i].objs); n >= per || i == len(edges)-1 {
+		if n += edges[i].ObjectCount(); n >= per || i == len(edges)-1 {
 			runs = append(runs, edges[start:i+1])
 			start, n = i+1, 0
 		}
@@ -533,7 +533,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 				bits = make([]uint64, (len(tab.objs)+63)/64)
 				fine[tab] = bits
 			}
-			for _, id := range e.objs {
+			for _, id := range e.objs() {
 				if bits[id/64]&(1<<(id%64)) != 0 {
 					continue
 				}

@@ -122,29 +122,40 @@ type Edge struct {
 	From, To *Package
 	// Spelling is how From spells To's name.
 	Spelling string
-	// objs are the objects imported, in the importer's import-table
-	// order, as indices into From.scan.tab (the table of the worker that
-	// read From): 2 bytes each, not an ImportedObject's 48, and nothing for
-	// the garbage collector to scan (20,000 packages import 3.2 million).
-	objs []objIndex
+	// start and end are where the objects imported are in
+	// From.scan.objects, in the importer's import-table order, as indices
+	// into From.scan.tab (the table of the worker that read From): 2 bytes
+	// each, not an ImportedObject's 48, and nothing for the garbage
+	// collector to scan (20,000 packages import 3.2 million); the edge
+	// holds 8 bytes for them, not a slice's 24.
+	start, end uint32
+}
+
+// objs returns the indices of the objects From imports from To.
+func (e *Edge) objs() []objIndex {
+	if e.start == e.end {
+		return nil
+	}
+	return e.From.scan.objects[e.start:e.end:e.end]
 }
 
 // ObjectCount returns the number of objects From imports from To: 0 when
 // it imports only the package.
-func (e *Edge) ObjectCount() int { return len(e.objs) }
+func (e *Edge) ObjectCount() int { return int(e.end - e.start) }
 
 // Object returns object i (0 <= i < ObjectCount) in From's import-table
 // order; it panics when i is out of range.
-func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.objs[e.objs[i]] }
+func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.objs[e.objs()[i]] }
 
 // Objects returns the objects From imports from To, in its import-table
 // order, in a new slice (nil when there are none).
 func (e *Edge) Objects() []ImportedObject {
-	if len(e.objs) == 0 {
+	objs := e.objs()
+	if len(objs) == 0 {
 		return nil
 	}
-	out := make([]ImportedObject, len(e.objs))
-	for i, id := range e.objs {
+	out := make([]ImportedObject, len(objs))
+	for i, id := range objs {
 		out[i] = e.From.scan.tab.objs[id]
 	}
 	return out
@@ -420,25 +431,37 @@ func cmpFold(a, b string) int {
 
 // addObjects adds the edges of p's object imports, with their objects, as
 // if each import were added in import-table order: an edge's objects stay
-// in table order.
+// in table order. An edge's objects are one run of p.scan.objects; an edge
+// that two spellings reach (only a hand-made file has them) gets its
+// objects copied to the end of p.scan.objects as one run (the runs
+// before keep their places, so edges of an earlier graph of the same
+// scan stay as they were).
 func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 	sc := p.scan
 	if sc.mixedOrder {
-		for i, o := range sc.objects {
-			sp := sc.spellings[sc.spellingOf[i]]
+		var order []*Edge
+		byEdge := map[*Edge][]objIndex{}
+		for i, g := range sc.spellingOf { // not the runs an earlier graph appended
+			o, sp := sc.objects[i], sc.spellings[g]
 			if strings.EqualFold(sp, p.Name) {
 				continue // a package's imports of its own name are native
 			}
 			if e := gr.addEdge(p, lookup(sp), sp); e != nil {
-				e.objs = append(e.objs, o)
+				if byEdge[e] == nil {
+					order = append(order, e)
+				}
+				byEdge[e] = append(byEdge[e], o)
 			}
+		}
+		for _, e := range order {
+			e.start, e.end = sc.appendRun(byEdge[e])
 		}
 		return
 	}
-	start := int32(0)
+	start := uint32(0)
 	for g, sp := range sc.spellings {
-		end := sc.ends[g]
-		objs := sc.objects[start:end:end]
+		end := uint32(sc.ends[g])
+		from := start
 		start = end
 		if strings.EqualFold(sp, p.Name) {
 			continue
@@ -446,12 +469,23 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		e := gr.addEdge(p, lookup(sp), sp)
 		switch {
 		case e == nil:
-		case e.objs == nil:
-			e.objs = objs // shared with the scan; capped, so appends copy
+		case e.start == e.end:
+			e.start, e.end = from, end
+		case e.end == from:
+			e.end = end
 		default:
-			e.objs = append(e.objs, objs...)
+			objs := append(slices.Clip(e.objs()), sc.objects[from:end]...)
+			e.start, e.end = sc.appendRun(objs)
 		}
 	}
+}
+
+// appendRun appends objs to s.objects (in a new array: the slab it was
+// carved from is shared) and returns where they are.
+func (s *scanned) appendRun(objs []objIndex) (start, end uint32) {
+	start = uint32(len(s.objects))
+	s.objects = append(s.objects[:len(s.objects):len(s.objects)], objs...)
+	return start, uint32(len(s.objects))
 }
 
 func (gr *Graph) addEdge(from, to *Package, spelling string) *Edge {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/upkdeps/upkdeps/format"
 )
@@ -73,6 +74,26 @@ func TestScanMixedCase(t *testing.T) {
 	}
 	if want := []string{"A", "B", "C"}; !reflect.DeepEqual(paths, want) {
 		t.Errorf("objects: have %q, want %q (import-table order)", paths, want)
+	}
+
+	// A graph that reuses the scan gets the same objects and leaves the
+	// first graph's edge as it was (each edge is a run of the scan's
+	// objects, 8 bytes in the edge).
+	g2, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1, Reuse: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2 := g2.Edge(g2.Package("DM-Mixed"), g2.Package("Tex"))
+	if e2 == nil || e2.From.scan != e.From.scan {
+		t.Fatal("the second graph has no edge DM-Mixed -> Tex of the same scan")
+	}
+	for _, x := range []*Edge{e, e2} {
+		if have := x.Objects(); len(have) != 3 || have[0].Path != "A" || have[1].Path != "B" || have[2].Path != "C" || x.ObjectCount() != 3 {
+			t.Errorf("objects after the second build: have %v (%d)", have, x.ObjectCount())
+		}
+	}
+	if size := unsafe.Sizeof(Edge{}); size > 40 {
+		t.Errorf("an Edge takes %d bytes, want at most 40", size)
 	}
 }
 
