@@ -59,7 +59,7 @@ var Profiles = []Profile{
 	{DeusEx, "Deus Ex", []string{"DeusEx.ini"}, SectionSystem,
 		[]string{".u", ".dx", ".utx", ".uax", ".umx"}, ".dx", "stock DeusEx.ini (corpus butterwagon69/NerdMod)"},
 	{Rune, "Rune", []string{"RuneServer.ini", "Rune.ini"}, SectionSystem,
-		[]string{".u", ".run", ".utx", ".uax", ".umx"}, ".run", "stock Rune.ini"},
+		[]string{".u", ".run", ".utx", ".uax", ".umx", ".ums"}, ".run", "stock Rune.ini (Paths=..\\Meshes\\*.ums: dwmx/RMod RMod_Build/RModBuild.ini)"},
 	{UE1, "Unreal Engine 1 game", nil, SectionSystem, nil, "", "engine source (Core/Src/UnMisc.cpp, [Core.System])"},
 	{UT2003, "Unreal Tournament 2003", []string{"UT2003.ini"}, SectionSystem,
 		[]string{".u", ".ut2", ".utx", ".uax", ".umx", ".usx", ".ukx"}, ".ut2", "stock UT2003.ini"},
@@ -105,7 +105,7 @@ var fileKinds = func() map[string]Kind {
 		".uax": KindSound,
 		".umx": KindMusic, ".ogg": KindMusic,
 		".unr": KindMap, ".ut2": KindMap, ".un2": KindMap, ".ut3": KindMap,
-		".usx": KindMesh, ".ukx": KindMesh, ".usm": KindMesh, ".upx": KindMesh,
+		".usx": KindMesh, ".ukx": KindMesh, ".ums": KindMesh, ".usm": KindMesh, ".upx": KindMesh,
 		".uvx": KindOther, ".uxx": KindOther, ".pkg": KindOther, ".kfm": KindOther, ".rvm": KindOther,
 	}
 	for _, p := range Profiles {
