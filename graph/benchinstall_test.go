@@ -15,22 +15,7 @@ import (
 // exactly the findings it plants: every import it makes but those resolves,
 // so object-level resolution runs on all of it.
 func TestBenchInstallFindings(t *testing.T) {
-	dir := t.TempDir()
-	if err := demo.WriteBench(dir, 120); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: 2, Roots: RootsOf(f, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, f, _ := buildBench(t, 120)
 	if n := len(g.Packages()); n != 120+3 {
 		t.Errorf("have %d packages, want 123 (120 files and 3 missing)", n)
 	}
@@ -82,4 +67,27 @@ func TestBuildCancelled(t *testing.T) {
 	if seen != 5 || total != 200 {
 		t.Errorf("%d of %d files reported before the cancel took effect, want 5 of 200", seen, total)
 	}
+}
+
+// buildBench writes a benchmark install of n packages (demo.WriteBench)
+// and builds its graph, returning it with the install's ini and searcher.
+func buildBench(t *testing.T, n int) (*Graph, *ini.File, *search.Searcher) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := demo.WriteBench(dir, n); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New(f, search.Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: 2, Roots: RootsOf(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, f, s
 }

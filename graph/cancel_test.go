@@ -3,34 +3,16 @@ package graph
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
-	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/demo"
-	"github.com/upkdeps/upkdeps/search"
 )
 
 // TestCheckCancelled: a cancelled context (Ctrl-C) stops Check and
 // ScanSources with its error, and no findings: the object check looks at
 // no import once it is done.
 func TestCheckCancelled(t *testing.T) {
-	dir := t.TempDir()
-	if err := demo.WriteBench(dir, 120); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: 2, Roots: RootsOf(f, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, f, s := buildBench(t, 120)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, jobs := range []int{1, 2} {
