@@ -6,29 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/upkdeps/upkdeps/graph"
-	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/search"
 )
-
-// graphOf builds the graph of s and returns it with the ini's ServerPackages.
-func (s *server) graphOf(t testing.TB) (*graph.Graph, []string) {
-	t.Helper()
-	f, err := ini.Load(s.ini)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srch, err := search.New(f, search.Options{Generation: s.gen})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := graph.Build(context.Background(), graph.FromSearcher(srch), graph.Options{Jobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, f.ServerPackages()
-}
 
 func TestDownloads(t *testing.T) {
 	s := modServer(t, 1)

@@ -143,8 +143,8 @@ func packageImage(t testing.TB, p spec) []byte {
 	return img
 }
 
-// mapOf builds the graph of s and its package map.
-func (s *server) mapOf(t testing.TB, opt MapOptions) *Map {
+// graphOf builds the graph of s and returns it with the ini's ServerPackages.
+func (s *server) graphOf(t testing.TB) (*graph.Graph, []string) {
 	t.Helper()
 	f, err := ini.Load(s.ini)
 	if err != nil {
@@ -158,8 +158,15 @@ func (s *server) mapOf(t testing.TB, opt MapOptions) *Map {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, f.ServerPackages()
+}
+
+// mapOf builds the graph of s and its package map.
+func (s *server) mapOf(t testing.TB, opt MapOptions) *Map {
+	t.Helper()
+	g, sp := s.graphOf(t)
 	if opt.ServerPackages == nil {
-		opt.ServerPackages = f.ServerPackages()
+		opt.ServerPackages = sp
 	}
 	if opt.Generation == 0 {
 		opt.Generation = s.gen
