@@ -770,6 +770,20 @@ func (tr *tableReader) namesInPlace(sc *scratch) bool {
 // length byte, 63 bytes of text with the NUL, the flags.
 const nameWindow = 1 + 63 + 4
 
+// extendPair extends a name table's per-record slices (ends or offsets,
+// and flags) by as many records as both have room for, at most want,
+// growing either toward n records when it is full; m is how many.
+func extendPair(a []int32, flags []uint32, n, want int) (_ []int32, _ []uint32, m int) {
+	if len(a) == cap(a) {
+		a = grow(a, n)
+	}
+	if len(flags) == cap(flags) {
+		flags = grow(flags, n)
+	}
+	m = min(want, cap(a)-len(a), cap(flags)-len(flags))
+	return a[:len(a)+m], flags[:len(flags)+m], m
+}
+
 // bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
 // each record in b, not its text. It accepts the records rawName accepts
 // (TestNameOffsetsAgree), read here without making the text's slice
@@ -778,15 +792,9 @@ func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int)
 	k := 0
 	last := len(b) - nameWindow // the last offset a window starts at
 	for k < left {
-		if len(offs) == cap(offs) {
-			offs = grow(offs, n)
-		}
-		if len(flags) == cap(flags) {
-			flags = grow(flags, n)
-		}
-		m := min(left-k, cap(offs)-len(offs), cap(flags)-len(flags))
 		j := len(offs)
-		offs, flags = offs[:j+m], flags[:j+m]
+		var m int
+		offs, flags, m = extendPair(offs, flags, n, left-k)
 		fl := flags[j : j+m]
 		for i := range offs[j : j+m] {
 			if p <= last && p >= 0 {
@@ -882,15 +890,9 @@ func (tr *tableReader) exports() error {
 func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, left int) ([]byte, []int32, []uint32, int, int) {
 	k := 0
 	for k < left {
-		if len(ends) == cap(ends) {
-			ends = grow(ends, n)
-		}
-		if len(flags) == cap(flags) {
-			flags = grow(flags, n)
-		}
-		m := min(left-k, cap(ends)-len(ends), cap(flags)-len(flags))
 		j := len(ends)
-		ends, flags = ends[:j+m], flags[:j+m]
+		var m int
+		ends, flags, m = extendPair(ends, flags, n, left-k)
 		for i := j; i < j+m; i++ {
 			raw, fl, next, ok := rawName(b, p)
 			if !ok {
