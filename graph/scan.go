@@ -247,23 +247,26 @@ type scanned struct {
 // table text they were sliced from. Each string has a number (0 is ""),
 // so that keys made of names are a few integers.
 type interner struct {
-	ids  map[string]uint32
-	strs []string // by number
+	ids  nameTable // by the string's bytes
+	strs []string  // by number
 }
 
 func newInterner() *interner {
-	return &interner{ids: map[string]uint32{"": 0}, strs: []string{""}}
+	return &interner{strs: []string{""}}
 }
 
 // id returns the number of s, adding a copy of s when it is new.
 func (in *interner) id(s string) uint32 {
-	if id, ok := in.ids[s]; ok {
+	if s == "" {
+		return 0
+	}
+	h := maphash.String(hashSeed, s)
+	if id, ok := in.ids.find(h, 0, 0, s); ok {
 		return id
 	}
-	s = strings.Clone(s)
 	id := uint32(len(in.strs))
-	in.strs = append(in.strs, s)
-	in.ids[s] = id
+	in.strs = append(in.strs, strings.Clone(s))
+	in.ids.add(h, 0, 0, s, id)
 	return id
 }
 
@@ -296,13 +299,11 @@ type worker struct {
 	// outer chain, name and class (see object), which the usual import
 	// finds without interning its name or making its own chain.
 	objIDs  map[uint64]uint32
-	byChain map[uint64]chainHit
+	byChain nameTable
 	// classes numbers the (class, class package) pairs of the imports
-	// (interner numbers, packed); pairs are their names' numbers by pair;
-	// cls memoises a file's by its class name's index.
+	// (interner numbers, packed); pairs are their names' numbers by pair.
 	classes map[uint64]uint32
 	pairs   [][2]uint32
-	cls     []clsMemo
 	// The group paths below a package that imports name: chains of names
 	// are numbered by child ((outer chain, name) -> chain; 0 is the empty
 	// chain), and each chain's text ("A.B") by pathOf and pathStrs (0 is
@@ -314,20 +315,21 @@ type worker struct {
 	parent   []uint32          // per chain: the chain it extends (0 for the empty chain)
 	// named finds a chain by a hash of its outer chain and its last
 	// name's bytes, checked against both (see childNamed).
-	named    map[uint64]uint32
+	named    nameTable
 	pathOf   map[string]uint32
 	pathStrs []string
-	ids      []uint32 // per name of the current file: its interner number (0 not yet)
-	impPath  []uint32 // per import of the current file: its chain + 1 (0 not yet)
-	rd       format.Reader
-	overlay  map[string]Held
-	top      []int32     // per import: its package's import (-1 not yet)
-	group    []int32     // per import: its spelling's index (-1: not an object import)
-	hs       hashScratch // exportHashes' memory
-	slab     []objIndex  // memory for the next files' objects
-	spell    []int32     // per name: index in spellings (-1 not yet)
-	seen     []bool      // per name: listed in deps
-	deps     []dep
+	// names is what the scan has learnt of each name of the current file,
+	// valid where its gen is gen (so nothing is reset between files).
+	names   []nameMemo
+	gen     uint32
+	impPath []uint32 // per import of the current file: its chain + 1 (0 not yet)
+	rd      format.Reader
+	overlay map[string]Held
+	top     []int32     // per import: its package's import (-1 not yet)
+	group   []int32     // per import: its spelling's index (-1: not an object import)
+	hs      hashScratch // exportHashes' memory
+	slab    []objIndex  // memory for the next files' objects
+	deps    []dep
 	// spellings, counts, next, expClasses and expGroups are scanFile's
 	// memory for what it gathers per file; the scan keeps exact-size
 	// copies (an append-grown slice kept per package is up to half spare).
@@ -341,10 +343,67 @@ type worker struct {
 	resolved map[string]bool
 }
 
+// nameMemo is what a scan learnt of one name of the file it reads; its
+// zero value (with the file's gen) is "nothing yet".
+type nameMemo struct {
+	gen   uint32
+	id    uint32  // the interner's number (0: not yet, or "")
+	spell int32   // index in the file's spellings + 1
+	cls   clsMemo // the class pair of imports of this class name
+	seen  bool    // listed by dependencies
+	fold  uint8   // foldKnown, and foldPackage / foldCore when it is
+}
+
+// The name flags of nameMemo.fold.
+const (
+	foldKnown   = 1 << iota
+	foldPackage // the name is Package, in any case
+	foldCore    // the name is Core, in any case
+)
+
+// startFile readies the per-name memory for a file of n names.
+func (w *worker) startFile(n int) {
+	w.gen++
+	if w.gen == 0 { // wrapped: entries of old files would pass for this one's
+		clear(w.names)
+		w.gen = 1
+	}
+	if cap(w.names) < n {
+		w.names = make([]nameMemo, n)
+	}
+	w.names = w.names[:n]
+}
+
+// memo returns name i's memo (i in range).
+func (w *worker) memo(i int32) *nameMemo {
+	m := &w.names[i]
+	if m.gen != w.gen {
+		*m = nameMemo{gen: w.gen}
+	}
+	return m
+}
+
+// fold returns name i's fold flags.
+func (w *worker) fold(f *format.View, i int32) uint8 {
+	if i < 0 || int(i) >= len(w.names) {
+		return foldKnown
+	}
+	m := w.memo(i)
+	if m.fold == 0 {
+		m.fold = foldKnown
+		switch n := f.NameAt(i); {
+		case strings.EqualFold(n, "Package"):
+			m.fold |= foldPackage
+		case strings.EqualFold(n, "Core"):
+			m.fold |= foldCore
+		}
+	}
+	return m.fold
+}
+
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]chainHit{},
-		classes: map[uint64]uint32{}, overlay: overlay,
-		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, named: map[uint64]uint32{}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
+	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, classes: map[uint64]uint32{}, overlay: overlay,
+		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
 
 type dep struct {
@@ -356,7 +415,6 @@ type dep struct {
 // imports from, sorted case-insensitively, each once with its first
 // spelling, f's own name left out), interned, without its allocations.
 func (w *worker) dependencies(f *format.View) []string {
-	w.seen = reset(w.seen, f.NameCount(), false)
 	w.deps = w.deps[:0]
 	w.foldDup = false
 	for i, im := range f.Imports() {
@@ -365,10 +423,11 @@ func (w *worker) dependencies(f *format.View) []string {
 		}
 		ni := im.ObjectName
 		if ni >= 0 && int(ni) < f.NameCount() {
-			if w.seen[ni] {
+			if m := w.memo(ni); m.seen {
 				continue
+			} else {
+				m.seen = true
 			}
-			w.seen[ni] = true
 		}
 		n := w.name(f, ni)
 		if strings.EqualFold(n, f.PackageName()) {
@@ -424,12 +483,11 @@ func (w *worker) nameID(f *format.View, i int32) uint32 {
 	if i < 0 || int(i) >= f.NameCount() {
 		return 0
 	}
-	if id := w.ids[i]; id != 0 {
-		return id
+	m := w.memo(i)
+	if m.id == 0 {
+		m.id = w.in.id(f.NameAt(i))
 	}
-	id := w.in.id(f.NameAt(i))
-	w.ids[i] = id
-	return id
+	return m.id
 }
 
 // topImport returns the outermost import of import i's chain (what
@@ -465,8 +523,8 @@ type clsMemo struct {
 // classOf returns the number of im's (class, class package) pair.
 func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	var m *clsMemo
-	if ci := im.ClassName; ci >= 0 && int(ci) < len(w.cls) {
-		m = &w.cls[ci]
+	if ci := im.ClassName; ci >= 0 && int(ci) < len(w.names) {
+		m = &w.memo(ci).cls
 		if m.pair != 0 && m.pkg == im.ClassPackage {
 			return m.pair - 1
 		}
@@ -484,10 +542,6 @@ func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	}
 	return id
 }
-
-// chainHit is an object found by its outer chain, name and class pair:
-// what object checks before taking obj for a byChain key.
-type chainHit struct{ outer, pair, obj uint32 }
 
 // object returns the index in w.tab of import i of f (im), adding it when
 // it is new. An import inside an import is found by its outer's chain
@@ -508,21 +562,12 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if ni := im.ObjectName; ni >= 0 && int(ni) < f.NameCount() {
 		name = f.NameAt(ni)
 	}
-	k := maphash.String(hashSeed, name) ^ uint64(outer)*0x9e3779b97f4a7c15 ^ uint64(pair)*0xc2b2ae3d27d4eb4f
-	h, hit := w.byChain[k]
-	if hit && h.outer == outer && h.pair == pair {
-		n := len(w.pathStrs[w.textOf[outer]]) + len(name)
-		if outer != 0 {
-			n++ // the "."
-		}
-		if p := w.tab.objs[h.obj].Path; len(p) == n && p[n-len(name):] == name {
-			return h.obj
-		}
+	h := maphash.String(hashSeed, name)
+	if id, ok := w.byChain.find(h, outer, pair, name); ok {
+		return id
 	}
 	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
-	if !hit {
-		w.byChain[k] = chainHit{outer, pair, id}
-	}
+	w.byChain.add(h, outer, pair, name, id)
 	return id
 }
 
@@ -574,15 +619,12 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 // name: by a hash of parent and the name's bytes, the hit checked.
 func (w *worker) childNamed(parent uint32, f *format.View, ni int32) uint32 {
 	name := nameAt(f, ni)
-	k := maphash.String(hashSeed, name) ^ uint64(parent)*0x9e3779b97f4a7c15
-	id, hit := w.named[k]
-	if hit && w.lastName[id] == name && w.parent[id] == parent {
+	h := maphash.String(hashSeed, name)
+	if id, ok := w.named.find(h, parent, 0, name); ok {
 		return id
 	}
-	id = w.childPath(parent, w.nameID(f, ni))
-	if !hit {
-		w.named[k] = id
-	}
+	id := w.childPath(parent, w.nameID(f, ni))
+	w.named.add(h, parent, 0, name, id)
 	return id
 }
 
@@ -644,7 +686,8 @@ func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
 // before stays with the scans that refer to it.
 func (w *worker) newTable() {
 	w.tab = &objTable{}
-	w.objIDs, w.byChain = map[uint64]uint32{}, map[uint64]chainHit{}
+	w.objIDs = map[uint64]uint32{}
+	w.byChain.reset()
 }
 
 // open reads a package from the overlay or the disk.
@@ -680,12 +723,10 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		version: h.Version, licensee: h.Licensee, flags: h.Flags, guid: h.GUID,
 		exportCount: len(exports),
 	}
-	w.ids = reset(w.ids, f.NameCount(), 0)
+	w.startFile(f.NameCount())
 	w.impPath = reset(w.impPath, len(imports), 0)
-	w.cls = reset(w.cls, f.NameCount(), clsMemo{})
 	w.top = reset(w.top, len(imports), -1)
 	w.group = reset(w.group, len(imports), -1)
-	w.spell = reset(w.spell, f.NameCount(), -1)
 	s.deps = w.dependencies(f)
 	// Two package imports whose names differ only in case (the name table
 	// has each name once, so only a hand-made file does this) or an import
@@ -699,7 +740,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
-		if strings.EqualFold(nameAt(f, im.ClassName), "Package") && strings.EqualFold(nameAt(f, im.ClassPackage), "Core") {
+		if w.fold(f, im.ClassName)&foldPackage != 0 && w.fold(f, im.ClassPackage)&foldCore != 0 {
 			continue // a group: implied by the objects inside it
 		}
 		top := imports[w.topImport(f, i)]
@@ -710,13 +751,13 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if ni < 0 || int(ni) >= f.NameCount() {
 			ni = 0 // the decoder checked it; keep the index in range anyway
 		}
-		g := w.spell[ni]
-		if g < 0 {
-			g = int32(len(spellings))
+		m := w.memo(ni)
+		if m.spell == 0 {
 			spellings = append(spellings, w.name(f, top.ObjectName))
 			counts = append(counts, 0)
-			w.spell[ni] = g
+			m.spell = int32(len(spellings))
 		}
+		g := m.spell - 1
 		w.group[i] = g
 		counts[g]++
 	}
