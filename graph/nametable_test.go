@@ -2,6 +2,7 @@ package graph
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,38 @@ func TestNameTable(t *testing.T) {
 	tab.add(3, 0, 0, "", 9)
 	if v, ok := tab.find(3, 0, 0, ""); !ok || v != 9 {
 		t.Fatalf("empty name: have %d %v", v, ok)
+	}
+}
+
+// TestAppendLower: the eight-bytes-at-a-time lower-casing is
+// strings.ToLower for every ASCII byte around the letters' edges, at
+// every length and offset, and for text that leaves ASCII anywhere.
+func TestAppendLower(t *testing.T) {
+	edges := "@AZ[`az{\x01\x7fM"
+	for n := range 40 {
+		for off := range len(edges) {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = edges[(i*7+off)%len(edges)]
+			}
+			for _, s := range []string{string(b), string(b) + "É", "É" + string(b), string(b[:n/2]) + "\xc9" + string(b[n/2:])} {
+				if have, want := string(appendLower([]byte("x"), s)), "x"+strings.ToLower(s); have != want {
+					t.Fatalf("appendLower(%q) = %q, want %q", s, have, want)
+				}
+			}
+		}
+	}
+}
+
+// TestHashKeyPairs: the key of a path and class is the pair's, case aside:
+// swapping them, or moving bytes from one to the other, changes it.
+func TestHashKeyPairs(t *testing.T) {
+	if hashKey("Group.Tex", "Texture") != hashKey("GROUP.tex", "texture") {
+		t.Error("case changed the key")
+	}
+	for _, k := range [][2]string{{"Texture", "Group.Tex"}, {"Group.TexT", "exture"}, {"Group.Te", "xTexture"}, {"Group.Tex", ""}} {
+		if hashKey(k[0], k[1]) == hashKey("Group.Tex", "Texture") {
+			t.Errorf("hashKey(%q, %q) is Group.Tex's", k[0], k[1])
+		}
 	}
 }

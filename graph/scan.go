@@ -3,8 +3,10 @@ package graph
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,7 +46,7 @@ type exportIndex struct {
 	once sync.Once
 	file string // where to read the exports from when there are no hashes
 	// set is made in once; until then set.hashes holds the hashes, each
-	// hash(lower path + "\x00" + lower class).
+	// hashKey(path, class).
 	set hashSet
 
 	pathOnce sync.Once
@@ -58,14 +60,37 @@ var hashSeed = maphash.MakeSeed()
 func hashKey(path, class string) uint64 {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
-	b = append(b, 0)
+	n := len(b)
 	b = appendLower(b, class)
-	return maphash.Bytes(hashSeed, b)
+	return pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:]))
 }
 
-// appendLower appends s lower-cased, without allocating for ASCII.
+// pairHash is the key of a lower-cased path and class of hashes hp and hc:
+// hp with a bijection of hc mixed in, so that the pair's hash is as good
+// as each one's and (p, c) and (c, p) differ.
+func pairHash(hp, hc uint64) uint64 {
+	return hp ^ bits.RotateLeft64(hc*0xbf58476d1ce4e5b9, 31)
+}
+
+// appendLower appends s lower-cased, without allocating for ASCII: eight
+// bytes at a time while they are ASCII.
 func appendLower(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if v&highs != 0 {
+			break
+		}
+		// The bytes from 'A' to 'Z' get their 0x20 bit set: each byte
+		// plus 0x80-'A' has its high bit when it is >= 'A', plus 0x80-'Z'-1
+		// when it is > 'Z' (no carry crosses bytes: each is below 0x80).
+		upper := (v + ones*(0x80-'A')) &^ (v + ones*(0x80-'Z'-1)) & highs
+		v |= upper >> 2
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x80 {
 			return append(b, strings.ToLower(s[i:])...)
@@ -88,13 +113,11 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 	exports := f.Exports()
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
-	sc.classes = reset(sc.classes, len(f.Imports()), span{-1, -1})
+	sc.classes = reset(sc.classes, len(f.Imports()), 0)
 	out := make([]uint64, len(exports))
 	for i := range exports {
 		p := sc.path(f, i, 0)
-		c := sc.class(f, exports[i].Class)
-		sc.key = append(append(append(sc.key[:0], sc.arena[p.start:p.end]...), 0), sc.arena[c.start:c.end]...)
-		out[i] = maphash.Bytes(hashSeed, sc.key)
+		out[i] = pairHash(maphash.Bytes(hashSeed, sc.arena[p.start:p.end]), sc.class(f, exports[i].Class))
 	}
 	return out
 }
@@ -103,9 +126,9 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 // file's exports (an export's path is its outer's, ".", and its name, made
 // once per outer) and its imported classes' names, in one arena.
 type hashScratch struct {
-	arena, key []byte
-	paths      []span // per export (-1: not yet)
-	classes    []span // per import, as a class (-1: not yet)
+	arena   []byte
+	paths   []span   // per export (-1: not yet)
+	classes []uint64 // per import, as a class: its name's hash (0: not yet)
 }
 
 type span struct{ start, end int32 }
@@ -143,22 +166,25 @@ func (sc *hashScratch) path(f *format.View, i, depth int) span {
 	return p
 }
 
-// class returns the span of the lower-cased name of class c, as ClassOf
+// class returns the hash of the lower-cased name of class c, as ClassOf
 // names an export's class (without the walk to its package that ClassOf
-// also makes): "class" for none, an imported class's name memoised.
-func (sc *hashScratch) class(f *format.View, c format.Ref) span {
-	switch {
-	case c.IsNull():
-		return sc.add("Class")
-	case c.IsImport() && c.Index() < len(sc.classes):
-		if p := sc.classes[c.Index()]; p.start >= 0 {
-			return p
+// also makes): "class" for none, an imported class's memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		if h := sc.classes[c.Index()]; h != 0 {
+			return h
 		}
-		p := sc.add(f.ObjectName(c))
-		sc.classes[c.Index()] = p
-		return p
 	}
-	return sc.add(f.ObjectName(c))
+	name := "Class"
+	if !c.IsNull() {
+		name = f.ObjectName(c)
+	}
+	var buf [64]byte
+	h := maphash.Bytes(hashSeed, appendLower(buf[:0], name))
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		sc.classes[c.Index()] = h
+	}
+	return h
 }
 
 // open reads the package again into rd: from the overlay when it came
