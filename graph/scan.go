@@ -14,6 +14,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/fold"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
 
@@ -461,10 +462,10 @@ func (w *worker) dependencies(f *format.View) []string {
 		}
 		w.deps = append(w.deps, dep{n, i})
 	}
-	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(cmpFold(a.name, b.name), a.pos-b.pos) })
+	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(fold.Compare(a.name, b.name), a.pos-b.pos) })
 	out := make([]string, 0, len(w.deps))
 	for i, d := range w.deps {
-		if i > 0 && cmpFold(w.deps[i-1].name, d.name) == 0 {
+		if i > 0 && fold.Compare(w.deps[i-1].name, d.name) == 0 {
 			w.foldDup = true
 			continue // a later spelling of the same name
 		}
