@@ -8,7 +8,8 @@ import "strings"
 // strings.Compare of the two), without making them while both are ASCII:
 // names are, and sorts compare them many times.
 func Compare(a, b string) int {
-	for i := 0; i < min(len(a), len(b)); i++ {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
 		x, y := a[i], b[i]
 		if x >= 0x80 || y >= 0x80 {
 			return strings.Compare(strings.ToLower(a[i:]), strings.ToLower(b[i:]))
