@@ -3,6 +3,8 @@ package graph
 import (
 	"strconv"
 	"strings"
+
+	"github.com/upkdeps/upkdeps/internal/fold"
 	"testing"
 )
 
@@ -75,6 +77,22 @@ func TestHashKeyPairs(t *testing.T) {
 	for _, k := range [][2]string{{"Texture", "Group.Tex"}, {"Group.TexT", "exture"}, {"Group.Te", "xTexture"}, {"Group.Tex", ""}} {
 		if hashKey(k[0], k[1]) == hashKey("Group.Tex", "Texture") {
 			t.Errorf("hashKey(%q, %q) is Group.Tex's", k[0], k[1])
+		}
+	}
+}
+
+// TestCmpDepName: ordering dependencies by their keys is fold.Compare's
+// order of their names, for ASCII, prefixes, NULs and text past ASCII.
+func TestCmpDepName(t *testing.T) {
+	names := []string{"", "a", "A", "Engine", "engine", "EngineX", "Engine\x00", "TexPack0001", "TexPack0002", "texpack00010",
+		"TexPack0", "TexPack", "Ébène", "ébène", "Ebene", "abcdefgh", "abcdefgÉ", "abcdefghÉ", "ABCDEFGHI", "\x00", "@", "[", "`", "{", "aÀ", "aß"}
+	sign := func(n int) int { return min(max(n, -1), 1) }
+	for _, a := range names {
+		for _, b := range names {
+			da, db := dep{name: a, key: foldKey(a)}, dep{name: b, key: foldKey(b)}
+			if have, want := sign(cmpDepName(da, db)), sign(fold.Compare(a, b)); have != want {
+				t.Errorf("cmpDepName(%q, %q) = %d, want %d", a, b, have, want)
+			}
 		}
 	}
 }

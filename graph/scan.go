@@ -436,6 +436,44 @@ func newWorker(overlay map[string]Held) *worker {
 type dep struct {
 	name string
 	pos  int
+	key  uint64 // foldKey(name)
+}
+
+// foldKey is the first 8 bytes of s lower-cased, big-endian, zero-padded:
+// two keys that differ, neither 0, order their names as fold.Compare does;
+// 0 means "compare the names" (s leaves ASCII in its first 8 bytes, or is
+// empty).
+func foldKey(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		var c byte
+		if i < len(s) {
+			c = s[i]
+		}
+		if c >= 0x80 {
+			return 0
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		k = k<<8 | uint64(c)
+	}
+	return k
+}
+
+// cmpDep orders dependencies as fold.Compare orders their names, then by
+// table position.
+func cmpDep(a, b dep) int { return cmp.Or(cmpDepName(a, b), a.pos-b.pos) }
+
+// cmpDepName is fold.Compare of the names, by their keys when they tell.
+func cmpDepName(a, b dep) int {
+	if a.key != b.key && a.key != 0 && b.key != 0 {
+		if a.key < b.key {
+			return -1
+		}
+		return 1
+	}
+	return fold.Compare(a.name, b.name)
 }
 
 // dependencies returns what File.Dependencies returns (the packages f
@@ -460,12 +498,12 @@ func (w *worker) dependencies(f *format.View) []string {
 		if strings.EqualFold(n, f.PackageName()) {
 			continue
 		}
-		w.deps = append(w.deps, dep{n, i})
+		w.deps = append(w.deps, dep{n, i, foldKey(n)})
 	}
-	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(fold.Compare(a.name, b.name), a.pos-b.pos) })
+	slices.SortFunc(w.deps, cmpDep)
 	out := make([]string, 0, len(w.deps))
 	for i, d := range w.deps {
-		if i > 0 && fold.Compare(w.deps[i-1].name, d.name) == 0 {
+		if i > 0 && cmpDepName(w.deps[i-1], d) == 0 {
 			w.foldDup = true
 			continue // a later spelling of the same name
 		}
