@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
@@ -275,7 +276,8 @@ type scanned struct {
 // so that keys made of names are a few integers.
 type interner struct {
 	ids  nameTable // by the string's bytes
-	strs []string  // by number
+	strs []string  // by number, their bytes in text
+	text strArena
 }
 
 func newInterner() *interner {
@@ -292,12 +294,42 @@ func (in *interner) id(s string) uint32 {
 		return id
 	}
 	id := uint32(len(in.strs))
-	in.strs = append(in.strs, strings.Clone(s))
+	in.strs = append(in.strs, in.text.clone(s))
 	in.ids.add(h, 0, 0, s, id)
 	return id
 }
 
 func (in *interner) get(s string) string { return in.strs[in.id(s)] }
+
+// strArena makes lasting copies of strings in large chunks: one
+// allocation for many strings, and one object for the garbage collector
+// to mark (a worker keeps tens of thousands of names).
+type strArena struct{ chunk []byte }
+
+const arenaChunk = 64 << 10
+
+// clone returns a copy of the concatenation of parts.
+func (a *strArena) clone(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
+		return ""
+	}
+	if n > arenaChunk/16 {
+		return strings.Join(parts, "")
+	}
+	if cap(a.chunk)-len(a.chunk) < n {
+		a.chunk = make([]byte, 0, arenaChunk)
+	}
+	start := len(a.chunk)
+	for _, p := range parts {
+		a.chunk = append(a.chunk, p...)
+	}
+	// The chunk's bytes up to len are never written again.
+	return unsafe.String(&a.chunk[start], n)
+}
 
 // objIndex is an object's index in its objTable: 2 bytes per import.
 type objIndex = uint16
@@ -664,7 +696,7 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 	}
 	text := w.in.strs[name]
 	if parent != 0 {
-		text = w.pathStrs[w.textOf[parent]] + "." + text
+		text = w.in.text.clone(w.pathStrs[w.textOf[parent]], ".", text)
 	}
 	tid, ok := w.pathOf[text]
 	if !ok {
