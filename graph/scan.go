@@ -908,8 +908,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	}
 	isMap := KindOf(path) == KindMap
 	classes, groups := w.expClasses[:0], w.expGroups[:0]
-	for i, ex := range exports {
-		switch {
+	for i := range exports {
+		switch ex := &exports[i]; {
 		case !ex.Outer.IsNull():
 		case ex.Class.IsNull():
 			classes = append(classes, in.get(f.ObjectName(format.ExportRef(i))))
