@@ -375,6 +375,7 @@ type worker struct {
 	// named finds a chain by a hash of its outer chain and its last
 	// name's bytes, checked against both (see childNamed).
 	named    nameTable
+	pkgNames nameTable // interner numbers of the package names (packageName)
 	pathOf   map[string]uint32
 	pathStrs []string
 	// names is what the scan has learnt of each name of the current file,
@@ -526,7 +527,7 @@ func (w *worker) dependencies(f *format.View) []string {
 				m.seen = true
 			}
 		}
-		n := w.name(f, ni)
+		n := w.packageName(f, ni)
 		if strings.EqualFold(n, f.PackageName()) {
 			continue
 		}
@@ -564,6 +565,28 @@ func (w *worker) objects(n int) []objIndex {
 
 // name returns name i of f interned, once per file.
 func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameID(f, i)] }
+
+// packageName is name i of f interned, for the names of the packages a
+// file imports from: a few thousand names that every file asks for,
+// found in a table of their own (much smaller than the interner's, so
+// mostly in cache).
+func (w *worker) packageName(f *format.View, i int32) string {
+	if i < 0 || int(i) >= len(w.names) {
+		return ""
+	}
+	m := w.memo(i)
+	if m.id == 0 {
+		name := f.NameAt(i)
+		h := maphash.String(hashSeed, name)
+		id, ok := w.pkgNames.find(h, 0, 0, name)
+		if !ok {
+			id = w.in.id(name)
+			w.pkgNames.add(h, 0, 0, name, id)
+		}
+		m.id = id
+	}
+	return w.in.strs[m.id]
+}
 
 // nameAt is name i of f, "" when i is out of range (as name gives it),
 // not interned.
