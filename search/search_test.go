@@ -563,3 +563,17 @@ func TestLicenseeSystemSection(t *testing.T) {
 	}
 	check(t, "Walls", s.Find("Walls"), want{rel: "Textures/Walls.dtx", step: StepPaths, index: 2})
 }
+
+// TestJoinName: joinName is filepath.Join for the clean folders a Searcher
+// makes and any folder entry's name.
+func TestJoinName(t *testing.T) {
+	dirs := []string{filepath.FromSlash("/"), filepath.FromSlash("/srv/ut/Maps"), filepath.FromSlash("ut/Maps"), ".", ""}
+	names := []string{"DM-Deck16.unr", "a", ".", "..", "", "..x", "a b", `a\b`, "a/b", "x:y"}
+	for _, d := range dirs {
+		for _, n := range names {
+			if have, want := joinName(d, n), filepath.Join(d, n); have != want {
+				t.Errorf("joinName(%q, %q) = %q, want %q", d, n, have, want)
+			}
+		}
+	}
+}
