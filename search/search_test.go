@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf16"
 
@@ -575,5 +576,32 @@ func TestJoinName(t *testing.T) {
 				t.Errorf("joinName(%q, %q) = %q, want %q", d, n, have, want)
 			}
 		}
+	}
+}
+
+// TestListingsOnceConcurrent: goroutines asking for folders at once (as
+// New's prefetch, Packages and a check's workers do) still list each folder
+// once.
+func TestListingsOnceConcurrent(t *testing.T) {
+	in := newInstall(t)
+	in.files(stockFiles...)
+	in.files("Maps/Sub/A.unr")
+	cfs := newCountingFS()
+	s := in.searcher(in.ini("System/UnrealTournament.ini", ut99Ini), Options{FS: cfs})
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				s.Locate([]string{"Core", "Credits", "DM-Tutorial", "Nope"}[(g+i)%4])
+				s.Find("Sub/A")
+			}
+		})
+	}
+	wg.Wait()
+	if _, perDir, _ := cfs.calls(); perDir != 1 {
+		t.Errorf("a folder was listed %d times, want once", perDir)
+	}
+	if len(s.Packages()) == 0 {
+		t.Error("no packages")
 	}
 }
