@@ -477,6 +477,11 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 // (no folder part) costs no allocation but the two strings of a found
 // file, where Find makes each candidate's path.
 func (s *Searcher) Locate(name string) Result {
+	if m := s.located.Load(); m != nil {
+		if r, ok := (*m)[name]; ok {
+			return *r
+		}
+	}
 	if !plainName(name) || !s.plainPats() {
 		r := s.find(name, nil, 0, true)
 		r.Tried, r.Shadowed, r.Warnings = nil, nil, nil

@@ -75,17 +75,26 @@ func (s *Searcher) scanPackages() []Candidate {
 	}
 	// Which candidate each name resolves to, on every core: a lookup
 	// through Paths per package, tens of thousands in a large install.
+	// Locate answers these names from then on without the lookup (a check
+	// resolves every name it imports, most of them packages' own names).
+	res := make([]Result, len(out))
 	var wg sync.WaitGroup
 	const chunk = 2048
 	for start := 0; start < len(out); start += chunk {
-		part := out[start:min(start+chunk, len(out))]
+		end := min(start+chunk, len(out))
 		wg.Go(func() {
-			for i := range part {
-				part[i].Wins = s.Locate(part[i].Name).File == part[i].File
+			for i := start; i < end; i++ {
+				res[i] = s.Locate(out[i].Name)
+				out[i].Wins = res[i].File == out[i].File
 			}
 		})
 	}
 	wg.Wait()
+	located := make(map[string]*Result, len(out))
+	for i := range res {
+		located[out[i].Name] = &res[i]
+	}
+	s.located.Store(&located)
 	return out
 }
 

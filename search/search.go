@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
@@ -59,7 +60,10 @@ type Searcher struct {
 	platform    PlatformInfo
 	notes       []CaseNote
 
-	dirs     sync.Map // folder -> *dirListing
+	dirs sync.Map // folder -> *dirListing
+	// located holds Locate's results for the names of the package files
+	// (made by Packages; the listings they come from do not change).
+	located  atomic.Pointer[map[string]*Result]
 	mu       sync.Mutex
 	headers  map[string]header
 	gens     map[string][]cacheGen // UE2 cache files by upper-cased GUID

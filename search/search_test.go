@@ -605,3 +605,27 @@ func TestListingsOnceConcurrent(t *testing.T) {
 		t.Error("no packages")
 	}
 }
+
+// TestLocateAfterPackages: Locate answers the package files' names from
+// what Packages looked up, exactly as a Searcher that never listed its
+// packages answers them.
+func TestLocateAfterPackages(t *testing.T) {
+	in := newInstall(t)
+	in.files(stockFiles...)
+	in.files("Textures/Core.utx", "Maps/core.unr", "Music/Botpack.umx")
+	cfg := in.ini("System/UnrealTournament.ini", ut99Ini)
+	listed := in.searcher(cfg, Options{})
+	fresh := in.searcher(cfg, Options{})
+	var names []string
+	for _, c := range listed.Packages() {
+		names = append(names, c.Name, strings.ToUpper(c.Name))
+	}
+	if listed.located.Load() == nil {
+		t.Fatal("Packages kept no results")
+	}
+	for _, n := range append(names, "Nope", "") {
+		if have, want := listed.Locate(n), fresh.Locate(n); !reflect.DeepEqual(have, want) {
+			t.Errorf("Locate(%q) after Packages = %+v, want %+v", n, have, want)
+		}
+	}
+}
