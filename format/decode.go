@@ -357,8 +357,8 @@ func fastIndexLong(b []byte, p int) (v int32, next int) {
 // rawName decodes one standard name record at b[p:] when b holds all of
 // it and it has a one-byte length and a terminating NUL (any text of 1 to
 // 62 bytes and 8-bit characters): it returns the text without its NUL, as
-// the file holds it (nameAt converts it on access when it is not plain
-// ASCII), and the flags. ok is false for anything else (UTF-16 text, a
+// the file holds it (bulkNames converts it when it is not plain ASCII),
+// and the flags. ok is false for anything else (UTF-16 text, a
 // name of 63 or more bytes, a record past the end of b), which the careful
 // path decodes.
 func rawName(b []byte, p int) (text []byte, flags uint32, next int, ok bool) {
@@ -393,6 +393,33 @@ func plainASCII(s []byte) bool {
 	}
 	return true
 }
+
+// plain16 reports whether the first min(n, 16) bytes of the text of the
+// name record in a (after its length byte) are plain ASCII, as plainASCII
+// tests them: two 8-byte words, masked to the text, without a branch on the
+// length (a loop over the words mispredicts its exit as lengths vary).
+// bulkNameOffsets tests the rest of a longer name (about one in nine) with
+// plainASCII. It inlines: a call per name made bulkNameOffsets save and
+// restore its registers around it, which cost more than the test.
+func plain16(a *[nameWindow]byte, n int) bool {
+	lo := binary.LittleEndian.Uint64(a[1:9])
+	hi := binary.LittleEndian.Uint64(a[9:17])
+	m := &textMasks[n&63]
+	// A word's bytes past the text are its high ones, where a borrow
+	// from a NUL in the text may reach but the mask does not.
+	return (lo|(lo-0x0101010101010101))&m[0]|(hi|(hi-0x0101010101010101))&m[1] == 0
+}
+
+// textMasks[n] masks the high bit of each of the first n bytes of two
+// words (plain16).
+var textMasks = func() (t [64][2]uint64) {
+	for n := range t {
+		for i := range min(n, 16) {
+			t[n][i/8] |= 0x80 << (8 * (i % 8))
+		}
+	}
+	return t
+}()
 
 func sign(b0 byte, u uint32) int32 {
 	if b0&0x80 != 0 {
