@@ -18,3 +18,10 @@ func openFile(path string) (ioFile, int64, error) {
 	}
 	return fh, st.Size(), nil
 }
+
+// rawFile is the Reader's file on Unix; elsewhere a Reader opens each file
+// with openFile.
+type rawFile struct{}
+
+// openFile is openFile.
+func (rd *Reader) openFile(path string) (ioFile, int64, error) { return openFile(path) }

@@ -123,7 +123,14 @@ func NewFile(r io.ReaderAt, size int64) (*File, error) {
 // parse reads header and tables into f, reusing f's table slices and sc's
 // buffers when they are large enough (sc may be nil).
 func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
-	if err := f.readHeader(r, size); err != nil {
+	var buf []byte
+	if sc != nil {
+		if sc.head == nil {
+			sc.head = make([]byte, headBuf)
+		}
+		buf = sc.head
+	}
+	if err := f.readHeader(r, size, buf); err != nil {
 		return err
 	}
 	if sc == nil {
@@ -167,9 +174,23 @@ func (sc *scratch) size() int {
 	return cap(sc.spans[0]) + cap(sc.spans[1]) + 4*(cap(sc.ends)+cap(sc.offs)+cap(sc.flags)+cap(sc.walk))
 }
 
+// headBuf is the header memory a Reader keeps: the headers of any real
+// package, whose generation tables hold a few tens of records.
+const headBuf = 512
+
+// resize returns s with n elements, in its own memory when it has room (a
+// Reader's previous header), never nil.
+func resize[T any](s []T, n int) []T {
+	if s != nil && cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
-	lazy  bool // names stay as text and ends, decoded on access (View)
+	head  []byte // the header's bytes
+	lazy  bool   // names stay as text and ends, decoded on access (View)
 	ends  []int32
 	offs  []int32 // names read in place
 	flags []uint32
@@ -208,6 +229,13 @@ func grow[T any](s []T, n int) []T {
 	return slices.Grow(s, max(1, min(cap(s), n-len(s))))
 }
 
+// reused returns an empty File that reuses the memory of f's tables and
+// header slices (a Reader's previous File).
+func (f *File) reused() File {
+	return File{Header: Header{Generations: f.Generations[:0], Heritage: f.Heritage[:0]},
+		Names: f.Names[:0], Imports: f.Imports[:0], Exports: f.Exports[:0]}
+}
+
 // Reader reads many packages one after another, reusing the memory of the
 // previous File for the next: for scans of thousands of files that keep
 // only a summary of each. It is not safe for concurrent use; give each
@@ -216,19 +244,21 @@ type Reader struct {
 	f  File
 	v  View
 	sc scratch
+	fh rawFile // the file being read
 }
 
 // Open reads the header and tables of the package at path, like Open, and
 // closes the file before returning. The returned File, its tables and its
 // name strings belong to the Reader: they are valid only until the next
-// call of Open (copy what must outlive it, e.g. with strings.Clone).
+// call of Open (copy what must outlive it, e.g. with strings.Clone), and
+// so are the header's slices.
 func (rd *Reader) Open(path string) (*File, error) {
-	fh, size, err := openFile(path)
+	fh, size, err := rd.openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
 	defer fh.Close()
-	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
+	rd.f = rd.f.reused()
 	if err := rd.f.parse(fh, size, &rd.sc); err != nil {
 		return nil, &PathError{Path: path, Err: err}
 	}
@@ -259,10 +289,11 @@ type headerReader struct {
 	r    io.ReaderAt
 	size int64
 	pre  []byte
+	buf  []byte // memory to read into (a Reader's), or nil
 }
 
-func newHeaderReader(r io.ReaderAt, size int64) (*headerReader, error) {
-	hr := &headerReader{r: r, size: size}
+func newHeaderReader(r io.ReaderAt, size int64, buf []byte) (*headerReader, error) {
+	hr := &headerReader{r: r, size: size, buf: buf}
 	return hr, hr.prefetch(firstRead)
 }
 
@@ -278,7 +309,12 @@ func (hr *headerReader) prefetch(n int64) error {
 	if n <= have {
 		return nil
 	}
-	pre := make([]byte, n)
+	var pre []byte
+	if int64(cap(hr.buf)) >= n {
+		pre = hr.buf[:n] // hr.pre, when not empty, is its start
+	} else {
+		pre = make([]byte, n)
+	}
 	copy(pre, hr.pre)
 	if k, err := hr.r.ReadAt(pre[have:], have); have+int64(k) < n {
 		if err != nil && err != io.EOF {
@@ -306,14 +342,16 @@ func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
 	return readAt(hr.r, hr.size, off, n, what)
 }
 
-func (f *File) readHeader(r io.ReaderAt, size int64) error {
+// readHeader reads the header into f, reading into buf when it has room
+// (a Reader's memory: the header's GUIDPrefix may alias it).
+func (f *File) readHeader(r io.ReaderAt, size int64, buf []byte) error {
 	if size == 0 {
 		return ErrEmpty
 	}
 	if size < 4 {
 		return ErrNotPackage
 	}
-	hr, err := newHeaderReader(r, size)
+	hr, err := newHeaderReader(r, size, buf)
 	if err != nil {
 		return err
 	}
@@ -439,7 +477,7 @@ func (f *File) readHeaderFields(hr *headerReader, size int64, lay Layout) error 
 		if err != nil {
 			return err
 		}
-		h.Heritage = make([]GUID, h.HeritageCount)
+		h.Heritage, h.Generations = resize(h.Heritage, int(h.HeritageCount)), nil
 		for i := range h.Heritage {
 			h.Heritage[i] = getGUID(hb[16*i:])
 		}
@@ -478,7 +516,7 @@ func (f *File) readHeaderFields(hr *headerReader, size int64, lay Layout) error 
 	if err != nil {
 		return err
 	}
-	h.Generations = make([]Generation, n)
+	h.Generations, h.Heritage = resize(h.Generations, int(n)), nil
 	for i := range h.Generations {
 		h.Generations[i] = Generation{
 			ExportCount: int32(binary.LittleEndian.Uint32(gb[8*i:])),

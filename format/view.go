@@ -32,7 +32,7 @@ type View struct {
 // View reads the header and tables of the package at path, like Open,
 // into a View, and closes the file before returning. Errors name the path.
 func (rd *Reader) View(path string) (*View, error) {
-	fh, size, err := openFile(path)
+	fh, size, err := rd.openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
@@ -43,7 +43,7 @@ func (rd *Reader) View(path string) (*View, error) {
 // ViewAt is View for the package held in r (size bytes), read as the file
 // path (which names the package and its errors).
 func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) {
-	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
+	rd.f = rd.f.reused()
 	rd.sc.lazy = true
 	err := rd.f.parse(r, size, &rd.sc)
 	rd.sc.lazy = false
