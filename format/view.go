@@ -9,18 +9,19 @@ import (
 )
 
 // View is a scan-oriented reading of a package: the header, the import
-// and export tables, and the name table kept as its text, each name
-// decoded when it is asked for. A scan of thousands of packages uses a
-// few of each file's names (those its imports and exports name) and
-// never pays for the others; a map's name table is mostly names its
-// serial data uses. Where the table is the usual one-byte-length records
-// and was read in one piece, a name is only the offset of its record in
-// the bytes read: nothing is copied.
+// and export tables, and the name table kept as its text, no string made
+// until a name is asked for. A scan of thousands of packages uses a few
+// of each file's names (those its imports and exports name) and never
+// pays for the others; a map's name table is mostly names its serial data
+// uses. Where the table is the usual one-byte-length records and was read
+// in one piece, a name is only the offset of its record in the bytes
+// read: nothing is copied. The few names that are not plain ASCII
+// (Latin-1, or a NUL inside) are converted as the table is read, so that
+// NameAt only slices.
 //
 // Validation is the same as File's: every record of the three tables,
 // its name indices and object references and the outer chains are
-// checked before the View is returned; a name's text needs no check (any
-// bytes decode), so deferring it defers no error.
+// checked before the View is returned.
 //
 // A View belongs to the Reader that made it and is valid until that
 // Reader's next call; the strings its methods return alias the Reader's
