@@ -175,11 +175,11 @@ func TestPlainASCII(t *testing.T) {
 	}
 }
 
-// TestPlain16 compares plain16 with plainASCII on names of every
+// TestPlain32 compares plain32 with plainASCII on names of every
 // one-byte length with each byte in turn made a NUL, a byte of 0x80 or
 // more, or a borderline plain one, followed by bytes (flags, the next
 // record) that would fail the test were they read as text.
-func TestPlain16(t *testing.T) {
+func TestPlain32(t *testing.T) {
 	for n := range nameWindow - 5 {
 		for _, after := range []byte{0, 0x80, 0xff} {
 			var a [nameWindow]byte
@@ -191,14 +191,14 @@ func TestPlain16(t *testing.T) {
 				a[i] = after
 			}
 			a[1+n] = 0 // the NUL
-			if !plain16(&a, n) {
+			if !plain32(&a, n) {
 				t.Fatalf("%d bytes, then %#x: not plain", n, after)
 			}
 			for i := range n {
 				for _, c := range []byte{0, 0x80, 0xff, 0x7f, 1} {
 					old := a[1+i]
 					a[1+i] = c
-					if have, want := plain16(&a, n), plainASCII(a[1:1+min(n, 16)]); have != want {
+					if have, want := plain32(&a, n), plainASCII(a[1:1+min(n, 32)]); have != want {
 						t.Errorf("% x (%d bytes): have %v, want %v", a[:2+n], n, have, want)
 					}
 					a[1+i] = old

@@ -889,7 +889,7 @@ func windowNameOffsets(offs []int32, flags []uint32, b []byte, p int) (k, next, 
 		}
 		c &= 63
 		o := int32(p)
-		if !plain16(a, c-1) || c > 17 && !plainASCII(a[17:c]) {
+		if !plain32(a, c-1) || c > 33 && !plainASCII(a[33:c]) {
 			o, conv = ^o, conv+1
 		}
 		offs[i], flags[i] = o, binary.LittleEndian.Uint32(a[c+1:c+5])
