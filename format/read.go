@@ -1218,6 +1218,9 @@ func (f *File) outerChainsEnd(sc *scratch) bool {
 // tables).
 func chainsEnd(next []int32, open int32) bool {
 	root := len(next) - 1
+	if open != 0 && fourHops(next) {
+		return true
+	}
 	for span := 1; open != 0; span *= 2 {
 		if span >= root {
 			return false // a chain longer than the table: a loop
@@ -1229,6 +1232,19 @@ func chainsEnd(next []int32, open int32) bool {
 		}
 	}
 	return true
+}
+
+// fourHops reports whether every chain of links next (as chainsEnd takes
+// them) reaches the root within four links, as the engine's tables do (a
+// state's function's parameter is four from the package): one pass of
+// loads, where doubling the links takes two passes that store them.
+func fourHops(next []int32) bool {
+	root := int32(len(next) - 1)
+	open := int32(0)
+	for _, j := range next {
+		open |= next[next[next[j]]] ^ root
+	}
+	return open == 0
 }
 
 // walkOuterChains is checkOuterChains by walking each chain, through both
