@@ -19,9 +19,9 @@ func openFile(path string) (ioFile, int64, error) {
 	return fh, st.Size(), nil
 }
 
-// rawFile is the Reader's file on Unix; elsewhere a Reader opens each file
-// with openFile.
+// rawFile is the file a Reader keeps on Unix; elsewhere it is empty.
 type rawFile struct{}
 
-// openFile is openFile.
+// openFile opens path with openFile: elsewhere than on Unix a Reader keeps
+// no file of its own.
 func (rd *Reader) openFile(path string) (ioFile, int64, error) { return openFile(path) }
