@@ -110,3 +110,33 @@ func BenchmarkReaderView(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkViewNameAt asks a View for every name of every corpus package,
+// the Views read beforehand (one Reader each): the cost of NameAt alone,
+// which graph's scan calls for each name an import or export uses.
+func BenchmarkViewNameAt(b *testing.B) {
+	files, _ := benchCorpus(b)
+	views := make([]*View, len(files))
+	names := 0
+	for i, bf := range files {
+		v, err := new(Reader).View(bf.path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		views[i], names = v, names+v.NameCount()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		for _, v := range views {
+			for i := range int32(v.NameCount()) {
+				n += len(v.NameAt(i))
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(names), "ns/name")
+	if n == 0 {
+		b.Fatal("no names")
+	}
+}

@@ -132,16 +132,17 @@ func FuzzRecordDecoders(f *testing.F) {
 	})
 }
 
-// compareNames decodes the name record at b[p:] with rawName and with the
-// careful path: when rawName accepts it, both must give the same text (once
-// nameAt has converted rawName's), flags and length.
+// compareNames decodes the name record at b[p:] with bulkNames (rawName,
+// then converting the text when it is not plain ASCII) and with the
+// careful path: when rawName accepts it, both must give the same text,
+// flags and length.
 func compareNames(t *testing.T, b []byte, p int) {
 	t.Helper()
-	raw0, flags, next, ok := rawName(b, p)
-	if !ok {
+	all, ends, fls, next, k := bulkNames(nil, nil, nil, 1, b, p, 1)
+	if k == 0 {
 		return
 	}
-	text := nameAt(raw0, []int32{int32(len(raw0))}, 0)
+	text, flags := nameAt(all, ends, 0), fls[0]
 	d := &decoder{b: b, pos: p}
 	raw, wide := d.fstring()
 	cflags := d.u32()
@@ -169,6 +170,39 @@ func TestPlainASCII(t *testing.T) {
 					t.Errorf("%q: have %v, want %v", s, !want, want)
 				}
 				s[i] = old
+			}
+		}
+	}
+}
+
+// TestPlain32 compares plain32 with plainASCII on names of every
+// one-byte length with each byte in turn made a NUL, a byte of 0x80 or
+// more, or a borderline plain one, followed by bytes (flags, the next
+// record) that would fail the test were they read as text.
+func TestPlain32(t *testing.T) {
+	for n := range nameWindow - 5 {
+		for _, after := range []byte{0, 0x80, 0xff} {
+			var a [nameWindow]byte
+			a[0] = byte(n + 1)
+			for i := range n {
+				a[1+i] = 'a' + byte(i%26)
+			}
+			for i := 1 + n; i < len(a); i++ {
+				a[i] = after
+			}
+			a[1+n] = 0 // the NUL
+			if !plain32(&a, n) {
+				t.Fatalf("%d bytes, then %#x: not plain", n, after)
+			}
+			for i := range n {
+				for _, c := range []byte{0, 0x80, 0xff, 0x7f, 1} {
+					old := a[1+i]
+					a[1+i] = c
+					if have, want := plain32(&a, n), plainASCII(a[1:1+min(n, 32)]); have != want {
+						t.Errorf("% x (%d bytes): have %v, want %v", a[:2+n], n, have, want)
+					}
+					a[1+i] = old
+				}
 			}
 		}
 	}
@@ -289,20 +323,24 @@ func compareNameOffsets(t *testing.T, b []byte, left int) {
 	t.Helper()
 	var wantOffs []int32
 	var wantFlags []uint32
-	p := 0
+	p, wantConv := 0, 0
 	for len(wantOffs) < left {
-		_, fl, next, ok := rawName(b, p)
+		text, fl, next, ok := rawName(b, p)
 		if !ok {
 			break
 		}
-		wantOffs, wantFlags = append(wantOffs, int32(p)), append(wantFlags, fl)
+		o := int32(p)
+		if !plainASCII(text) {
+			o, wantConv = ^o, wantConv+1
+		}
+		wantOffs, wantFlags = append(wantOffs, o), append(wantFlags, fl)
 		p = next
 	}
 	// Small slices, so that the loop also grows them on the way.
-	offs, flags, next, k := bulkNameOffsets(make([]int32, 0, 1), nil, left, b, 0, left)
-	if k != len(wantOffs) || next != p || !slices.Equal(offs, wantOffs) || !slices.Equal(flags, wantFlags) {
-		t.Errorf("% x (%d records): bulkNameOffsets %v %v next %d k %d; rawName %v %v next %d",
-			b[:min(len(b), 64)], left, offs, flags, next, k, wantOffs, wantFlags, p)
+	offs, flags, next, k, conv := bulkNameOffsets(make([]int32, 0, 1), nil, left, b, 0, left)
+	if k != len(wantOffs) || next != p || conv != wantConv || !slices.Equal(offs, wantOffs) || !slices.Equal(flags, wantFlags) {
+		t.Errorf("% x (%d records): bulkNameOffsets %v %v next %d k %d conv %d; rawName %v %v next %d conv %d",
+			b[:min(len(b), 64)], left, offs, flags, next, k, conv, wantOffs, wantFlags, p, wantConv)
 	}
 }
 
@@ -315,6 +353,11 @@ func TestNameOffsetsAgree(t *testing.T) {
 		r := []byte{byte(n)}
 		for i := 1; i < n; i++ {
 			r = append(r, 'a'+byte(i%26))
+		}
+		if n > 2 && n%4 == 0 {
+			r[n/2] = 0xe9 // Latin-1 in some names, marked
+		} else if n > 2 && n%5 == 0 {
+			r[n-2] = 0 // a NUL inside, marked
 		}
 		if n > 0 {
 			r = append(r, last)

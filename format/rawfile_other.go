@@ -18,3 +18,10 @@ func openFile(path string) (ioFile, int64, error) {
 	}
 	return fh, st.Size(), nil
 }
+
+// rawFile is the file a Reader keeps on Unix; elsewhere it is empty.
+type rawFile struct{}
+
+// openFile opens path with openFile: elsewhere than on Unix a Reader keeps
+// no file of its own.
+func (rd *Reader) openFile(path string) (ioFile, int64, error) { return openFile(path) }

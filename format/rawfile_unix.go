@@ -26,6 +26,25 @@ type rawFile struct {
 // open, so a device or pipe is never opened (a *fsutil.NotRegularError),
 // the open does not block, and the open file is checked again.
 func openFile(path string) (ioFile, int64, error) {
+	f := new(rawFile)
+	size, err := f.open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, size, nil
+}
+
+// openFile is openFile into the Reader's own rawFile: no allocation.
+func (rd *Reader) openFile(path string) (ioFile, int64, error) {
+	size, err := rd.fh.open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return &rd.fh, size, nil
+}
+
+// open opens path into f (see openFile) and returns its size.
+func (f *rawFile) open(path string) (int64, error) {
 	// syscall.Stat, not os.Stat: no FileInfo allocated per package; the
 	// mode is made only for the error.
 	var pre syscall.Stat_t
@@ -36,14 +55,14 @@ func openFile(path string) (ioFile, int64, error) {
 		}
 	}
 	if err != nil {
-		return nil, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
+		return 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	if pre.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode := fs.ModeIrregular
 		if st, err := os.Stat(path); err == nil {
 			mode = st.Mode()
 		}
-		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: mode}
+		return 0, &fsutil.NotRegularError{Path: path, Mode: mode}
 	}
 	var fd int
 	for {
@@ -53,12 +72,12 @@ func openFile(path string) (ioFile, int64, error) {
 		}
 	}
 	if err != nil {
-		return nil, 0, &fs.PathError{Op: "open", Path: path, Err: err}
+		return 0, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	var sys syscall.Stat_t
 	if err := syscall.Fstat(fd, &sys); err != nil {
 		syscall.Close(fd)
-		return nil, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
+		return 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	if sys.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		// Swapped for something else since the stat: say what it is now.
@@ -67,9 +86,10 @@ func openFile(path string) (ioFile, int64, error) {
 		if st, err := os.Stat(path); err == nil {
 			mode = st.Mode()
 		}
-		return nil, 0, &fsutil.NotRegularError{Path: path, Mode: mode}
+		return 0, &fsutil.NotRegularError{Path: path, Mode: mode}
 	}
-	return &rawFile{fd: fd, path: path}, sys.Size, nil
+	*f = rawFile{fd: fd, path: path}
+	return sys.Size, nil
 }
 
 // ReadAt reads len(p) bytes at off, like os.File.ReadAt.

@@ -123,7 +123,14 @@ func NewFile(r io.ReaderAt, size int64) (*File, error) {
 // parse reads header and tables into f, reusing f's table slices and sc's
 // buffers when they are large enough (sc may be nil).
 func (f *File) parse(r io.ReaderAt, size int64, sc *scratch) error {
-	if err := f.readHeader(r, size); err != nil {
+	var buf []byte
+	if sc != nil {
+		if sc.head == nil {
+			sc.head = make([]byte, headBuf)
+		}
+		buf = sc.head
+	}
+	if err := f.readHeader(r, size, buf); err != nil {
 		return err
 	}
 	if sc == nil {
@@ -167,9 +174,23 @@ func (sc *scratch) size() int {
 	return cap(sc.spans[0]) + cap(sc.spans[1]) + 4*(cap(sc.ends)+cap(sc.offs)+cap(sc.flags)+cap(sc.walk))
 }
 
+// headBuf is the header memory a Reader keeps: the headers of any real
+// package, whose generation tables hold a few tens of records.
+const headBuf = 512
+
+// resize returns s with n elements, in its own memory when it has room (a
+// Reader's previous header), never nil.
+func resize[T any](s []T, n int) []T {
+	if s != nil && cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
 // scratch holds the buffers a Reader reuses from one file to the next.
 type scratch struct {
-	lazy  bool // names stay as text and ends, decoded on access (View)
+	head  []byte // the header's bytes
+	lazy  bool   // names stay as text and ends, decoded on access (View)
 	ends  []int32
 	offs  []int32 // names read in place
 	flags []uint32
@@ -208,6 +229,13 @@ func grow[T any](s []T, n int) []T {
 	return slices.Grow(s, max(1, min(cap(s), n-len(s))))
 }
 
+// reused returns an empty File that reuses the memory of f's tables and
+// header slices (a Reader's previous File).
+func (f *File) reused() File {
+	return File{Header: Header{Generations: f.Generations[:0], Heritage: f.Heritage[:0]},
+		Names: f.Names[:0], Imports: f.Imports[:0], Exports: f.Exports[:0]}
+}
+
 // Reader reads many packages one after another, reusing the memory of the
 // previous File for the next: for scans of thousands of files that keep
 // only a summary of each. It is not safe for concurrent use; give each
@@ -216,19 +244,21 @@ type Reader struct {
 	f  File
 	v  View
 	sc scratch
+	fh rawFile // the file being read
 }
 
 // Open reads the header and tables of the package at path, like Open, and
 // closes the file before returning. The returned File, its tables and its
 // name strings belong to the Reader: they are valid only until the next
-// call of Open (copy what must outlive it, e.g. with strings.Clone).
+// call of Open (copy what must outlive it, e.g. with strings.Clone), and
+// so are the header's slices.
 func (rd *Reader) Open(path string) (*File, error) {
-	fh, size, err := openFile(path)
+	fh, size, err := rd.openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
 	defer fh.Close()
-	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
+	rd.f = rd.f.reused()
 	if err := rd.f.parse(fh, size, &rd.sc); err != nil {
 		return nil, &PathError{Path: path, Err: err}
 	}
@@ -259,10 +289,11 @@ type headerReader struct {
 	r    io.ReaderAt
 	size int64
 	pre  []byte
+	buf  []byte // memory to read into (a Reader's), or nil
 }
 
-func newHeaderReader(r io.ReaderAt, size int64) (*headerReader, error) {
-	hr := &headerReader{r: r, size: size}
+func newHeaderReader(r io.ReaderAt, size int64, buf []byte) (*headerReader, error) {
+	hr := &headerReader{r: r, size: size, buf: buf}
 	return hr, hr.prefetch(firstRead)
 }
 
@@ -278,7 +309,12 @@ func (hr *headerReader) prefetch(n int64) error {
 	if n <= have {
 		return nil
 	}
-	pre := make([]byte, n)
+	var pre []byte
+	if int64(cap(hr.buf)) >= n {
+		pre = hr.buf[:n] // hr.pre, when not empty, is its start
+	} else {
+		pre = make([]byte, n)
+	}
 	copy(pre, hr.pre)
 	if k, err := hr.r.ReadAt(pre[have:], have); have+int64(k) < n {
 		if err != nil && err != io.EOF {
@@ -306,14 +342,16 @@ func (hr *headerReader) at(off int64, n int, what string) ([]byte, error) {
 	return readAt(hr.r, hr.size, off, n, what)
 }
 
-func (f *File) readHeader(r io.ReaderAt, size int64) error {
+// readHeader reads the header into f, reading into buf when it has room
+// (a Reader's memory: the header's GUIDPrefix may alias it).
+func (f *File) readHeader(r io.ReaderAt, size int64, buf []byte) error {
 	if size == 0 {
 		return ErrEmpty
 	}
 	if size < 4 {
 		return ErrNotPackage
 	}
-	hr, err := newHeaderReader(r, size)
+	hr, err := newHeaderReader(r, size, buf)
 	if err != nil {
 		return err
 	}
@@ -439,7 +477,7 @@ func (f *File) readHeaderFields(hr *headerReader, size int64, lay Layout) error 
 		if err != nil {
 			return err
 		}
-		h.Heritage = make([]GUID, h.HeritageCount)
+		h.Heritage, h.Generations = resize(h.Heritage, int(h.HeritageCount)), nil
 		for i := range h.Heritage {
 			h.Heritage[i] = getGUID(hb[16*i:])
 		}
@@ -478,7 +516,7 @@ func (f *File) readHeaderFields(hr *headerReader, size int64, lay Layout) error 
 	if err != nil {
 		return err
 	}
-	h.Generations = make([]Generation, n)
+	h.Generations, h.Heritage = resize(h.Generations, int(n)), nil
 	for i := range h.Generations {
 		h.Generations[i] = Generation{
 			ExportCount: int32(binary.LittleEndian.Uint32(gb[8*i:])),
@@ -660,11 +698,11 @@ func (sl *serialLow) note(ex *Export) {
 }
 
 // names decodes the name table into one buffer of text, the end of each
-// name in it and its flags: the text of a plain record as the file holds
-// it (nameAt converts it when it is not plain ASCII), that of any other
-// converted to UTF-8 now. A View keeps these and decodes a name when asked;
-// a File makes Names of them at once, slices of one string where the text
-// is plain: one allocation for the whole table instead of one per name.
+// name in it and its flags: the text of a plain ASCII record as the file
+// holds it (its end >= 0), that of any other converted to UTF-8 now (its
+// end < 0, complemented). A View keeps these and slices a name out when
+// asked (nameAt); a File makes Names of them at once, slices of one string:
+// one allocation for the whole table instead of one per name.
 func (tr *tableReader) names(sc *scratch) error {
 	f, h := tr.f, &tr.f.Header
 	n := int(h.NameCount)
@@ -722,23 +760,12 @@ func (tr *tableReader) names(sc *scratch) error {
 	f.Names = f.Names[:len(ends)]
 	all, start := unsafe.String(unsafe.SliceData(text), len(text)), int32(0)
 	for i, end := range ends {
-		switch {
-		case end < 0: // converted already
+		if end < 0 { // converted when read
 			end = ^end
-			f.Names[i] = Name{Name: all[start:end], Flags: flags[i]}
-		case plainASCII(text[start:end]):
-			f.Names[i] = Name{Name: all[start:end], Flags: flags[i]}
-		default:
-			// Latin-1, or a NUL inside: converted after the table's text,
-			// as nameAt converts it (the bytes names alias stay as they
-			// are, in this array or the one it grew from).
-			k := len(text)
-			text = appendText(text, text[start:end], false)
-			f.Names[i] = Name{Name: unsafe.String(unsafe.SliceData(text[k:]), len(text)-k), Flags: flags[i]}
 		}
+		f.Names[i] = Name{Name: all[start:end], Flags: flags[i]}
 		start = end
 	}
-	sc.text = text
 	return nil
 }
 
@@ -756,13 +783,30 @@ func (tr *tableReader) namesInPlace(sc *scratch) bool {
 	if w == nil {
 		return false
 	}
-	offs, flags, _, k := bulkNameOffsets(reuse(sc.offs, n), reuse(sc.flags, n), n, w, 0, n)
+	offs, flags, _, k, conv := bulkNameOffsets(reuse(sc.offs, n), reuse(sc.flags, n), n, w, 0, n)
 	sc.offs, sc.flags = offs, flags
 	if k < n {
 		return false
 	}
 	f.lazySrc, f.lazyOffs, f.lazyFlags = w, offs, flags
 	f.lazyText, f.lazyEnds = nil, nil
+	if conv > 0 {
+		// The few names that are not plain ASCII, converted now into text
+		// and ends as names converts them; the record's offset becomes the
+		// index of its text there (still negative), so that NameAt only
+		// slices.
+		text, ends := reuse(sc.text, 0), reuse(sc.ends, conv)
+		for i, o := range offs {
+			if o < 0 {
+				r := w[^o+1 : ^o+int32(w[^o])]
+				text = appendText(text, r, false)
+				offs[i] = ^int32(len(ends))
+				ends = append(ends, ^int32(len(text)))
+			}
+		}
+		sc.text, sc.ends = text, ends
+		f.lazyText, f.lazyEnds = text, ends
+	}
 	return true
 }
 
@@ -785,44 +829,73 @@ func extendPair(a []int32, flags []uint32, n, want int) (_ []int32, _ []uint32, 
 }
 
 // bulkNameOffsets is bulkNames for namesInPlace: it appends the offset of
-// each record in b, not its text. It accepts the records rawName accepts
-// (TestNameOffsetsAgree), read here without making the text's slice
-// rawName returns, which is most of the work.
-func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) ([]int32, []uint32, int, int) {
-	k := 0
-	last := len(b) - nameWindow // the last offset a window starts at
+// each record in b, not its text; ^offset (negative) for a record whose text
+// is not plain ASCII (Latin-1, or a NUL inside), which namesInPlace
+// converts, and returns how many of those it marked in conv. It accepts
+// the records rawName accepts (TestNameOffsetsAgree), read here without
+// making the text's slice rawName returns, which is most of the work.
+func bulkNameOffsets(offs []int32, flags []uint32, n int, b []byte, p, left int) (_ []int32, _ []uint32, next, k, conv int) {
 	for k < left {
 		j := len(offs)
 		var m int
 		offs, flags, m = extendPair(offs, flags, n, left-k)
-		fl := flags[j : j+m]
-		for i := range offs[j : j+m] {
-			if p <= last && p >= 0 {
-				// The largest record fits in the window: no bounds checks.
-				a := (*[nameWindow]byte)(b[p : p+nameWindow])
-				c := int(a[0])
-				if c == 0 || c&0xc0 != 0 || a[c&63] != 0 {
-					return offs[:j+i], flags[:j+i], p, k + i
-				}
-				c &= 63
-				offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(a[c+1:c+5])
-				p += c + 5
-				continue
+		for i := j; i < j+m; i++ {
+			d, np, dc := windowNameOffsets(offs[i:j+m], flags[i:j+m], b, p)
+			i, p, conv = i+d, np, conv+dc
+			if i == j+m {
+				break
 			}
+			// A record less than a window before the end of b, or one
+			// the window declines.
 			if p >= len(b) {
-				return offs[:j+i], flags[:j+i], p, k + i
+				return offs[:i], flags[:i], p, k + i - j, conv
 			}
 			c := int(b[p])
 			end := p + 1 + c
 			if c == 0 || c&0xc0 != 0 || end+4 > len(b) || b[end-1] != 0 {
-				return offs[:j+i], flags[:j+i], p, k + i
+				return offs[:i], flags[:i], p, k + i - j, conv
 			}
-			offs[j+i], fl[i] = int32(p), binary.LittleEndian.Uint32(b[end:end+4])
+			o := int32(p)
+			if !plainASCII(b[p+1 : end-1]) {
+				o, conv = ^o, conv+1
+			}
+			offs[i], flags[i] = o, binary.LittleEndian.Uint32(b[end:end+4])
 			p = end + 4
 		}
 		k += m
 	}
-	return offs, flags, p, k
+	return offs, flags, p, k, conv
+}
+
+// windowNameOffsets is bulkNameOffsets' loop over the records that lie a
+// whole window (the largest record) before the end of b, the most: it
+// stores the offsets and flags of records from p on, for as long as they
+// are accepted, at most len(offs) of them, and returns how many, the
+// offset after them and how many it marked. A loop of its own, with few
+// values live in it: in bulkNameOffsets's, the compiler kept them on the
+// stack, loading and storing them on every record.
+func windowNameOffsets(offs []int32, flags []uint32, b []byte, p int) (k, next, conv int) {
+	last := len(b) - nameWindow // the last offset a window starts at
+	flags = flags[:len(offs)]
+	for i := range offs {
+		if p > last || p < 0 {
+			return i, p, conv
+		}
+		// The largest record fits in the window: no bounds checks.
+		a := (*[nameWindow]byte)(b[p : p+nameWindow])
+		c := int(a[0])
+		if c == 0 || c&0xc0 != 0 || a[c&63] != 0 {
+			return i, p, conv
+		}
+		c &= 63
+		o := int32(p)
+		if !plain32(a, c-1) || c > 33 && !plainASCII(a[33:c]) {
+			o, conv = ^o, conv+1
+		}
+		offs[i], flags[i] = o, binary.LittleEndian.Uint32(a[c+1:c+5])
+		p += c + 5
+	}
+	return len(offs), p, conv
 }
 
 // imports decodes the import table.
@@ -884,9 +957,10 @@ func (tr *tableReader) exports() error {
 
 // bulkNames is readTable's bulk step for a standard name table of n
 // records: it decodes whole records from b at p with rawName, for as long
-// as it accepts them and at most left of them, appending each one's text,
-// end and flags (see tableReader.names), and returns the slices, the
-// offset after the last record and how many it decoded.
+// as it accepts them and at most left of them, appending each one's text
+// (converted when it is not plain ASCII), end and flags (see
+// tableReader.names), and returns the slices, the offset after the last
+// record and how many it decoded.
 func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, left int) ([]byte, []int32, []uint32, int, int) {
 	k := 0
 	for k < left {
@@ -898,7 +972,8 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 			if !ok {
 				return text, ends[:i], flags[:i], p, k
 			}
-			if l := len(text); len(raw) <= 16 && p+17 <= len(b) && cap(text)-l >= 16 {
+			l := len(text)
+			if len(raw) <= 16 && p+17 <= len(b) && cap(text)-l >= 16 {
 				// Most names: one 16-byte move (the bytes after the name
 				// are overwritten by the next one), not a call of memmove.
 				*(*[16]byte)(text[l : l+16]) = *(*[16]byte)(b[p+1 : p+17])
@@ -906,7 +981,14 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 			} else {
 				text = append(text, raw...)
 			}
-			ends[i], flags[i] = int32(len(text)), fl
+			end := int32(len(text))
+			if !plainASCII(raw) {
+				// Latin-1, or a NUL inside: converted now, as the careful
+				// path converts every record it reads.
+				text = appendText(text[:l], raw, false)
+				end = ^int32(len(text))
+			}
+			ends[i], flags[i] = end, fl
 			p = next
 			k++
 		}
@@ -1136,6 +1218,9 @@ func (f *File) outerChainsEnd(sc *scratch) bool {
 // tables).
 func chainsEnd(next []int32, open int32) bool {
 	root := len(next) - 1
+	if open != 0 && fourHops(next) {
+		return true
+	}
 	for span := 1; open != 0; span *= 2 {
 		if span >= root {
 			return false // a chain longer than the table: a loop
@@ -1147,6 +1232,19 @@ func chainsEnd(next []int32, open int32) bool {
 		}
 	}
 	return true
+}
+
+// fourHops reports whether every chain of links next (as chainsEnd takes
+// them) reaches the root within four links, as the engine's tables do (a
+// state's function's parameter is four from the package): one pass of
+// loads, where doubling the links takes two passes that store them.
+func fourHops(next []int32) bool {
+	root := int32(len(next) - 1)
+	open := int32(0)
+	for _, j := range next {
+		open |= next[next[next[j]]] ^ root
+	}
+	return open == 0
 }
 
 // walkOuterChains is checkOuterChains by walking each chain, through both

@@ -9,18 +9,19 @@ import (
 )
 
 // View is a scan-oriented reading of a package: the header, the import
-// and export tables, and the name table kept as its text, each name
-// decoded when it is asked for. A scan of thousands of packages uses a
-// few of each file's names (those its imports and exports name) and
-// never pays for the others; a map's name table is mostly names its
-// serial data uses. Where the table is the usual one-byte-length records
-// and was read in one piece, a name is only the offset of its record in
-// the bytes read: nothing is copied.
+// and export tables, and the name table kept as its text, no string made
+// until a name is asked for. A scan of thousands of packages uses a few
+// of each file's names (those its imports and exports name) and never
+// pays for the others; a map's name table is mostly names its serial data
+// uses. Where the table is the usual one-byte-length records and was read
+// in one piece, a name is only the offset of its record in the bytes
+// read: nothing is copied. The few names that are not plain ASCII
+// (Latin-1, or a NUL inside) are converted as the table is read, so that
+// NameAt only slices.
 //
 // Validation is the same as File's: every record of the three tables,
 // its name indices and object references and the outer chains are
-// checked before the View is returned; a name's text needs no check (any
-// bytes decode), so deferring it defers no error.
+// checked before the View is returned.
 //
 // A View belongs to the Reader that made it and is valid until that
 // Reader's next call; the strings its methods return alias the Reader's
@@ -32,7 +33,7 @@ type View struct {
 // View reads the header and tables of the package at path, like Open,
 // into a View, and closes the file before returning. Errors name the path.
 func (rd *Reader) View(path string) (*View, error) {
-	fh, size, err := openFile(path)
+	fh, size, err := rd.openFile(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
@@ -43,7 +44,7 @@ func (rd *Reader) View(path string) (*View, error) {
 // ViewAt is View for the package held in r (size bytes), read as the file
 // path (which names the package and its errors).
 func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) {
-	rd.f = File{Names: rd.f.Names[:0], Imports: rd.f.Imports[:0], Exports: rd.f.Exports[:0]}
+	rd.f = rd.f.reused()
 	rd.sc.lazy = true
 	err := rd.f.parse(r, size, &rd.sc)
 	rd.sc.lazy = false
@@ -59,12 +60,28 @@ func (rd *Reader) ViewAt(r io.ReaderAt, size int64, path string) (*View, error) 
 	return &rd.v, nil
 }
 
-// lazyName returns name i of a View's name table.
+// lazyName returns name i of a View's name table: for a table read in
+// place (see tableReader.namesInPlace), the text of the record at
+// lazyOffs[i] in lazySrc, a length byte that counts the NUL after the text,
+// which is plain ASCII, or for a negative offset, name ^offset of lazyText
+// and lazyEnds, converted when the table was read; for any other table,
+// name i of lazyText and lazyEnds. It returns "" when i is out of range.
+// One call, no loop: graph's scan asks for a name several times per
+// import.
 func (f *File) lazyName(i int32) string {
-	if f.lazyOffs != nil {
-		return nameIn(f.lazySrc, f.lazyOffs, i)
+	if f.lazyOffs == nil {
+		return nameAt(f.lazyText, f.lazyEnds, i)
 	}
-	return nameAt(f.lazyText, f.lazyEnds, i)
+	if uint(i) >= uint(len(f.lazyOffs)) {
+		return ""
+	}
+	o := f.lazyOffs[i]
+	if o < 0 {
+		return nameAt(f.lazyText, f.lazyEnds, ^o)
+	}
+	r := f.lazySrc[o:] // the record: its length, its text, a NUL
+	b := r[1:r[0]]
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // isView reports whether f is a View's File, its names read on access.
@@ -73,25 +90,12 @@ func (f *File) isView() bool { return f.lazyEnds != nil || f.lazyOffs != nil }
 // nameCount returns the number of names of a View's File.
 func (f *File) nameCount() int { return max(len(f.lazyEnds), len(f.lazyOffs)) }
 
-// nameIn returns name i of a name table read in place (see
-// tableReader.namesInPlace): the text of the record at offs[i] in src, a
-// length byte that counts the NUL after the text, converted as nameAt
-// converts a plain record. It returns "" when i is out of range.
-func nameIn(src []byte, offs []int32, i int32) string {
-	if i < 0 || int(i) >= len(offs) {
-		return ""
-	}
-	o := offs[i]
-	return plainText(src[o+1 : o+int32(src[o])])
-}
-
-// nameAt decodes name i of a name table read into text and ends (see
-// tableReader.names): the text of a plain record as it was in the file,
-// converted now when it is not plain ASCII exactly as the careful decoder
-// converts it; that of any other record converted when it was read (ends[i]
-// < 0). It returns "" when i is out of range.
+// nameAt returns name i of a name table read into text and ends (see
+// tableReader.names): the text of a plain ASCII record as it was in the
+// file (ends[i] >= 0), that of any other record converted when it was read
+// (ends[i] < 0). It returns "" when i is out of range.
 func nameAt(text []byte, ends []int32, i int32) string {
-	if i < 0 || int(i) >= len(ends) {
+	if uint(i) >= uint(len(ends)) {
 		return ""
 	}
 	start := int32(0)
@@ -100,30 +104,14 @@ func nameAt(text []byte, ends []int32, i int32) string {
 			start = ^start
 		}
 	}
-	end, plain := ends[i], true
+	end := ends[i]
 	if end < 0 {
-		end, plain = ^end, false
+		end = ^end
+	}
+	if start == end {
+		return "" // not a pointer past the end of text
 	}
 	b := text[start:end]
-	switch {
-	case plain:
-		return plainText(b)
-	case len(b) == 0:
-		return ""
-	}
-	return unsafe.String(unsafe.SliceData(b), len(b)) // converted when read
-}
-
-// plainText returns the text of a plain name record as a string: b itself
-// when it is plain ASCII, else converted as the careful decoder converts
-// it.
-func plainText(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if !plainASCII(b) {
-		return string(appendText(nil, b, false)) // Latin-1, or a NUL inside
-	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 

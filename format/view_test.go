@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -248,5 +251,70 @@ func TestViewNamesInPlace(t *testing.T) {
 		if d := sameAsFile(want, v); d != "" {
 			t.Errorf("extra name %q: %s", tc.extra, d)
 		}
+	}
+}
+
+// TestViewNamesConverted reads names that are not plain ASCII (Latin-1
+// and NUL bytes at either side of the 8- and 16-byte words the in-place
+// reading tests at once, up to the longest one-byte-length record)
+// through a View, its table read in place and, with a UTF-16 name added,
+// the careful way: each the same as Open decodes it, and the same on a
+// second ask.
+func TestViewNamesConverted(t *testing.T) {
+	long := strings.Repeat("x", 61)
+	names := map[string]string{ // written (Latin-1): decoded
+		"Ab\x00cd":              "Ab",
+		"Ünïcödé":               "Ünïcödé",
+		"abcdefgé":              "abcdefgé",
+		"abcdefgh\x00x":         "abcdefgh",
+		"abcdefghijklmnoÿ":      "abcdefghijklmnoÿ",
+		"abcdefghijklmnop\x00q": "abcdefghijklmnop",
+		"abcdefghijklmnopqà":    "abcdefghijklmnopqà",
+		long + "é":              long + "é",
+		"\x00":                  "",
+		"Plain":                 "Plain",
+	}
+	dir := t.TempDir()
+	for _, extra := range []string{"", "名前"} {
+		b := NewBuilder(69, 0)
+		actor := b.ImportPath("Engine.Actor", "Core", "Class")
+		keys := slices.Sorted(maps.Keys(names))
+		for _, n := range keys {
+			b.Export(0, n, 0, actor, 10)
+		}
+		if extra != "" {
+			b.Name(extra)
+		}
+		img, err := Marshal(b.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "X.u")
+		if err := os.WriteFile(path, img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rd Reader
+		v, err := rd.View(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inPlace := v.f.lazyOffs != nil; inPlace != (extra == "") {
+			t.Errorf("extra name %q: read in place %v", extra, inPlace)
+		}
+		if d := sameAsFile(want, v); d != "" {
+			t.Errorf("extra name %q: %s", extra, d)
+		}
+		for i, n := range keys {
+			for range 2 {
+				if have := v.ObjectName(ExportRef(i)); have != names[n] {
+					t.Errorf("extra name %q: %q reads %q, want %q", extra, n, have, names[n])
+				}
+			}
+		}
+		want.Close()
 	}
 }
