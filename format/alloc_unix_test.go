@@ -27,9 +27,12 @@ func TestReaderAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rd Reader
+	d := OpenDir(filepath.Dir(path))
+	defer d.Close()
 	for name, read := range map[string]func() error{
-		"View": func() error { _, err := rd.View(path); return err },
-		"Open": func() error { _, err := rd.Open(path); return err },
+		"View":   func() error { _, err := rd.View(path); return err },
+		"ViewIn": func() error { _, err := rd.ViewIn(d, path); return err },
+		"Open":   func() error { _, err := rd.Open(path); return err },
 	} {
 		if err := read(); err != nil {
 			t.Fatal(err)

@@ -25,3 +25,6 @@ type rawFile struct{}
 // openFile opens path with openFile: elsewhere than on Unix a Reader keeps
 // no file of its own.
 func (rd *Reader) openFile(path string) (ioFile, int64, error) { return openFile(path) }
+
+// openFileIn opens path: elsewhere than on Unix a Dir reads by path.
+func (rd *Reader) openFileIn(_ int, _, path string) (ioFile, int64, error) { return openFile(path) }

@@ -35,8 +35,11 @@ func openFile(path string) (ioFile, int64, error) {
 }
 
 // openFile is openFile into the Reader's own rawFile: no allocation.
-func (rd *Reader) openFile(path string) (ioFile, int64, error) {
-	size, err := rd.fh.open(path)
+func (rd *Reader) openFile(path string) (ioFile, int64, error) { return rd.openFileIn(-1, "", path) }
+
+// openFileIn is openFile of name in the open folder dirfd (-1: of path).
+func (rd *Reader) openFileIn(dirfd int, name, path string) (ioFile, int64, error) {
+	size, err := rd.fh.openIn(dirfd, name, path)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -44,20 +47,32 @@ func (rd *Reader) openFile(path string) (ioFile, int64, error) {
 }
 
 // open opens path into f (see openFile) and returns its size.
-func (f *rawFile) open(path string) (int64, error) {
+func (f *rawFile) open(path string) (int64, error) { return f.openIn(-1, "", path) }
+
+// openIn opens into f the file name in the open folder dirfd, or path
+// when dirfd is -1 (path names the file in errors either way), and returns
+// its size.
+func (f *rawFile) openIn(dirfd int, name, path string) (int64, error) {
 	// syscall.Stat, not os.Stat: no FileInfo allocated per package; the
 	// mode is made only for the error.
-	var pre syscall.Stat_t
+	var mode uint32
 	var err error
 	for {
-		if err = syscall.Stat(path, &pre); err != syscall.EINTR {
+		if dirfd >= 0 {
+			mode, err = statAt(dirfd, name)
+		} else {
+			var pre syscall.Stat_t
+			err = syscall.Stat(path, &pre)
+			mode = uint32(pre.Mode)
+		}
+		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
 		return 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	if pre.Mode&syscall.S_IFMT != syscall.S_IFREG {
+	if mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode := fs.ModeIrregular
 		if st, err := os.Stat(path); err == nil {
 			mode = st.Mode()
@@ -66,7 +81,12 @@ func (f *rawFile) open(path string) (int64, error) {
 	}
 	var fd int
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+		if dirfd >= 0 {
+			fd, err = openAt(dirfd, name, flags)
+		} else {
+			fd, err = syscall.Open(path, flags, 0)
+		}
 		if err != syscall.EINTR {
 			break
 		}

@@ -384,6 +384,7 @@ type worker struct {
 	gen     uint32
 	impPath []uint32 // per import of the current file: its chain + 1 (0 not yet)
 	rd      format.Reader
+	dirs    map[string]*format.Dir // the folders of the packages read, held open
 	overlay map[string]Held
 	top     []int32     // per import: its package's import (-1 not yet)
 	group   []int32     // per import: its spelling's index (-1: not an object import)
@@ -815,7 +816,37 @@ func (w *worker) open(path string) (*format.View, error) {
 	if h, ok := w.overlay[path]; ok {
 		return w.rd.ViewAt(h, h.Size(), path)
 	}
-	return w.rd.View(path)
+	// By its folder, held open (format.Dir): the kernel looks up one
+	// name a package, not its whole path.
+	i := strings.LastIndexByte(path, filepath.Separator)
+	if i <= 0 {
+		return w.rd.View(path)
+	}
+	dir := path[:i]
+	d := w.dirs[dir]
+	if d == nil {
+		if len(w.dirs) >= maxOpenDirs {
+			return w.rd.View(path)
+		}
+		if w.dirs == nil {
+			w.dirs = map[string]*format.Dir{}
+		}
+		d = format.OpenDir(dir)
+		w.dirs[dir] = d
+	}
+	return w.rd.ViewIn(d, path)
+}
+
+// maxOpenDirs is the most folders a worker holds open; the packages of
+// further folders are read by path.
+const maxOpenDirs = 64
+
+// closeDirs lets the worker's folders go.
+func (w *worker) closeDirs() {
+	for _, d := range w.dirs {
+		d.Close()
+	}
+	w.dirs = nil
 }
 
 // openHeld parses a package held in memory as the file path.
@@ -1043,6 +1074,9 @@ func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file
 		got(i, r.s, r.err)
 		return nil
 	})
+	for range cap(free) {
+		(<-free).closeDirs()
+	}
 	if err == nil {
 		err = ctx.Err() // cancelled after the last file
 	}
