@@ -443,12 +443,14 @@ func (c *objectCheck) problem(k objectKey, object Object) *objectProblem {
 //
 // key is hashKey(path, class).
 func (c *objectCheck) classify(to *Package, path, class string, key uint64) FindingKind {
+	if to.scan.exports.hasKey(key) {
+		return ""
+	}
+	if to.scan.exports.hasPath(to.File, path) {
+		return ClassMismatch
+	}
 	first := firstSegment(path)
 	switch {
-	case to.scan.exports.hasKey(key):
-		return ""
-	case to.scan.exports.hasPath(to.File, path):
-		return ClassMismatch
 	case first != path && to.scan.exports.has(first, "Class"):
 		return MissingObject
 	case first != path && c.nat.Has(to.Name, first):
@@ -472,7 +474,18 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	checked := func(e *Edge) bool { return e.To.scan != nil && e.ObjectCount() > 0 } // missing or unreadable: reported as such
+	//
+	// Each edge is an asked: what the loop reads of it, gathered here in
+	// importer order, where consecutive edges share their importer's
+	// scan, so that the loop in target order does not chase the edge,
+	// its importer and its scan to each one's own cache line.
+	type asked struct {
+		to   *Package
+		tab  *objTable
+		objs []objIndex
+		e    *Edge
+	}
+	checked := func(e *Edge) bool { return e.To.scan != nil && e.start != e.end } // missing or unreadable: reported as such
 	// Counting sort by target: next[id] is where target id's edges go.
 	next := make([]int, len(c.gr.byID)+1)
 	total := 0
@@ -487,20 +500,20 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	for id := 1; id < len(next); id++ {
 		next[id] += next[id-1]
 	}
-	edges := make([]*Edge, next[len(next)-1])
+	all := make([]asked, next[len(next)-1])
 	for _, es := range c.gr.edgesOf {
 		for _, e := range es {
 			if checked(e) {
-				edges[next[e.To.id]] = e
+				all[next[e.To.id]] = asked{e.To, e.From.scan.tab, e.objs(), e}
 				next[e.To.id]++
 			}
 		}
 	}
-	var runs [][]*Edge
+	var runs [][]asked
 	per := max(1, total/(8*max(1, jobs)))
-	for start, n, i := 0, 0, 0; i < len(edges); i++ {
-		if n += edges[i].ObjectCount(); n >= per || i == len(edges)-1 {
-			runs = append(runs, edges[start:i+1])
+	for start, n, i := 0, 0, 0; i < len(all); i++ {
+		if n += len(all[i].objs); n >= per || i == len(all)-1 {
+			runs = append(runs, all[start:i+1])
 			start, n = i+1, 0
 		}
 	}
@@ -516,14 +529,16 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		// current target exports as wanted: the importers of one target
 		// ask for the same objects again and again, each asked once.
 		var fineTo *Package
+		var exports *exportIndex
 		fine := map[*objTable][]uint64{}
-		for _, e := range runs[r] {
+		for i := range runs[r] {
+			a := &runs[r][i]
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
-			to, tab := e.To, e.From.scan.tab
+			to, tab := a.to, a.tab
 			if to != fineTo {
-				fineTo = to
+				fineTo, exports = to, &to.scan.exports
 				for _, bits := range fine {
 					clear(bits)
 				}
@@ -533,8 +548,14 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 				bits = make([]uint64, (len(tab.objs)+63)/64)
 				fine[tab] = bits
 			}
-			for _, id := range e.objs() {
+			for _, id := range a.objs {
 				if bits[id/64]&(1<<(id%64)) != 0 {
+					continue
+				}
+				// Almost every object asked is exported as wanted: its
+				// key alone says so, without reading the object.
+				if exports.hasKey(tab.keys[id]) {
+					bits[id/64] |= 1 << (id % 64)
 					continue
 				}
 				o := &tab.objs[id]
@@ -548,7 +569,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 					obj.Exported = c.gr.exportClass(to.File, o.Path)
 					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, obj.Exported)
 				}
-				lists[w] = append(lists[w], found{kind, obj, e, compat})
+				lists[w] = append(lists[w], found{kind, obj, a.e, compat})
 			}
 		}
 	})
