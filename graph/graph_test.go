@@ -356,3 +356,51 @@ func TestResolveAhead(t *testing.T) {
 		}
 	}
 }
+
+// TestCyclesTrimmed: Cycles looks for cycles only among the packages
+// mayCycle leaves (a package between two cycles stays; one that only
+// leads into a cycle, or hangs below one, goes), and finds what Tarjan's
+// search over every package finds, here and on a benchmark install.
+func TestCyclesTrimmed(t *testing.T) {
+	// From -> what it imports.
+	table := map[string][]string{
+		"D": {"A"}, "A": {"B"}, "B": {"C"}, "C": {"B", "E", "X"},
+		"X": {"Y"}, "Y": {"Z"}, "Z": {"Y"}, "E": nil,
+	}
+	var specs []pkgSpec
+	for from, to := range table {
+		s := pkgSpec{file: from + ".u", exports: []string{from + ":Class"}}
+		for _, q := range to {
+			s.imports = append(s.imports, q+"."+q+":Core.Class")
+		}
+		specs = append(specs, s)
+	}
+	g := build(t, specs)
+	var left []string
+	for id, ok := range g.mayCycle() {
+		if ok {
+			left = append(left, g.byID[int64(id)].Name)
+		}
+	}
+	slices.Sort(left)
+	if want := []string{"B", "C", "X", "Y", "Z"}; !reflect.DeepEqual(left, want) {
+		t.Errorf("mayCycle leaves %q, want %q", left, want)
+	}
+	bench, _, _ := buildBench(t, 300)
+	for _, g := range []*Graph{g, bench} {
+		all := g.components(nil, directed{g, nil})
+		sortCycles(all)
+		have, want := cycleNames(g.Cycles()), cycleNames(all)
+		if !reflect.DeepEqual(have, want) || len(want) == 0 {
+			t.Errorf("Cycles = %q, want %q (Tarjan over every package; not none)", have, want)
+		}
+	}
+}
+
+func cycleNames(cs [][]*Package) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, strings.Join(names(c), " "))
+	}
+	return out
+}
