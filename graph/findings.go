@@ -204,27 +204,45 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	return roots
 }
 
-// reach does a breadth-first walk from the roots and returns each reached
-// package's parent (roots map to nil), for chains.
-func (gr *Graph) reach(roots []*Package) map[*Package]*Package {
-	parent := map[*Package]*Package{}
-	walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
-		parent[p] = from
+// reach does a breadth-first walk from the roots and returns how each
+// package was reached, for chains.
+func (gr *Graph) reach(roots []*Package) reached {
+	r := make(reached, len(gr.byID))
+	gr.walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
+		r[p.id] = cmp.Or(from, p)
 		return true
 	})
-	return parent
+	return r
+}
+
+// reached is what reach found, by package id: the package each package
+// was reached from, itself for a root, nil when it was not reached.
+type reached []*Package
+
+// has reports whether p was reached.
+func (r reached) has(p *Package) bool { return r[p.id] != nil }
+
+// from returns the package p was reached from (nil for a root), and
+// whether p was reached.
+func (r reached) from(p *Package) (*Package, bool) {
+	switch f := r[p.id]; f {
+	case p:
+		return nil, true
+	default:
+		return f, f != nil
+	}
 }
 
 // chain returns root → ... → p → extra for display, starting at the ini
 // line that names the root when there is one; when no root reaches p, it
 // starts at p.
-func (gr *Graph) chain(parent map[*Package]*Package, p *Package, extra ...string) []string {
+func (gr *Graph) chain(parent reached, p *Package, extra ...string) []string {
 	var rev []string
 	top := p
 	for cur, n := p, 0; cur != nil && n < 10000; n++ {
 		rev = append(rev, label(cur))
 		top = cur
-		next, ok := parent[cur]
+		next, ok := parent.from(cur)
 		if !ok {
 			break
 		}
@@ -270,9 +288,9 @@ func label(p *Package) string {
 
 // reachedFirst returns, of the importers, one reached from a root (the first
 // by name), else the first by name.
-func reachedFirst(parent map[*Package]*Package, importers []*Package) *Package {
+func reachedFirst(parent reached, importers []*Package) *Package {
 	for _, p := range importers {
-		if _, ok := parent[p]; ok {
+		if parent.has(p) {
 			return p
 		}
 	}
@@ -309,7 +327,7 @@ func (gr *Graph) checkUnreadable() []Finding {
 	return out
 }
 
-func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkMissing(nat Natives, parent reached) []Finding {
 	var out []Finding
 	for _, p := range gr.pkgs {
 		if !p.Missing() {
@@ -614,7 +632,7 @@ func (c *objectCheck) rootObjects() {
 	}
 }
 
-func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent map[*Package]*Package) ([]Finding, error) {
+func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent reached) ([]Finding, error) {
 	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
 	if err := c.importObjects(ctx, max(1, opt.Jobs)); err != nil {
 		return nil, err
@@ -718,7 +736,7 @@ func firstSegment(path string) string {
 	return path
 }
 
-func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkCase(parent reached) []Finding {
 	var out []Finding
 	for _, p := range gr.pkgs {
 		for _, sp := range p.CaseSpellings {
@@ -818,7 +836,7 @@ func (gr *Graph) cycleEdges(comp []*Package, nat Natives) []string {
 		return out
 	}
 	var last *Package
-	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
+	gr.walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
 		prev[p] = from
 		if orderEdge(nat, gr.Edge(p, start)) {
 			last = p
@@ -869,7 +887,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 		}
 		var by []*Package
 		for _, q := range gr.ImportedBy(p) {
-			if _, ok := parent[q]; ok && q.Flags&format.FlagServerSideOnly == 0 {
+			if parent.has(q) && q.Flags&format.FlagServerSideOnly == 0 {
 				by = append(by, q)
 			}
 		}

@@ -23,7 +23,7 @@ func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
 		next = gr.ImportedBy
 	}
 	seen := map[*Package]Reached{}
-	walk(start, next, maxDepth, func(p, from *Package, d int) bool {
+	gr.walk(start, next, maxDepth, func(p, from *Package, d int) bool {
 		seen[p] = Reached{Package: p, Depth: d, Via: from}
 		return true
 	})
@@ -54,7 +54,7 @@ func (gr *Graph) Why(from, to *Package) []Hop {
 	}
 	via := map[*Package]*Package{}
 	found := false
-	walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
+	gr.walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
 		via[p] = prev
 		found = p == to
 		return !found
@@ -184,10 +184,11 @@ func sortCycles(cs [][]*Package) {
 func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
 	parent := gr.reach(gr.clientRoots(serverPackages))
 	var out []*Package
-	for p := range parent {
-		out = append(out, p)
+	for _, p := range gr.pkgs { // sorted
+		if parent.has(p) {
+			out = append(out, p)
+		}
 	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 	return out
 }
 
