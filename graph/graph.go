@@ -174,6 +174,7 @@ type Graph struct {
 	out, in  [][]*Package
 	byFile   map[string]*Package // made on first use by packageByFile
 	edgeSlab []Edge              // memory for the next edges
+	listSlab []*Edge             // memory for the next packages' edge lists
 	iniRoots []RootRef
 	overlay  map[string]Held
 }
@@ -360,8 +361,16 @@ func (b *builder) link(p *Package) {
 	if n := int(p.id) + 1; len(b.gr.edgesOf) < n {
 		b.gr.edgesOf = append(b.gr.edgesOf, make([][]*Edge, n-len(b.gr.edgesOf))...)
 	}
-	// One edge per dependency, as a rule: room for them at once.
-	b.gr.edgesOf[p.id] = slices.Grow(b.gr.edgesOf[p.id], len(p.scan.deps))
+	// One edge per dependency, as a rule: room for them at once, carved
+	// from a slab shared by many packages (an edge past them, rare, moves
+	// the list to an array of its own).
+	if n := len(p.scan.deps); len(b.gr.edgesOf[p.id]) == 0 && n > 0 {
+		if len(b.gr.listSlab) < n {
+			b.gr.listSlab = make([]*Edge, max(n, 4096))
+		}
+		b.gr.edgesOf[p.id] = b.gr.listSlab[:0:n]
+		b.gr.listSlab = b.gr.listSlab[n:]
+	}
 	for _, dep := range p.scan.deps {
 		b.gr.addEdge(p, b.lookup(dep), dep)
 	}
@@ -380,23 +389,36 @@ func (gr *Graph) finish() {
 	// sorted here: the two touch nothing of each other's.
 	var sorted sync.WaitGroup
 	sorted.Go(func() { slices.SortFunc(gr.pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) }) })
-	defer sorted.Wait()
 	// Edge objects stay in import-table order: deterministic, and sorting
 	// millions of them costs more than every use of them needs.
-	gr.out = make([][]*Package, len(gr.byID))
-	gr.in = make([][]*Package, len(gr.byID))
-	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, len(gr.byID)-len(gr.edgesOf))...)
-	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
-	for id, es := range gr.edgesOf {
-		slices.SortFunc(es, func(a, b *Edge) int { return byName(a.To, b.To) })
-		gr.out[id] = make([]*Package, len(es))
-		for i, e := range es {
-			gr.out[id][i] = e.To
-			gr.in[e.To.id] = append(gr.in[e.To.id], e.From)
+	n := len(gr.byID)
+	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, n-len(gr.edgesOf))...)
+	// Every adjacency list is a piece of one array: out's in edge order,
+	// in's counted first (ins[id] edges to id).
+	total := 0
+	ins := make([]int, n)
+	for _, es := range gr.edgesOf {
+		slices.SortFunc(es, func(a, b *Edge) int { return cmpName(a.To.Name, b.To.Name) })
+		total += len(es)
+		for _, e := range es {
+			ins[e.To.id]++
 		}
 	}
-	for i := range gr.in {
-		slices.SortFunc(gr.in[i], byName)
+	gr.out, gr.in = make([][]*Package, n), make([][]*Package, n)
+	outs, in := make([]*Package, total), make([]*Package, total)
+	for id, es := range gr.edgesOf {
+		gr.out[id], outs = outs[:len(es):len(es)], outs[len(es):]
+		for i, e := range es {
+			gr.out[id][i] = e.To
+		}
+		gr.in[id], in = in[:0:ins[id]], in[ins[id]:]
+	}
+	// The importers, taken in name order, fill each in list sorted.
+	sorted.Wait()
+	for _, p := range gr.pkgs {
+		for _, e := range gr.edgesOf[p.id] {
+			gr.in[e.To.id] = append(gr.in[e.To.id], p)
+		}
 	}
 }
 
@@ -466,7 +488,10 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		if strings.EqualFold(sp, p.Name) {
 			continue
 		}
-		e := gr.addEdge(p, lookup(sp), sp)
+		e := gr.edgeSpelled(p, sp)
+		if e == nil {
+			e = gr.addEdge(p, lookup(sp), sp)
+		}
 		switch {
 		case e == nil:
 		case e.start == e.end:
@@ -478,6 +503,19 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 			e.start, e.end = sc.appendRun(objs)
 		}
 	}
+}
+
+// edgeSpelled returns p's edge made for the spelling sp, or nil: the
+// edge lookup(sp) leads to, found without a map lookup, since a package's
+// object imports spell the names of its dependencies, whose edges link
+// made first.
+func (gr *Graph) edgeSpelled(p *Package, sp string) *Edge {
+	for _, e := range gr.edgesOf[p.id] {
+		if e.Spelling == sp {
+			return e
+		}
+	}
+	return nil
 }
 
 // appendRun appends objs to s.objects (in a new array: the slab it was
