@@ -404,3 +404,32 @@ func cycleNames(cs [][]*Package) []string {
 	}
 	return out
 }
+
+// TestAdjacencySorted: on a benchmark install, every Imports and
+// ImportedBy list is sorted by name, and q is in ImportedBy(p) exactly
+// when p is in Imports(q), with an edge between them.
+func TestAdjacencySorted(t *testing.T) {
+	g, _, _ := buildBench(t, 300)
+	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
+	edges := 0
+	for _, p := range g.Packages() {
+		out, in := g.Imports(p), g.ImportedBy(p)
+		if !slices.IsSortedFunc(out, byName) || !slices.IsSortedFunc(in, byName) {
+			t.Errorf("%s: Imports %q or ImportedBy %q not sorted", p.Name, names(out), names(in))
+		}
+		for _, q := range out {
+			if g.Edge(p, q) == nil || !slices.Contains(g.ImportedBy(q), p) {
+				t.Errorf("%s imports %s: no edge, or not among its importers", p.Name, q.Name)
+			}
+		}
+		for _, q := range in {
+			if !slices.Contains(g.Imports(q), p) {
+				t.Errorf("%s is imported by %s, which does not list it", p.Name, q.Name)
+			}
+		}
+		edges += len(out)
+	}
+	if edges != len(g.Edges()) || edges == 0 {
+		t.Errorf("%d edges in the lists, %d edges", edges, len(g.Edges()))
+	}
+}
