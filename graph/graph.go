@@ -165,7 +165,7 @@ func (e *Edge) Objects() []ImportedObject {
 type Graph struct {
 	pkgs   []*Package // sorted by name, case-insensitively
 	byName map[string]*Package
-	byID   map[int64]*Package
+	byID   []*Package // by id: a package's id is its place here
 	// edgesOf are each package's edges by its id, sorted by target name
 	// once the graph is complete.
 	edgesOf [][]*Edge
@@ -183,15 +183,20 @@ func lower(s string) string { return strings.ToLower(s) }
 
 // Build scans every candidate of r and resolves every import.
 func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
+	// The maps are made for about as many names as there are
+	// candidates, most of them imported under one spelling: made at
+	// once, not grown step by step.
+	cands := r.Candidates()
+	n := len(cands)
 	b := &builder{
-		gr:       &Graph{byName: map[string]*Package{}, byID: map[int64]*Package{}, overlay: opt.Overlay},
+		gr:       &Graph{byName: make(map[string]*Package, n), byID: make([]*Package, 0, n), overlay: opt.Overlay},
 		r:        r,
 		opt:      opt,
-		byFile:   map[string]*Package{},
-		resolved: map[string]*Package{},
-		ahead:    map[string]Resolution{},
+		byFile:   make(map[string]*Package, n),
+		resolved: make(map[string]*Package, n),
+		ahead:    make(map[string]Resolution, n),
 	}
-	for _, c := range r.Candidates() {
+	for _, c := range cands {
 		if b.gr.byName[lower(c.Name)] == nil {
 			b.add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
 		}
@@ -261,7 +266,7 @@ func (b *builder) resolveAhead(w *worker, s *scanned) {
 func (b *builder) add(p *Package) *Package {
 	gr := b.gr
 	p.id = int64(len(gr.byID))
-	gr.byID[p.id] = p
+	gr.byID = append(gr.byID, p)
 	gr.byName[lower(p.Name)] = p
 	if p.File != "" {
 		b.byFile[p.File] = p
@@ -380,6 +385,7 @@ func (b *builder) link(p *Package) {
 // finish sorts the nodes and makes the sorted adjacency lists, once the
 // graph is complete, so that queries do not sort again.
 func (gr *Graph) finish() {
+	gr.pkgs = make([]*Package, 0, len(gr.byID))
 	for _, p := range gr.byID {
 		gr.pkgs = append(gr.pkgs, p)
 		slices.Sort(p.Spellings)
