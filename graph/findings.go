@@ -499,9 +499,30 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// its importer and its scan to each one's own cache line.
 	type asked struct {
 		to   *Package
-		tab  *objTable
+		tab  *keyedTable
 		objs []objIndex
 		e    *Edge
+	}
+	tabs := map[*objTable]*keyedTable{}
+	var last *keyedTable
+	distinct := map[uint64]uint32{} // the number of each object key of every table
+	keyed := func(tab *objTable) *keyedTable {
+		if last != nil && last.tab == tab {
+			return last
+		}
+		if last = tabs[tab]; last == nil {
+			last = &keyedTable{tab, make([]uint32, len(tab.keys))}
+			for id, k := range tab.keys {
+				n, ok := distinct[k]
+				if !ok {
+					n = uint32(len(distinct))
+					distinct[k] = n
+				}
+				last.key[id] = n
+			}
+			tabs[tab] = last
+		}
+		return last
 	}
 	checked := func(e *Edge) bool { return e.To.scan != nil && e.start != e.end } // missing or unreadable: reported as such
 	// Counting sort by target: next[id] is where target id's edges go.
@@ -522,7 +543,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	for _, es := range c.gr.edgesOf {
 		for _, e := range es {
 			if checked(e) {
-				all[next[e.To.id]] = asked{e.To, e.From.scan.tab, e.objs(), e}
+				all[next[e.To.id]] = asked{e.To, keyed(e.From.scan.tab), e.objs(), e}
 				next[e.To.id]++
 			}
 		}
@@ -543,43 +564,39 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
 	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
-		// fine[tab] has a bit set for each of tab's objects that the
-		// current target exports as wanted: the importers of one target
-		// ask for the same objects again and again, each asked once.
+		// fine has a bit set for each object key that the current
+		// target exports as wanted, or has from native code: the
+		// importers of one target ask for the same objects again and
+		// again, each asked once (what classify says of an object
+		// depends on its key's lower-cased path and class alone).
 		var fineTo *Package
 		var exports *exportIndex
-		fine := map[*objTable][]uint64{}
+		fine := make([]uint64, (len(distinct)+63)/64)
 		for i := range runs[r] {
 			a := &runs[r][i]
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
-			to, tab := a.to, a.tab
+			to, tab, key := a.to, a.tab.tab, a.tab.key
 			if to != fineTo {
 				fineTo, exports = to, &to.scan.exports
-				for _, bits := range fine {
-					clear(bits)
-				}
-			}
-			bits := fine[tab]
-			if bits == nil {
-				bits = make([]uint64, (len(tab.objs)+63)/64)
-				fine[tab] = bits
+				clear(fine)
 			}
 			for _, id := range a.objs {
-				if bits[id/64]&(1<<(id%64)) != 0 {
+				k := key[id]
+				if fine[k/64]&(1<<(k%64)) != 0 {
 					continue
 				}
 				// Almost every object asked is exported as wanted: its
 				// key alone says so, without reading the object.
 				if exports.hasKey(tab.keys[id]) {
-					bits[id/64] |= 1 << (id % 64)
+					fine[k/64] |= 1 << (k % 64)
 					continue
 				}
 				o := &tab.objs[id]
 				kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 				if kind == "" {
-					bits[id/64] |= 1 << (id % 64)
+					fine[k/64] |= 1 << (k % 64)
 					continue
 				}
 				obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
@@ -604,6 +621,14 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		}
 	}
 	return nil
+}
+
+// keyedTable is an objTable with the number of each object's key among
+// the keys of every table a check reads: the objects of two workers'
+// tables are much the same.
+type keyedTable struct {
+	tab *objTable
+	key []uint32
 }
 
 // rootObjects checks the classes the ini names in packages that resolve.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -431,5 +432,63 @@ func TestAdjacencySorted(t *testing.T) {
 	}
 	if edges != len(g.Edges()) || edges == 0 {
 		t.Errorf("%d edges in the lists, %d edges", edges, len(g.Edges()))
+	}
+}
+
+// TestObjectCheckAcrossTables: two importers read by different workers
+// (two builds, the second reusing the first's reads) hold their objects
+// in two tables, where the same index is a different object: Grp.A,
+// exported, in M1's, Grp.Gone, missing, in M2's. The object check, which
+// asks each distinct object once per target and run of edges, tells them
+// apart (M3's 64 objects make M1's and M2's edges one run).
+func TestObjectCheckAcrossTables(t *testing.T) {
+	dir := t.TempDir()
+	tex := format.NewBuilder(69, 0)
+	tex.ExportPath("Grp.A", "Engine.Texture", 10)
+	for i := range 64 {
+		tex.ExportPath("Grp.T"+strconv.Itoa(i), "Engine.Texture", 10)
+	}
+	if err := format.WriteFile(filepath.Join(dir, "Tex.utx"), tex.File); err != nil {
+		t.Fatal(err)
+	}
+	writeMap := func(name string, objects ...string) {
+		b := format.NewBuilder(69, 0)
+		for _, o := range objects { // first: the same indices in both tables
+			b.ImportPath("Tex.Grp."+o, "Engine", "Texture")
+		}
+		b.Export(0, "MyLevel", b.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+		if err := format.WriteFile(filepath.Join(dir, name+".unr"), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeMap("M1", "A")
+	var many []string
+	for i := range 64 {
+		many = append(many, "T"+strconv.Itoa(i))
+	}
+	writeMap("M3", many...)
+	first, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeMap("M2", "Gone")
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1, Reuse: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, e2 := g.Edge(g.Package("M1"), g.Package("Tex")), g.Edge(g.Package("M2"), g.Package("Tex"))
+	if e1 == nil || e2 == nil || e1.From.scan.tab == e2.From.scan.tab || !slices.Equal(e1.objs(), e2.objs()) {
+		t.Fatalf("want two edges to Tex with the same indices in two tables")
+	}
+	for _, jobs := range []int{1, 2} {
+		var have []string
+		for _, f := range checkAll(t, g, CheckOptions{Jobs: jobs}) {
+			if f.Kind == MissingObject {
+				have = append(have, f.Package+": "+strings.Join(ObjectStrings(f.Objects), ", ")+" needed by "+strings.Join(f.NeededBy, ", "))
+			}
+		}
+		if want := []string{"Tex: Tex.Grp.Gone (Engine.Texture) needed by M2"}; !slices.Equal(have, want) {
+			t.Errorf("jobs=%d: missing objects %q, want %q", jobs, have, want)
+		}
 	}
 }
