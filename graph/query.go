@@ -16,7 +16,8 @@ type Reached struct {
 
 // Reach walks from the start packages along imports (or, with reverse,
 // along "imported by") up to maxDepth hops (maxDepth < 0: no limit) and
-// returns every package reached, sorted by depth, then name.
+// returns every package reached, sorted by depth, then name. The start
+// packages are gr's (of another graph, Reach panics or goes astray).
 func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
 	next := gr.Imports
 	if reverse {
@@ -47,7 +48,7 @@ type Hop struct {
 }
 
 // Why returns the shortest import chain from → to (nil when to is not
-// reachable), each hop with the objects imported.
+// reachable), each hop with the objects imported. from and to are gr's.
 func (gr *Graph) Why(from, to *Package) []Hop {
 	if from == to {
 		return nil
