@@ -222,3 +222,32 @@ func unmakeExportSets(g *Graph) {
 		}
 	}
 }
+
+// BenchmarkBuildReuse builds the generated install's graph again reusing
+// every read of a first build (as check --with-cache's second build
+// does): what is left is resolving the names and the serial link and
+// finish of Build.
+func BenchmarkBuildReuse(b *testing.B) {
+	dir := benchInstall(b)
+	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := search.New(f, search.Options{Generation: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{Jobs: runtime.GOMAXPROCS(0), Roots: RootsOf(f, 1)}
+	first, err := Build(context.Background(), FromSearcher(s), opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt.Reuse = first
+	cpu := cpuSeconds()
+	for b.Loop() {
+		if _, err := Build(context.Background(), FromSearcher(s), opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+}
