@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/fold"
 )
 
 // Candidate is a package file the engine can load by name: the one that
@@ -430,31 +431,10 @@ func (gr *Graph) finish() {
 
 // cmpName orders names case-insensitively, then by spelling.
 func cmpName(a, b string) int {
-	if c := cmpFold(a, b); c != 0 {
+	if c := fold.Compare(a, b); c != 0 {
 		return c
 	}
 	return strings.Compare(a, b)
-}
-
-// cmpFold compares lower-cased a and b without allocating for ASCII.
-func cmpFold(a, b string) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		x, y := a[i], b[i]
-		if x >= 0x80 || y >= 0x80 {
-			return strings.Compare(strings.ToLower(a[i:]), strings.ToLower(b[i:]))
-		}
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return int(x) - int(y)
-		}
-	}
-	return len(a) - len(b)
 }
 
 // addObjects adds the edges of p's object imports, with their objects, as

@@ -3,15 +3,19 @@ package graph
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/fold"
 	"github.com/upkdeps/upkdeps/internal/par"
 )
 
@@ -44,7 +48,7 @@ type exportIndex struct {
 	once sync.Once
 	file string // where to read the exports from when there are no hashes
 	// set is made in once; until then set.hashes holds the hashes, each
-	// hash(lower path + "\x00" + lower class).
+	// hashKey(path, class).
 	set hashSet
 
 	pathOnce sync.Once
@@ -58,14 +62,37 @@ var hashSeed = maphash.MakeSeed()
 func hashKey(path, class string) uint64 {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
-	b = append(b, 0)
+	n := len(b)
 	b = appendLower(b, class)
-	return maphash.Bytes(hashSeed, b)
+	return pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:]))
 }
 
-// appendLower appends s lower-cased, without allocating for ASCII.
+// pairHash is the key of a lower-cased path and class of hashes hp and hc:
+// hp with a bijection of hc mixed in, so that the pair's hash is as good
+// as each one's and (p, c) and (c, p) differ.
+func pairHash(hp, hc uint64) uint64 {
+	return hp ^ bits.RotateLeft64(hc*0xbf58476d1ce4e5b9, 31)
+}
+
+// appendLower appends s lower-cased, without allocating for ASCII: eight
+// bytes at a time while they are ASCII.
 func appendLower(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if v&highs != 0 {
+			break
+		}
+		// The bytes from 'A' to 'Z' get their 0x20 bit set: each byte
+		// plus 0x80-'A' has its high bit when it is >= 'A', plus 0x80-'Z'-1
+		// when it is > 'Z' (no carry crosses bytes: each is below 0x80).
+		upper := (v + ones*(0x80-'A')) &^ (v + ones*(0x80-'Z'-1)) & highs
+		v |= upper >> 2
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x80 {
 			return append(b, strings.ToLower(s[i:])...)
@@ -88,13 +115,11 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 	exports := f.Exports()
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
-	sc.classes = reset(sc.classes, len(f.Imports()), span{-1, -1})
+	sc.classes = reset(sc.classes, len(f.Imports()), 0)
 	out := make([]uint64, len(exports))
 	for i := range exports {
 		p := sc.path(f, i, 0)
-		c := sc.class(f, exports[i].Class)
-		sc.key = append(append(append(sc.key[:0], sc.arena[p.start:p.end]...), 0), sc.arena[c.start:c.end]...)
-		out[i] = maphash.Bytes(hashSeed, sc.key)
+		out[i] = pairHash(maphash.Bytes(hashSeed, sc.arena[p.start:p.end]), sc.class(f, exports[i].Class))
 	}
 	return out
 }
@@ -103,9 +128,9 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 // file's exports (an export's path is its outer's, ".", and its name, made
 // once per outer) and its imported classes' names, in one arena.
 type hashScratch struct {
-	arena, key []byte
-	paths      []span // per export (-1: not yet)
-	classes    []span // per import, as a class (-1: not yet)
+	arena   []byte
+	paths   []span   // per export (-1: not yet)
+	classes []uint64 // per import, as a class: its name's hash (0: not yet)
 }
 
 type span struct{ start, end int32 }
@@ -143,22 +168,25 @@ func (sc *hashScratch) path(f *format.View, i, depth int) span {
 	return p
 }
 
-// class returns the span of the lower-cased name of class c, as ClassOf
+// class returns the hash of the lower-cased name of class c, as ClassOf
 // names an export's class (without the walk to its package that ClassOf
-// also makes): "class" for none, an imported class's name memoised.
-func (sc *hashScratch) class(f *format.View, c format.Ref) span {
-	switch {
-	case c.IsNull():
-		return sc.add("Class")
-	case c.IsImport() && c.Index() < len(sc.classes):
-		if p := sc.classes[c.Index()]; p.start >= 0 {
-			return p
+// also makes): "class" for none, an imported class's memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		if h := sc.classes[c.Index()]; h != 0 {
+			return h
 		}
-		p := sc.add(f.ObjectName(c))
-		sc.classes[c.Index()] = p
-		return p
 	}
-	return sc.add(f.ObjectName(c))
+	name := "Class"
+	if !c.IsNull() {
+		name = f.ObjectName(c)
+	}
+	var buf [64]byte
+	h := maphash.Bytes(hashSeed, appendLower(buf[:0], name))
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		sc.classes[c.Index()] = h
+	}
+	return h
 }
 
 // open reads the package again into rd: from the overlay when it came
@@ -247,27 +275,61 @@ type scanned struct {
 // table text they were sliced from. Each string has a number (0 is ""),
 // so that keys made of names are a few integers.
 type interner struct {
-	ids  map[string]uint32
-	strs []string // by number
+	ids  nameTable // by the string's bytes
+	strs []string  // by number, their bytes in text
+	text strArena
 }
 
 func newInterner() *interner {
-	return &interner{ids: map[string]uint32{"": 0}, strs: []string{""}}
+	return &interner{strs: []string{""}}
 }
 
 // id returns the number of s, adding a copy of s when it is new.
 func (in *interner) id(s string) uint32 {
-	if id, ok := in.ids[s]; ok {
+	if s == "" {
+		return 0
+	}
+	h := maphash.String(hashSeed, s)
+	if id, ok := in.ids.find(h, 0, 0, s); ok {
 		return id
 	}
-	s = strings.Clone(s)
 	id := uint32(len(in.strs))
-	in.strs = append(in.strs, s)
-	in.ids[s] = id
+	in.strs = append(in.strs, in.text.clone(s))
+	in.ids.add(h, 0, 0, s, id)
 	return id
 }
 
 func (in *interner) get(s string) string { return in.strs[in.id(s)] }
+
+// strArena makes lasting copies of strings in large chunks: one
+// allocation for many strings, and one object for the garbage collector
+// to mark (a worker keeps tens of thousands of names).
+type strArena struct{ chunk []byte }
+
+const arenaChunk = 64 << 10
+
+// clone returns a copy of the concatenation of parts.
+func (a *strArena) clone(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
+		return ""
+	}
+	if n > arenaChunk/16 {
+		return strings.Join(parts, "")
+	}
+	if cap(a.chunk)-len(a.chunk) < n {
+		a.chunk = make([]byte, 0, arenaChunk)
+	}
+	start := len(a.chunk)
+	for _, p := range parts {
+		a.chunk = append(a.chunk, p...)
+	}
+	// The chunk's bytes up to len are never written again.
+	return unsafe.String(&a.chunk[start], n)
+}
 
 // objIndex is an object's index in its objTable: 2 bytes per import.
 type objIndex = uint16
@@ -296,13 +358,11 @@ type worker struct {
 	// outer chain, name and class (see object), which the usual import
 	// finds without interning its name or making its own chain.
 	objIDs  map[uint64]uint32
-	byChain map[uint64]chainHit
+	byChain nameTable
 	// classes numbers the (class, class package) pairs of the imports
-	// (interner numbers, packed); pairs are their names' numbers by pair;
-	// cls memoises a file's by its class name's index.
+	// (interner numbers, packed); pairs are their names' numbers by pair.
 	classes map[uint64]uint32
 	pairs   [][2]uint32
-	cls     []clsMemo
 	// The group paths below a package that imports name: chains of names
 	// are numbered by child ((outer chain, name) -> chain; 0 is the empty
 	// chain), and each chain's text ("A.B") by pathOf and pathStrs (0 is
@@ -314,20 +374,22 @@ type worker struct {
 	parent   []uint32          // per chain: the chain it extends (0 for the empty chain)
 	// named finds a chain by a hash of its outer chain and its last
 	// name's bytes, checked against both (see childNamed).
-	named    map[uint64]uint32
+	named    nameTable
+	pkgNames nameTable // interner numbers of the package names (packageName)
 	pathOf   map[string]uint32
 	pathStrs []string
-	ids      []uint32 // per name of the current file: its interner number (0 not yet)
-	impPath  []uint32 // per import of the current file: its chain + 1 (0 not yet)
-	rd       format.Reader
-	overlay  map[string]Held
-	top      []int32     // per import: its package's import (-1 not yet)
-	group    []int32     // per import: its spelling's index (-1: not an object import)
-	hs       hashScratch // exportHashes' memory
-	slab     []objIndex  // memory for the next files' objects
-	spell    []int32     // per name: index in spellings (-1 not yet)
-	seen     []bool      // per name: listed in deps
-	deps     []dep
+	// names is what the scan has learnt of each name of the current file,
+	// valid where its gen is gen (so nothing is reset between files).
+	names   []nameMemo
+	gen     uint32
+	impPath []uint32 // per import of the current file: its chain + 1 (0 not yet)
+	rd      format.Reader
+	overlay map[string]Held
+	top     []int32     // per import: its package's import (-1 not yet)
+	group   []int32     // per import: its spelling's index (-1: not an object import)
+	hs      hashScratch // exportHashes' memory
+	slab    []objIndex  // memory for the next files' objects
+	deps    []dep
 	// spellings, counts, next, expClasses and expGroups are scanFile's
 	// memory for what it gathers per file; the scan keeps exact-size
 	// copies (an append-grown slice kept per package is up to half spare).
@@ -341,22 +403,116 @@ type worker struct {
 	resolved map[string]bool
 }
 
+// nameMemo is what a scan learnt of one name of the file it reads; its
+// zero value (with the file's gen) is "nothing yet".
+type nameMemo struct {
+	gen   uint32
+	id    uint32  // the interner's number (0: not yet, or "")
+	spell int32   // index in the file's spellings + 1
+	cls   clsMemo // the class pair of imports of this class name
+	seen  bool    // listed by dependencies
+	fold  uint8   // foldKnown, and foldPackage / foldCore when it is
+}
+
+// The name flags of nameMemo.fold.
+const (
+	foldKnown   = 1 << iota
+	foldPackage // the name is Package, in any case
+	foldCore    // the name is Core, in any case
+)
+
+// startFile readies the per-name memory for a file of n names.
+func (w *worker) startFile(n int) {
+	w.gen++
+	if w.gen == 0 { // wrapped: entries of old files would pass for this one's
+		clear(w.names)
+		w.gen = 1
+	}
+	if cap(w.names) < n {
+		w.names = make([]nameMemo, n)
+	}
+	w.names = w.names[:n]
+}
+
+// memo returns name i's memo (i in range).
+func (w *worker) memo(i int32) *nameMemo {
+	m := &w.names[i]
+	if m.gen != w.gen {
+		*m = nameMemo{gen: w.gen}
+	}
+	return m
+}
+
+// fold returns name i's fold flags.
+func (w *worker) fold(f *format.View, i int32) uint8 {
+	if i < 0 || int(i) >= len(w.names) {
+		return foldKnown
+	}
+	m := w.memo(i)
+	if m.fold == 0 {
+		m.fold = foldKnown
+		switch n := f.NameAt(i); {
+		case strings.EqualFold(n, "Package"):
+			m.fold |= foldPackage
+		case strings.EqualFold(n, "Core"):
+			m.fold |= foldCore
+		}
+	}
+	return m.fold
+}
+
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, byChain: map[uint64]chainHit{},
-		classes: map[uint64]uint32{}, overlay: overlay,
-		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, named: map[uint64]uint32{}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
+	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, classes: map[uint64]uint32{}, overlay: overlay,
+		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
 
 type dep struct {
 	name string
 	pos  int
+	key  uint64 // foldKey(name)
+}
+
+// foldKey is the first 8 bytes of s lower-cased, big-endian, zero-padded:
+// two keys that differ, neither 0, order their names as fold.Compare does;
+// 0 means "compare the names" (s leaves ASCII in its first 8 bytes, or is
+// empty).
+func foldKey(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		var c byte
+		if i < len(s) {
+			c = s[i]
+		}
+		if c >= 0x80 {
+			return 0
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		k = k<<8 | uint64(c)
+	}
+	return k
+}
+
+// cmpDep orders dependencies as fold.Compare orders their names, then by
+// table position.
+func cmpDep(a, b dep) int { return cmp.Or(cmpDepName(a, b), a.pos-b.pos) }
+
+// cmpDepName is fold.Compare of the names, by their keys when they tell.
+func cmpDepName(a, b dep) int {
+	if a.key != b.key && a.key != 0 && b.key != 0 {
+		if a.key < b.key {
+			return -1
+		}
+		return 1
+	}
+	return fold.Compare(a.name, b.name)
 }
 
 // dependencies returns what File.Dependencies returns (the packages f
 // imports from, sorted case-insensitively, each once with its first
 // spelling, f's own name left out), interned, without its allocations.
 func (w *worker) dependencies(f *format.View) []string {
-	w.seen = reset(w.seen, f.NameCount(), false)
 	w.deps = w.deps[:0]
 	w.foldDup = false
 	for i, im := range f.Imports() {
@@ -365,21 +521,22 @@ func (w *worker) dependencies(f *format.View) []string {
 		}
 		ni := im.ObjectName
 		if ni >= 0 && int(ni) < f.NameCount() {
-			if w.seen[ni] {
+			if m := w.memo(ni); m.seen {
 				continue
+			} else {
+				m.seen = true
 			}
-			w.seen[ni] = true
 		}
-		n := w.name(f, ni)
+		n := w.packageName(f, ni)
 		if strings.EqualFold(n, f.PackageName()) {
 			continue
 		}
-		w.deps = append(w.deps, dep{n, i})
+		w.deps = append(w.deps, dep{n, i, foldKey(n)})
 	}
-	slices.SortFunc(w.deps, func(a, b dep) int { return cmp.Or(cmpFold(a.name, b.name), a.pos-b.pos) })
+	slices.SortFunc(w.deps, cmpDep)
 	out := make([]string, 0, len(w.deps))
 	for i, d := range w.deps {
-		if i > 0 && cmpFold(w.deps[i-1].name, d.name) == 0 {
+		if i > 0 && cmpDepName(w.deps[i-1], d) == 0 {
 			w.foldDup = true
 			continue // a later spelling of the same name
 		}
@@ -409,6 +566,28 @@ func (w *worker) objects(n int) []objIndex {
 // name returns name i of f interned, once per file.
 func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameID(f, i)] }
 
+// packageName is name i of f interned, for the names of the packages a
+// file imports from: a few thousand names that every file asks for,
+// found in a table of their own (much smaller than the interner's, so
+// mostly in cache).
+func (w *worker) packageName(f *format.View, i int32) string {
+	if i < 0 || int(i) >= len(w.names) {
+		return ""
+	}
+	m := w.memo(i)
+	if m.id == 0 {
+		name := f.NameAt(i)
+		h := maphash.String(hashSeed, name)
+		id, ok := w.pkgNames.find(h, 0, 0, name)
+		if !ok {
+			id = w.in.id(name)
+			w.pkgNames.add(h, 0, 0, name, id)
+		}
+		m.id = id
+	}
+	return w.in.strs[m.id]
+}
+
 // nameAt is name i of f, "" when i is out of range (as name gives it),
 // not interned.
 func nameAt(f *format.View, i int32) string {
@@ -424,12 +603,11 @@ func (w *worker) nameID(f *format.View, i int32) uint32 {
 	if i < 0 || int(i) >= f.NameCount() {
 		return 0
 	}
-	if id := w.ids[i]; id != 0 {
-		return id
+	m := w.memo(i)
+	if m.id == 0 {
+		m.id = w.in.id(f.NameAt(i))
 	}
-	id := w.in.id(f.NameAt(i))
-	w.ids[i] = id
-	return id
+	return m.id
 }
 
 // topImport returns the outermost import of import i's chain (what
@@ -465,8 +643,8 @@ type clsMemo struct {
 // classOf returns the number of im's (class, class package) pair.
 func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	var m *clsMemo
-	if ci := im.ClassName; ci >= 0 && int(ci) < len(w.cls) {
-		m = &w.cls[ci]
+	if ci := im.ClassName; ci >= 0 && int(ci) < len(w.names) {
+		m = &w.memo(ci).cls
 		if m.pair != 0 && m.pkg == im.ClassPackage {
 			return m.pair - 1
 		}
@@ -484,10 +662,6 @@ func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	}
 	return id
 }
-
-// chainHit is an object found by its outer chain, name and class pair:
-// what object checks before taking obj for a byChain key.
-type chainHit struct{ outer, pair, obj uint32 }
 
 // object returns the index in w.tab of import i of f (im), adding it when
 // it is new. An import inside an import is found by its outer's chain
@@ -508,21 +682,12 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if ni := im.ObjectName; ni >= 0 && int(ni) < f.NameCount() {
 		name = f.NameAt(ni)
 	}
-	k := maphash.String(hashSeed, name) ^ uint64(outer)*0x9e3779b97f4a7c15 ^ uint64(pair)*0xc2b2ae3d27d4eb4f
-	h, hit := w.byChain[k]
-	if hit && h.outer == outer && h.pair == pair {
-		n := len(w.pathStrs[w.textOf[outer]]) + len(name)
-		if outer != 0 {
-			n++ // the "."
-		}
-		if p := w.tab.objs[h.obj].Path; len(p) == n && p[n-len(name):] == name {
-			return h.obj
-		}
+	h := maphash.String(hashSeed, name)
+	if id, ok := w.byChain.find(h, outer, pair, name); ok {
+		return id
 	}
 	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
-	if !hit {
-		w.byChain[k] = chainHit{outer, pair, id}
-	}
+	w.byChain.add(h, outer, pair, name, id)
 	return id
 }
 
@@ -554,7 +719,7 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 	}
 	text := w.in.strs[name]
 	if parent != 0 {
-		text = w.pathStrs[w.textOf[parent]] + "." + text
+		text = w.in.text.clone(w.pathStrs[w.textOf[parent]], ".", text)
 	}
 	tid, ok := w.pathOf[text]
 	if !ok {
@@ -574,15 +739,12 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 // name: by a hash of parent and the name's bytes, the hit checked.
 func (w *worker) childNamed(parent uint32, f *format.View, ni int32) uint32 {
 	name := nameAt(f, ni)
-	k := maphash.String(hashSeed, name) ^ uint64(parent)*0x9e3779b97f4a7c15
-	id, hit := w.named[k]
-	if hit && w.lastName[id] == name && w.parent[id] == parent {
+	h := maphash.String(hashSeed, name)
+	if id, ok := w.named.find(h, parent, 0, name); ok {
 		return id
 	}
-	id = w.childPath(parent, w.nameID(f, ni))
-	if !hit {
-		w.named[k] = id
-	}
+	id := w.childPath(parent, w.nameID(f, ni))
+	w.named.add(h, parent, 0, name, id)
 	return id
 }
 
@@ -644,7 +806,8 @@ func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
 // before stays with the scans that refer to it.
 func (w *worker) newTable() {
 	w.tab = &objTable{}
-	w.objIDs, w.byChain = map[uint64]uint32{}, map[uint64]chainHit{}
+	w.objIDs = map[uint64]uint32{}
+	w.byChain.reset()
 }
 
 // open reads a package from the overlay or the disk.
@@ -680,12 +843,10 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		version: h.Version, licensee: h.Licensee, flags: h.Flags, guid: h.GUID,
 		exportCount: len(exports),
 	}
-	w.ids = reset(w.ids, f.NameCount(), 0)
+	w.startFile(f.NameCount())
 	w.impPath = reset(w.impPath, len(imports), 0)
-	w.cls = reset(w.cls, f.NameCount(), clsMemo{})
 	w.top = reset(w.top, len(imports), -1)
 	w.group = reset(w.group, len(imports), -1)
-	w.spell = reset(w.spell, f.NameCount(), -1)
 	s.deps = w.dependencies(f)
 	// Two package imports whose names differ only in case (the name table
 	// has each name once, so only a hand-made file does this) or an import
@@ -699,7 +860,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if im.Outer.IsNull() {
 			continue // the package itself
 		}
-		if strings.EqualFold(nameAt(f, im.ClassName), "Package") && strings.EqualFold(nameAt(f, im.ClassPackage), "Core") {
+		if w.fold(f, im.ClassName)&foldPackage != 0 && w.fold(f, im.ClassPackage)&foldCore != 0 {
 			continue // a group: implied by the objects inside it
 		}
 		top := imports[w.topImport(f, i)]
@@ -710,13 +871,13 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		if ni < 0 || int(ni) >= f.NameCount() {
 			ni = 0 // the decoder checked it; keep the index in range anyway
 		}
-		g := w.spell[ni]
-		if g < 0 {
-			g = int32(len(spellings))
+		m := w.memo(ni)
+		if m.spell == 0 {
 			spellings = append(spellings, w.name(f, top.ObjectName))
 			counts = append(counts, 0)
-			w.spell[ni] = g
+			m.spell = int32(len(spellings))
 		}
+		g := m.spell - 1
 		w.group[i] = g
 		counts[g]++
 	}
@@ -770,8 +931,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	}
 	isMap := KindOf(path) == KindMap
 	classes, groups := w.expClasses[:0], w.expGroups[:0]
-	for i, ex := range exports {
-		switch {
+	for i := range exports {
+		switch ex := &exports[i]; {
 		case !ex.Outer.IsNull():
 		case ex.Class.IsNull():
 			classes = append(classes, in.get(f.ObjectName(format.ExportRef(i))))

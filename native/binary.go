@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/internal/fold"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 )
 
@@ -140,7 +141,7 @@ func compareFold(a, b string) int {
 // sortClasses sorts names case-insensitively and drops later spellings of
 // a name already present (ignoring case).
 func sortClasses(names []string) []string {
-	slices.SortStableFunc(names, compareLower)
+	slices.SortStableFunc(names, fold.Compare)
 	return slices.CompactFunc(names, strings.EqualFold)
 }
 

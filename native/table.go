@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/upkdeps/upkdeps/internal/fold"
 )
 
 // Table is a list of native classes per package for one game build, made
@@ -104,11 +106,11 @@ func ParseTable(r io.Reader, name string) (*Table, error) {
 			return nil, errf("%q is not a package and a class name", text)
 		}
 		if prevPkg != "" {
-			c := compareLower(prevPkg, pkg)
+			c := fold.Compare(prevPkg, pkg)
 			if c == 0 && pkg != prevPkg {
 				return nil, errf("package %s spelled %s before", pkg, prevPkg)
 			}
-			if c > 0 || c == 0 && compareLower(prevClass, class) >= 0 {
+			if c > 0 || c == 0 && fold.Compare(prevClass, class) >= 0 {
 				return nil, errf("%s %s is out of order or repeated (after %s %s)", pkg, class, prevPkg, prevClass)
 			}
 		}
@@ -123,10 +125,6 @@ func ParseTable(r io.Reader, name string) (*Table, error) {
 		return nil, fmt.Errorf("native: %s: header lacks name, game or generation", name)
 	}
 	return t, nil
-}
-
-func compareLower(a, b string) int {
-	return strings.Compare(strings.ToLower(a), strings.ToLower(b))
 }
 
 func isIdent(s string) bool {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -434,7 +435,7 @@ func (s *Searcher) cacheGens(guid string) []cacheGen {
 	defer s.mu.Unlock()
 	if s.gens == nil {
 		s.gens = make(map[string][]cacheGen)
-		for _, name := range s.listLocked(s.cache.dir).names {
+		for _, name := range s.list(s.cache.dir).names {
 			stem, ok := cutSuffixFold(name, ".uxx")
 			if !ok {
 				continue
@@ -539,14 +540,27 @@ func (s *Searcher) Locate(name string) Result {
 // setPath records file base of Paths entry p (index i) as found. Rel is
 // the end of File where the separators allow (one string for both).
 func (r *Result) setPath(p *pattern, i int, base, step string) {
-	r.File = filepath.Join(p.dir, base)
+	r.File = joinName(p.dir, base)
 	r.Rel = p.rel + base
 	r.Step, r.PathIndex = step, i
 }
 
+// joinName is filepath.Join(dir, name) for a clean folder (what abs and
+// resolveDir make) and a folder entry's name, without Join's Clean: a
+// concatenation unless name is one Clean would change.
+func joinName(dir, name string) string {
+	if dir == "" || dir == "." || name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || filepath.VolumeName(dir) == dir {
+		return filepath.Join(dir, name)
+	}
+	if os.IsPathSeparator(dir[len(dir)-1]) {
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
+}
+
 // setPathBytes is setPath for a name in scratch memory.
 func (r *Result) setPathBytes(p *pattern, i int, base []byte, step string) {
-	r.File = filepath.Join(p.dir, string(base))
+	r.File = joinName(p.dir, string(base))
 	n := len(p.rel) + len(base)
 	if rel := r.File[max(len(r.File)-n, 0):]; len(rel) == n && rel[:len(p.rel)] == p.rel {
 		r.Rel = rel

@@ -14,8 +14,9 @@ import (
 // as filepath builds them. A Searcher lists each folder at most once and
 // opens a file only to read a package header.
 type FS interface {
-	// ReadDir lists a folder. An error means the folder cannot be read; a
-	// Searcher treats it as empty (a missing Paths folder is not an error).
+	// ReadDir lists a folder, in any order. An error means the folder
+	// cannot be read; a Searcher treats it as empty (a missing Paths folder
+	// is not an error).
 	ReadDir(dir string) ([]fs.DirEntry, error)
 	// Open opens a file for reading its package header. It must not block:
 	// OS refuses anything but a regular file (fsutil.OpenRegular).
@@ -34,7 +35,15 @@ var OS FS = osFS{}
 
 type osFS struct{}
 
-func (osFS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
+// ReadDir is os.ReadDir without its sort (a listing sorts its names).
+func (osFS) ReadDir(dir string) ([]fs.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
+}
 
 func (osFS) Open(name string) (File, error) {
 	f, err := fsutil.OpenRegular(name)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -58,7 +59,7 @@ type Searcher struct {
 	platform    PlatformInfo
 	notes       []CaseNote
 
-	dirs     sync.Map // folder -> *listing
+	dirs     sync.Map // folder -> *dirListing
 	mu       sync.Mutex
 	headers  map[string]header
 	gens     map[string][]cacheGen // UE2 cache files by upper-cased GUID
@@ -133,6 +134,7 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	if s.fsys == nil {
 		s.fsys = OS
 	}
+	s.prefetch(iniDir, sys.Paths)
 	s.platform = detectPlatform(s.list(iniDir).names)
 	switch opt.Platform {
 	case "":
@@ -308,25 +310,40 @@ func (s *Searcher) rel(path string) string {
 	return filepath.ToSlash(r)
 }
 
-// list returns the listing of dir, reading it on first use. Lookups of a
-// folder already listed take no lock.
+// list returns the listing of dir, reading it on first use: once, however
+// many goroutines ask, and without holding up those that ask for other
+// folders. Lookups of a folder already listed take no lock.
 func (s *Searcher) list(dir string) *listing {
-	if l, ok := s.dirs.Load(dir); ok {
-		return l.(*listing)
+	v, ok := s.dirs.Load(dir)
+	if !ok {
+		v, _ = s.dirs.LoadOrStore(dir, &dirListing{})
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.listLocked(dir)
+	d := v.(*dirListing)
+	d.once.Do(func() { d.l = newListing(s.fsys.ReadDir(dir)) })
+	return d.l
 }
 
-// listLocked is list with s.mu held: a folder is read once.
-func (s *Searcher) listLocked(dir string) *listing {
-	if l, ok := s.dirs.Load(dir); ok {
-		return l.(*listing)
+// dirListing is a folder's listing, made once.
+type dirListing struct {
+	once sync.Once
+	l    *listing
+}
+
+// prefetch lists dir and the folders of the Paths entries paths at once,
+// on a goroutine each (the folders of a large install hold thousands of
+// files each); the Paths loop then finds them listed.
+func (s *Searcher) prefetch(dir string, paths []string) {
+	dirs := []string{dir}
+	for i, raw := range paths {
+		dirs = append(dirs, s.newPattern(i, raw).dir)
 	}
-	l := newListing(s.fsys.ReadDir(dir))
-	s.dirs.Store(dir, l)
-	return l
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	var wg sync.WaitGroup
+	for _, d := range dirs {
+		wg.Go(func() { s.list(d) })
+	}
+	wg.Wait()
 }
 
 // header reads and caches the package header of path.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf16"
 
@@ -562,4 +563,45 @@ func TestLicenseeSystemSection(t *testing.T) {
 		t.Errorf("Packages:\nhave %q\nwant %q (Stray.utx: no Paths entry names .utx)", have, wantRels)
 	}
 	check(t, "Walls", s.Find("Walls"), want{rel: "Textures/Walls.dtx", step: StepPaths, index: 2})
+}
+
+// TestJoinName: joinName is filepath.Join for the clean folders a Searcher
+// makes and any folder entry's name.
+func TestJoinName(t *testing.T) {
+	dirs := []string{filepath.FromSlash("/"), filepath.FromSlash("/srv/ut/Maps"), filepath.FromSlash("ut/Maps"), ".", ""}
+	names := []string{"DM-Deck16.unr", "a", ".", "..", "", "..x", "a b", `a\b`, "a/b", "x:y"}
+	for _, d := range dirs {
+		for _, n := range names {
+			if have, want := joinName(d, n), filepath.Join(d, n); have != want {
+				t.Errorf("joinName(%q, %q) = %q, want %q", d, n, have, want)
+			}
+		}
+	}
+}
+
+// TestListingsOnceConcurrent: goroutines asking for folders at once (as
+// New's prefetch, Packages and a check's workers do) still list each folder
+// once.
+func TestListingsOnceConcurrent(t *testing.T) {
+	in := newInstall(t)
+	in.files(stockFiles...)
+	in.files("Maps/Sub/A.unr")
+	cfs := newCountingFS()
+	s := in.searcher(in.ini("System/UnrealTournament.ini", ut99Ini), Options{FS: cfs})
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				s.Locate([]string{"Core", "Credits", "DM-Tutorial", "Nope"}[(g+i)%4])
+				s.Find("Sub/A")
+			}
+		})
+	}
+	wg.Wait()
+	if _, perDir, _ := cfs.calls(); perDir != 1 {
+		t.Errorf("a folder was listed %d times, want once", perDir)
+	}
+	if len(s.Packages()) == 0 {
+		t.Error("no packages")
+	}
 }

@@ -52,7 +52,12 @@ func Workers(n, jobs int) int { return max(1, min(jobs, n)) }
 func Ordered[T any](n, jobs, window int, produce func(i int) T, consume func(i int, v T) error) error {
 	workers := Workers(n, jobs)
 	window = max(window, workers)
-	slots := make([]chan T, n)
+	// Item i's result goes through slot i % window: at most window items
+	// are started and not consumed, so a slot is empty again when the item
+	// window places later is started (and n items need not make n
+	// channels).
+	window = min(window, max(n, 1))
+	slots := make([]chan T, window)
 	for i := range slots {
 		slots[i] = make(chan T, 1)
 	}
@@ -80,14 +85,13 @@ func Ordered[T any](n, jobs, window int, produce func(i int) T, consume func(i i
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				slots[i] <- produce(i)
+				slots[i%window] <- produce(i)
 			}
 		}()
 	}
 	var err error
 	for i := range n {
-		v := <-slots[i]
-		slots[i] = nil
+		v := <-slots[i%window]
 		if err = consume(i, v); err != nil {
 			break
 		}
