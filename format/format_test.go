@@ -47,6 +47,11 @@ func TestGUID(t *testing.T) {
 	if have, want := g.String(), "4770B88411D38E3E100067B9F6F8975A"; have != want {
 		t.Fatalf("String: have %s, want %s", have, want)
 	}
+	for _, g := range []GUID{{}, {1, 0x10, 0xABCDEF, 0xFFFFFFFF}, {0x80000000, 0x0F0F0F0F, 9, 0xA}} {
+		if have, want := g.String(), fmt.Sprintf("%08X%08X%08X%08X", g[0], g[1], g[2], g[3]); have != want {
+			t.Errorf("String: have %s, want %s", have, want)
+		}
+	}
 	back, err := ParseGUID("4770b88411d38e3e100067b9f6f8975a")
 	if err != nil || back != g {
 		t.Fatalf("ParseGUID: have %v %v, want %v", back, err, g)

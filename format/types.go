@@ -31,7 +31,16 @@ type GUID [4]uint32
 // String returns the engine's text form, 32 upper-case hex digits of A, B, C, D,
 // as used in cache file names and cache.ini keys.
 func (g GUID) String() string {
-	return fmt.Sprintf("%08X%08X%08X%08X", g[0], g[1], g[2], g[3])
+	// Not fmt: the graph spells the GUID of every package it reads.
+	const digits = "0123456789ABCDEF"
+	var b [32]byte
+	for i, w := range g {
+		for j := 7; j >= 0; j-- {
+			b[8*i+j] = digits[w&0xF]
+			w >>= 4
+		}
+	}
+	return string(b[:])
 }
 
 // IsZero reports whether all words are zero.

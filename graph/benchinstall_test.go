@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/ini"
@@ -90,4 +91,48 @@ func buildBench(t *testing.T, n int) (*Graph, *ini.File, *search.Searcher) {
 		t.Fatal(err)
 	}
 	return g, f, s
+}
+
+// TestCheckJobsAgree: the findings of a benchmark install are the same
+// whether one worker read it (one table of objects) or two (two tables,
+// whose objects the object check numbers by key), and whether one or two
+// goroutines check it.
+func TestCheckJobsAgree(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.WriteBench(dir, 300); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Finding
+	for _, build := range []int{1, 2} {
+		s, err := search.New(f, search.Options{Generation: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: build, Roots: RootsOf(f, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables := map[*objTable]bool{}
+		for _, p := range g.Packages() {
+			if p.scan != nil {
+				tables[p.scan.tab] = true
+			}
+		}
+		t.Logf("built with %d worker(s): %d table(s) of objects", build, len(tables))
+		for _, check := range []int{1, 2} {
+			have := checkAll(t, g, CheckOptions{ServerPackages: f.ServerPackages(), EditPackages: f.EditPackages(), Jobs: check})
+			if want == nil {
+				want = have
+			} else if !reflect.DeepEqual(have, want) {
+				t.Errorf("built with %d worker(s), checked with %d: %d findings differ from the first %d", build, check, len(have), len(want))
+			}
+		}
+	}
+	if len(want) != len(demo.BenchFindings) {
+		t.Errorf("%d findings, want %d", len(want), len(demo.BenchFindings))
+	}
 }

@@ -9,33 +9,42 @@ import (
 // directed shows the graph's sorted adjacency lists to gonum's algorithms
 // (topo.TarjanSCC) as a gonum.Directed, so that the edges are not stored a
 // second time in a simple.DirectedGraph: on a large install that copy was
-// a tenth of the memory. Node IDs are the packages' ids, 0 to n-1.
-type directed struct{ gr *Graph }
+// a tenth of the memory. Node IDs are the packages' ids, 0 to n-1; with in
+// set, only the packages whose in[id] is set are nodes (Cycles leaves out
+// the packages that are in no cycle).
+type directed struct {
+	gr *Graph
+	in []bool // nil: every package
+}
 
 var _ gonum.Directed = directed{}
 
 func (d directed) Node(id int64) gonum.Node {
-	if id < 0 || id >= int64(len(d.gr.out)) {
+	if id < 0 || id >= int64(len(d.gr.out)) || d.in != nil && !d.in[id] {
 		return nil
 	}
 	return simple.Node(id)
 }
 
 func (d directed) Nodes() gonum.Nodes {
-	ns := make([]gonum.Node, len(d.gr.out))
-	for i := range ns {
-		ns[i] = simple.Node(int64(i))
+	ns := make([]gonum.Node, 0, len(d.gr.out))
+	for i := range d.gr.out {
+		if d.in == nil || d.in[i] {
+			ns = append(ns, simple.Node(int64(i)))
+		}
 	}
 	return iterator.NewOrderedNodes(ns)
 }
 
-func nodesOf(ps []*Package) gonum.Nodes {
-	if len(ps) == 0 {
-		return gonum.Empty
+func (d directed) nodesOf(ps []*Package) gonum.Nodes {
+	ns := make([]gonum.Node, 0, len(ps))
+	for _, p := range ps {
+		if d.in == nil || d.in[p.id] {
+			ns = append(ns, simple.Node(p.id))
+		}
 	}
-	ns := make([]gonum.Node, len(ps))
-	for i, p := range ps {
-		ns[i] = simple.Node(p.id)
+	if len(ns) == 0 {
+		return gonum.Empty
 	}
 	return iterator.NewOrderedNodes(ns)
 }
@@ -44,14 +53,14 @@ func (d directed) From(id int64) gonum.Nodes {
 	if d.Node(id) == nil {
 		return gonum.Empty
 	}
-	return nodesOf(d.gr.out[id])
+	return d.nodesOf(d.gr.out[id])
 }
 
 func (d directed) To(id int64) gonum.Nodes {
 	if d.Node(id) == nil {
 		return gonum.Empty
 	}
-	return nodesOf(d.gr.in[id])
+	return d.nodesOf(d.gr.in[id])
 }
 
 func (d directed) HasEdgeFromTo(uid, vid int64) bool {

@@ -204,27 +204,45 @@ func (gr *Graph) roots(opt CheckOptions) []*Package {
 	return roots
 }
 
-// reach does a breadth-first walk from the roots and returns each reached
-// package's parent (roots map to nil), for chains.
-func (gr *Graph) reach(roots []*Package) map[*Package]*Package {
-	parent := map[*Package]*Package{}
-	walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
-		parent[p] = from
+// reach does a breadth-first walk from the roots and returns how each
+// package was reached, for chains.
+func (gr *Graph) reach(roots []*Package) reached {
+	r := make(reached, len(gr.byID))
+	gr.walk(roots, gr.Imports, -1, func(p, from *Package, _ int) bool {
+		r[p.id] = cmp.Or(from, p)
 		return true
 	})
-	return parent
+	return r
+}
+
+// reached is what reach found, by package id: the package each package
+// was reached from, itself for a root, nil when it was not reached.
+type reached []*Package
+
+// has reports whether p was reached.
+func (r reached) has(p *Package) bool { return r[p.id] != nil }
+
+// from returns the package p was reached from (nil for a root), and
+// whether p was reached.
+func (r reached) from(p *Package) (*Package, bool) {
+	switch f := r[p.id]; f {
+	case p:
+		return nil, true
+	default:
+		return f, f != nil
+	}
 }
 
 // chain returns root → ... → p → extra for display, starting at the ini
 // line that names the root when there is one; when no root reaches p, it
 // starts at p.
-func (gr *Graph) chain(parent map[*Package]*Package, p *Package, extra ...string) []string {
+func (gr *Graph) chain(parent reached, p *Package, extra ...string) []string {
 	var rev []string
 	top := p
 	for cur, n := p, 0; cur != nil && n < 10000; n++ {
 		rev = append(rev, label(cur))
 		top = cur
-		next, ok := parent[cur]
+		next, ok := parent.from(cur)
 		if !ok {
 			break
 		}
@@ -270,9 +288,9 @@ func label(p *Package) string {
 
 // reachedFirst returns, of the importers, one reached from a root (the first
 // by name), else the first by name.
-func reachedFirst(parent map[*Package]*Package, importers []*Package) *Package {
+func reachedFirst(parent reached, importers []*Package) *Package {
 	for _, p := range importers {
-		if _, ok := parent[p]; ok {
+		if parent.has(p) {
 			return p
 		}
 	}
@@ -309,7 +327,7 @@ func (gr *Graph) checkUnreadable() []Finding {
 	return out
 }
 
-func (gr *Graph) checkMissing(nat Natives, parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkMissing(nat Natives, parent reached) []Finding {
 	var out []Finding
 	for _, p := range gr.pkgs {
 		if !p.Missing() {
@@ -443,12 +461,14 @@ func (c *objectCheck) problem(k objectKey, object Object) *objectProblem {
 //
 // key is hashKey(path, class).
 func (c *objectCheck) classify(to *Package, path, class string, key uint64) FindingKind {
+	if to.scan.exports.hasKey(key) {
+		return ""
+	}
+	if to.scan.exports.hasPath(to.File, path) {
+		return ClassMismatch
+	}
 	first := firstSegment(path)
 	switch {
-	case to.scan.exports.hasKey(key):
-		return ""
-	case to.scan.exports.hasPath(to.File, path):
-		return ClassMismatch
 	case first != path && to.scan.exports.has(first, "Class"):
 		return MissingObject
 	case first != path && c.nat.Has(to.Name, first):
@@ -472,7 +492,39 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	checked := func(e *Edge) bool { return e.To.scan != nil && e.ObjectCount() > 0 } // missing or unreadable: reported as such
+	//
+	// Each edge is an asked: what the loop reads of it, gathered here in
+	// importer order, where consecutive edges share their importer's
+	// scan, so that the loop in target order does not chase the edge,
+	// its importer and its scan to each one's own cache line.
+	type asked struct {
+		to   *Package
+		tab  *keyedTable
+		objs []objIndex
+		e    *Edge
+	}
+	tabs := map[*objTable]*keyedTable{}
+	var last *keyedTable
+	distinct := map[uint64]uint32{} // the number of each object key of every table
+	keyed := func(tab *objTable) *keyedTable {
+		if last != nil && last.tab == tab {
+			return last
+		}
+		if last = tabs[tab]; last == nil {
+			last = &keyedTable{tab, make([]uint32, len(tab.keys))}
+			for id, k := range tab.keys {
+				n, ok := distinct[k]
+				if !ok {
+					n = uint32(len(distinct))
+					distinct[k] = n
+				}
+				last.key[id] = n
+			}
+			tabs[tab] = last
+		}
+		return last
+	}
+	checked := func(e *Edge) bool { return e.To.scan != nil && e.start != e.end } // missing or unreadable: reported as such
 	// Counting sort by target: next[id] is where target id's edges go.
 	next := make([]int, len(c.gr.byID)+1)
 	total := 0
@@ -487,20 +539,20 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	for id := 1; id < len(next); id++ {
 		next[id] += next[id-1]
 	}
-	edges := make([]*Edge, next[len(next)-1])
+	all := make([]asked, next[len(next)-1])
 	for _, es := range c.gr.edgesOf {
 		for _, e := range es {
 			if checked(e) {
-				edges[next[e.To.id]] = e
+				all[next[e.To.id]] = asked{e.To, keyed(e.From.scan.tab), e.objs(), e}
 				next[e.To.id]++
 			}
 		}
 	}
-	var runs [][]*Edge
+	var runs [][]asked
 	per := max(1, total/(8*max(1, jobs)))
-	for start, n, i := 0, 0, 0; i < len(edges); i++ {
-		if n += edges[i].ObjectCount(); n >= per || i == len(edges)-1 {
-			runs = append(runs, edges[start:i+1])
+	for start, n, i := 0, 0, 0; i < len(all); i++ {
+		if n += len(all[i].objs); n >= per || i == len(all)-1 {
+			runs = append(runs, all[start:i+1])
 			start, n = i+1, 0
 		}
 	}
@@ -512,35 +564,39 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	}
 	lists := make([][]found, par.Workers(len(runs), jobs))
 	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
-		// fine[tab] has a bit set for each of tab's objects that the
-		// current target exports as wanted: the importers of one target
-		// ask for the same objects again and again, each asked once.
+		// fine has a bit set for each object key that the current
+		// target exports as wanted, or has from native code: the
+		// importers of one target ask for the same objects again and
+		// again, each asked once (what classify says of an object
+		// depends on its key's lower-cased path and class alone).
 		var fineTo *Package
-		fine := map[*objTable][]uint64{}
-		for _, e := range runs[r] {
+		var exports *exportIndex
+		fine := make([]uint64, (len(distinct)+63)/64)
+		for i := range runs[r] {
+			a := &runs[r][i]
 			if ctx.Err() != nil {
 				return // a cancelled check: the rest is not looked at
 			}
-			to, tab := e.To, e.From.scan.tab
+			to, tab, key := a.to, a.tab.tab, a.tab.key
 			if to != fineTo {
-				fineTo = to
-				for _, bits := range fine {
-					clear(bits)
+				fineTo, exports = to, &to.scan.exports
+				clear(fine)
+			}
+			for _, id := range a.objs {
+				k := key[id]
+				if fine[k/64]&(1<<(k%64)) != 0 {
+					continue
 				}
-			}
-			bits := fine[tab]
-			if bits == nil {
-				bits = make([]uint64, (len(tab.objs)+63)/64)
-				fine[tab] = bits
-			}
-			for _, id := range e.objs() {
-				if bits[id/64]&(1<<(id%64)) != 0 {
+				// Almost every object asked is exported as wanted: its
+				// key alone says so, without reading the object.
+				if exports.hasKey(tab.keys[id]) {
+					fine[k/64] |= 1 << (k % 64)
 					continue
 				}
 				o := &tab.objs[id]
 				kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 				if kind == "" {
-					bits[id/64] |= 1 << (id % 64)
+					fine[k/64] |= 1 << (k % 64)
 					continue
 				}
 				obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
@@ -548,7 +604,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 					obj.Exported = c.gr.exportClass(to.File, o.Path)
 					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, obj.Exported)
 				}
-				lists[w] = append(lists[w], found{kind, obj, e, compat})
+				lists[w] = append(lists[w], found{kind, obj, a.e, compat})
 			}
 		}
 	})
@@ -565,6 +621,14 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		}
 	}
 	return nil
+}
+
+// keyedTable is an objTable with the number of each object's key among
+// the keys of every table a check reads: the objects of two workers'
+// tables are much the same.
+type keyedTable struct {
+	tab *objTable
+	key []uint32
 }
 
 // rootObjects checks the classes the ini names in packages that resolve.
@@ -593,7 +657,7 @@ func (c *objectCheck) rootObjects() {
 	}
 }
 
-func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent map[*Package]*Package) ([]Finding, error) {
+func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent reached) ([]Finding, error) {
 	c := &objectCheck{gr: gr, nat: opt.Natives, problems: map[objectKey]*objectProblem{}}
 	if err := c.importObjects(ctx, max(1, opt.Jobs)); err != nil {
 		return nil, err
@@ -697,7 +761,7 @@ func firstSegment(path string) string {
 	return path
 }
 
-func (gr *Graph) checkCase(parent map[*Package]*Package) []Finding {
+func (gr *Graph) checkCase(parent reached) []Finding {
 	var out []Finding
 	for _, p := range gr.pkgs {
 		for _, sp := range p.CaseSpellings {
@@ -797,7 +861,7 @@ func (gr *Graph) cycleEdges(comp []*Package, nat Natives) []string {
 		return out
 	}
 	var last *Package
-	walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
+	gr.walk([]*Package{start}, inComp, -1, func(p, from *Package, _ int) bool {
 		prev[p] = from
 		if orderEdge(nat, gr.Edge(p, start)) {
 			last = p
@@ -848,7 +912,7 @@ func (gr *Graph) checkServerSideOnly(opt CheckOptions) []Finding {
 		}
 		var by []*Package
 		for _, q := range gr.ImportedBy(p) {
-			if _, ok := parent[q]; ok && q.Flags&format.FlagServerSideOnly == 0 {
+			if parent.has(q) && q.Flags&format.FlagServerSideOnly == 0 {
 				by = append(by, q)
 			}
 		}

@@ -166,7 +166,7 @@ func (e *Edge) Objects() []ImportedObject {
 type Graph struct {
 	pkgs   []*Package // sorted by name, case-insensitively
 	byName map[string]*Package
-	byID   map[int64]*Package
+	byID   []*Package // by id: a package's id is its place here
 	// edgesOf are each package's edges by its id, sorted by target name
 	// once the graph is complete.
 	edgesOf [][]*Edge
@@ -175,6 +175,7 @@ type Graph struct {
 	out, in  [][]*Package
 	byFile   map[string]*Package // made on first use by packageByFile
 	edgeSlab []Edge              // memory for the next edges
+	listSlab []*Edge             // memory for the next packages' edge lists
 	iniRoots []RootRef
 	overlay  map[string]Held
 }
@@ -183,15 +184,20 @@ func lower(s string) string { return strings.ToLower(s) }
 
 // Build scans every candidate of r and resolves every import.
 func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
+	// The maps are made for about as many names as there are
+	// candidates, most of them imported under one spelling: made at
+	// once, not grown step by step.
+	cands := r.Candidates()
+	n := len(cands)
 	b := &builder{
-		gr:       &Graph{byName: map[string]*Package{}, byID: map[int64]*Package{}, overlay: opt.Overlay},
+		gr:       &Graph{byName: make(map[string]*Package, n), byID: make([]*Package, 0, n), overlay: opt.Overlay},
 		r:        r,
 		opt:      opt,
-		byFile:   map[string]*Package{},
-		resolved: map[string]*Package{},
-		ahead:    map[string]Resolution{},
+		byFile:   make(map[string]*Package, n),
+		resolved: make(map[string]*Package, n),
+		ahead:    make(map[string]Resolution, n),
 	}
-	for _, c := range r.Candidates() {
+	for _, c := range cands {
 		if b.gr.byName[lower(c.Name)] == nil {
 			b.add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
 		}
@@ -261,7 +267,7 @@ func (b *builder) resolveAhead(w *worker, s *scanned) {
 func (b *builder) add(p *Package) *Package {
 	gr := b.gr
 	p.id = int64(len(gr.byID))
-	gr.byID[p.id] = p
+	gr.byID = append(gr.byID, p)
 	gr.byName[lower(p.Name)] = p
 	if p.File != "" {
 		b.byFile[p.File] = p
@@ -361,8 +367,16 @@ func (b *builder) link(p *Package) {
 	if n := int(p.id) + 1; len(b.gr.edgesOf) < n {
 		b.gr.edgesOf = append(b.gr.edgesOf, make([][]*Edge, n-len(b.gr.edgesOf))...)
 	}
-	// One edge per dependency, as a rule: room for them at once.
-	b.gr.edgesOf[p.id] = slices.Grow(b.gr.edgesOf[p.id], len(p.scan.deps))
+	// One edge per dependency, as a rule: room for them at once, carved
+	// from a slab shared by many packages (an edge past them, rare, moves
+	// the list to an array of its own).
+	if n := len(p.scan.deps); len(b.gr.edgesOf[p.id]) == 0 && n > 0 {
+		if len(b.gr.listSlab) < n {
+			b.gr.listSlab = make([]*Edge, max(n, 4096))
+		}
+		b.gr.edgesOf[p.id] = b.gr.listSlab[:0:n]
+		b.gr.listSlab = b.gr.listSlab[n:]
+	}
 	for _, dep := range p.scan.deps {
 		b.gr.addEdge(p, b.lookup(dep), dep)
 	}
@@ -372,6 +386,7 @@ func (b *builder) link(p *Package) {
 // finish sorts the nodes and makes the sorted adjacency lists, once the
 // graph is complete, so that queries do not sort again.
 func (gr *Graph) finish() {
+	gr.pkgs = make([]*Package, 0, len(gr.byID))
 	for _, p := range gr.byID {
 		gr.pkgs = append(gr.pkgs, p)
 		slices.Sort(p.Spellings)
@@ -381,23 +396,36 @@ func (gr *Graph) finish() {
 	// sorted here: the two touch nothing of each other's.
 	var sorted sync.WaitGroup
 	sorted.Go(func() { slices.SortFunc(gr.pkgs, func(a, b *Package) int { return cmpName(a.Name, b.Name) }) })
-	defer sorted.Wait()
 	// Edge objects stay in import-table order: deterministic, and sorting
 	// millions of them costs more than every use of them needs.
-	gr.out = make([][]*Package, len(gr.byID))
-	gr.in = make([][]*Package, len(gr.byID))
-	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, len(gr.byID)-len(gr.edgesOf))...)
-	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
-	for id, es := range gr.edgesOf {
-		slices.SortFunc(es, func(a, b *Edge) int { return byName(a.To, b.To) })
-		gr.out[id] = make([]*Package, len(es))
-		for i, e := range es {
-			gr.out[id][i] = e.To
-			gr.in[e.To.id] = append(gr.in[e.To.id], e.From)
+	n := len(gr.byID)
+	gr.edgesOf = append(gr.edgesOf, make([][]*Edge, n-len(gr.edgesOf))...)
+	// Every adjacency list is a piece of one array: out's in edge order,
+	// in's counted first (ins[id] edges to id).
+	total := 0
+	ins := make([]int, n)
+	for _, es := range gr.edgesOf {
+		slices.SortFunc(es, func(a, b *Edge) int { return cmpName(a.To.Name, b.To.Name) })
+		total += len(es)
+		for _, e := range es {
+			ins[e.To.id]++
 		}
 	}
-	for i := range gr.in {
-		slices.SortFunc(gr.in[i], byName)
+	gr.out, gr.in = make([][]*Package, n), make([][]*Package, n)
+	outs, in := make([]*Package, total), make([]*Package, total)
+	for id, es := range gr.edgesOf {
+		gr.out[id], outs = outs[:len(es):len(es)], outs[len(es):]
+		for i, e := range es {
+			gr.out[id][i] = e.To
+		}
+		gr.in[id], in = in[:0:ins[id]], in[ins[id]:]
+	}
+	// The importers, taken in name order, fill each in list sorted.
+	sorted.Wait()
+	for _, p := range gr.pkgs {
+		for _, e := range gr.edgesOf[p.id] {
+			gr.in[e.To.id] = append(gr.in[e.To.id], p)
+		}
 	}
 }
 
@@ -446,7 +474,10 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		if strings.EqualFold(sp, p.Name) {
 			continue
 		}
-		e := gr.addEdge(p, lookup(sp), sp)
+		e := gr.edgeSpelled(p, sp)
+		if e == nil {
+			e = gr.addEdge(p, lookup(sp), sp)
+		}
 		switch {
 		case e == nil:
 		case e.start == e.end:
@@ -458,6 +489,19 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 			e.start, e.end = sc.appendRun(objs)
 		}
 	}
+}
+
+// edgeSpelled returns p's edge made for the spelling sp, or nil: the
+// edge lookup(sp) leads to, found without a map lookup, since a package's
+// object imports spell the names of its dependencies, whose edges link
+// made first.
+func (gr *Graph) edgeSpelled(p *Package, sp string) *Edge {
+	for _, e := range gr.edgesOf[p.id] {
+		if e.Spelling == sp {
+			return e
+		}
+	}
+	return nil
 }
 
 // appendRun appends objs to s.objects (in a new array: the slab it was

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -353,6 +354,141 @@ func TestResolveAhead(t *testing.T) {
 	for _, e := range [][2]string{{"M1", "A"}, {"M2", "B"}} {
 		if ed := g.Edge(g.Package(e[0]), g.Package(e[1])); ed == nil || ed.ObjectCount() != 1 || ed.To.File == "" {
 			t.Errorf("edge %s -> %s: %+v", e[0], e[1], ed)
+		}
+	}
+}
+
+// TestCyclesTrimmed: Cycles looks for cycles only among the packages
+// mayCycle leaves (a package between two cycles stays; one that only
+// leads into a cycle, or hangs below one, goes), and finds what Tarjan's
+// search over every package finds, here and on a benchmark install.
+func TestCyclesTrimmed(t *testing.T) {
+	// From -> what it imports.
+	table := map[string][]string{
+		"D": {"A"}, "A": {"B"}, "B": {"C"}, "C": {"B", "E", "X"},
+		"X": {"Y"}, "Y": {"Z"}, "Z": {"Y"}, "E": nil,
+	}
+	var specs []pkgSpec
+	for from, to := range table {
+		s := pkgSpec{file: from + ".u", exports: []string{from + ":Class"}}
+		for _, q := range to {
+			s.imports = append(s.imports, q+"."+q+":Core.Class")
+		}
+		specs = append(specs, s)
+	}
+	g := build(t, specs)
+	var left []string
+	for id, ok := range g.mayCycle() {
+		if ok {
+			left = append(left, g.byID[int64(id)].Name)
+		}
+	}
+	slices.Sort(left)
+	if want := []string{"B", "C", "X", "Y", "Z"}; !reflect.DeepEqual(left, want) {
+		t.Errorf("mayCycle leaves %q, want %q", left, want)
+	}
+	bench, _, _ := buildBench(t, 300)
+	for _, g := range []*Graph{g, bench} {
+		all := g.components(nil, directed{g, nil})
+		sortCycles(all)
+		have, want := cycleNames(g.Cycles()), cycleNames(all)
+		if !reflect.DeepEqual(have, want) || len(want) == 0 {
+			t.Errorf("Cycles = %q, want %q (Tarjan over every package; not none)", have, want)
+		}
+	}
+}
+
+func cycleNames(cs [][]*Package) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, strings.Join(names(c), " "))
+	}
+	return out
+}
+
+// TestAdjacencySorted: on a benchmark install, every Imports and
+// ImportedBy list is sorted by name, and q is in ImportedBy(p) exactly
+// when p is in Imports(q), with an edge between them.
+func TestAdjacencySorted(t *testing.T) {
+	g, _, _ := buildBench(t, 300)
+	byName := func(a, b *Package) int { return cmpName(a.Name, b.Name) }
+	edges := 0
+	for _, p := range g.Packages() {
+		out, in := g.Imports(p), g.ImportedBy(p)
+		if !slices.IsSortedFunc(out, byName) || !slices.IsSortedFunc(in, byName) {
+			t.Errorf("%s: Imports %q or ImportedBy %q not sorted", p.Name, names(out), names(in))
+		}
+		for _, q := range out {
+			if g.Edge(p, q) == nil || !slices.Contains(g.ImportedBy(q), p) {
+				t.Errorf("%s imports %s: no edge, or not among its importers", p.Name, q.Name)
+			}
+		}
+		for _, q := range in {
+			if !slices.Contains(g.Imports(q), p) {
+				t.Errorf("%s is imported by %s, which does not list it", p.Name, q.Name)
+			}
+		}
+		edges += len(out)
+	}
+	if edges != len(g.Edges()) || edges == 0 {
+		t.Errorf("%d edges in the lists, %d edges", edges, len(g.Edges()))
+	}
+}
+
+// TestObjectCheckAcrossTables: two importers read by different workers
+// (two builds, the second reusing the first's reads) hold their objects
+// in two tables, where the same index is a different object: Grp.A,
+// exported, in M1's, Grp.Gone, missing, in M2's. The object check, which
+// asks each distinct object once per target and run of edges, tells them
+// apart (M3's 64 objects make M1's and M2's edges one run).
+func TestObjectCheckAcrossTables(t *testing.T) {
+	dir := t.TempDir()
+	tex := format.NewBuilder(69, 0)
+	tex.ExportPath("Grp.A", "Engine.Texture", 10)
+	for i := range 64 {
+		tex.ExportPath("Grp.T"+strconv.Itoa(i), "Engine.Texture", 10)
+	}
+	if err := format.WriteFile(filepath.Join(dir, "Tex.utx"), tex.File); err != nil {
+		t.Fatal(err)
+	}
+	writeMap := func(name string, objects ...string) {
+		b := format.NewBuilder(69, 0)
+		for _, o := range objects { // first: the same indices in both tables
+			b.ImportPath("Tex.Grp."+o, "Engine", "Texture")
+		}
+		b.Export(0, "MyLevel", b.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+		if err := format.WriteFile(filepath.Join(dir, name+".unr"), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeMap("M1", "A")
+	var many []string
+	for i := range 64 {
+		many = append(many, "T"+strconv.Itoa(i))
+	}
+	writeMap("M3", many...)
+	first, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeMap("M2", "Gone")
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1, Reuse: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, e2 := g.Edge(g.Package("M1"), g.Package("Tex")), g.Edge(g.Package("M2"), g.Package("Tex"))
+	if e1 == nil || e2 == nil || e1.From.scan.tab == e2.From.scan.tab || !slices.Equal(e1.objs(), e2.objs()) {
+		t.Fatalf("want two edges to Tex with the same indices in two tables")
+	}
+	for _, jobs := range []int{1, 2} {
+		var have []string
+		for _, f := range checkAll(t, g, CheckOptions{Jobs: jobs}) {
+			if f.Kind == MissingObject {
+				have = append(have, f.Package+": "+strings.Join(ObjectStrings(f.Objects), ", ")+" needed by "+strings.Join(f.NeededBy, ", "))
+			}
+		}
+		if want := []string{"Tex: Tex.Grp.Gone (Engine.Texture) needed by M2"}; !slices.Equal(have, want) {
+			t.Errorf("jobs=%d: missing objects %q, want %q", jobs, have, want)
 		}
 	}
 }

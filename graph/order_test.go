@@ -238,3 +238,33 @@ func TestNoTableNoBinary(t *testing.T) {
 		t.Errorf("have %q\nwant %q", have, want)
 	}
 }
+
+// TestUpkgWithoutSources: a .upkg that builds a package ServerSideOnly is
+// read when no entry has sources (the class index is then not made): a
+// package clients load is warned about, one they do not is not.
+func TestUpkgWithoutSources(t *testing.T) {
+	root := t.TempDir()
+	for _, n := range []string{"SSOLoaded", "SSOServer"} {
+		if err := os.MkdirAll(filepath.Join(root, n, "Classes"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, n, "Classes", n+".upkg"), []byte("[Flags]\nServerSideOnly=True\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := build(t, baseSpecs)
+	edit := []string{"Core", "Engine", "SSOLoaded", "SSOServer"}
+	src, err := g.ScanSources(context.Background(), root, edit, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := checkAll(t, g, CheckOptions{ServerPackages: []string{"SSOLoaded"}, EditPackages: edit, Sources: src})
+	var have []string
+	for _, f := range findingsOf(fs, ServerSideOnly) {
+		have = append(have, string(f.Severity)+" "+f.Package+": "+f.Message)
+	}
+	want := []string{"warning SSOLoaded: SSOLoaded will be built ServerSideOnly (its SSOLoaded.upkg says so), but clients load it: they will never be sent it"}
+	if !slices.Equal(have, want) {
+		t.Errorf("server_side_only: have %q, want %q", have, want)
+	}
+}

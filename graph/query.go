@@ -16,14 +16,15 @@ type Reached struct {
 
 // Reach walks from the start packages along imports (or, with reverse,
 // along "imported by") up to maxDepth hops (maxDepth < 0: no limit) and
-// returns every package reached, sorted by depth, then name.
+// returns every package reached, sorted by depth, then name. The start
+// packages are gr's (of another graph, Reach panics or goes astray).
 func (gr *Graph) Reach(start []*Package, maxDepth int, reverse bool) []Reached {
 	next := gr.Imports
 	if reverse {
 		next = gr.ImportedBy
 	}
 	seen := map[*Package]Reached{}
-	walk(start, next, maxDepth, func(p, from *Package, d int) bool {
+	gr.walk(start, next, maxDepth, func(p, from *Package, d int) bool {
 		seen[p] = Reached{Package: p, Depth: d, Via: from}
 		return true
 	})
@@ -47,14 +48,14 @@ type Hop struct {
 }
 
 // Why returns the shortest import chain from → to (nil when to is not
-// reachable), each hop with the objects imported.
+// reachable), each hop with the objects imported. from and to are gr's.
 func (gr *Graph) Why(from, to *Package) []Hop {
 	if from == to {
 		return nil
 	}
 	via := map[*Package]*Package{}
 	found := false
-	walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
+	gr.walk([]*Package{from}, gr.Imports, -1, func(p, prev *Package, _ int) bool {
 		via[p] = prev
 		found = p == to
 		return !found
@@ -106,9 +107,53 @@ func (gr *Graph) WhyRoot(p *Package) (start *Package, refs []RootRef, hops []Hop
 // dependencies, imports of native-only classes included (BuildCycles
 // leaves those out, as check does).
 func (gr *Graph) Cycles() [][]*Package {
-	out := gr.components(nil, directed{gr})
+	out := gr.components(nil, directed{gr, gr.mayCycle()})
 	sortCycles(out)
 	return out
+}
+
+// mayCycle returns, by package id, the packages that may be in a cycle:
+// those left once every package that imports from none left, or that none
+// left imports from, is taken away, again and again. Every cycle's
+// packages are left (each imports from, and is imported by, another of
+// its cycle); on an install of a few cycles among thousands of packages,
+// little else is, so that Tarjan's search, which allocates per package and
+// per edge, looks at a few packages instead of all.
+func (gr *Graph) mayCycle() []bool {
+	n := len(gr.out)
+	left := make([]bool, n)
+	outs, ins := make([]int32, n), make([]int32, n) // edges to and from packages left
+	var gone []int32
+	for id := range n {
+		left[id] = true
+		outs[id], ins[id] = int32(len(gr.out[id])), int32(len(gr.in[id]))
+		if outs[id] == 0 || ins[id] == 0 {
+			gone = append(gone, int32(id))
+		}
+	}
+	for len(gone) > 0 {
+		id := gone[len(gone)-1]
+		gone = gone[:len(gone)-1]
+		if !left[id] {
+			continue
+		}
+		left[id] = false
+		for _, q := range gr.out[id] {
+			if left[q.id] {
+				if ins[q.id]--; ins[q.id] == 0 {
+					gone = append(gone, int32(q.id))
+				}
+			}
+		}
+		for _, p := range gr.in[id] {
+			if left[p.id] {
+				if outs[p.id]--; outs[p.id] == 0 {
+					gone = append(gone, int32(p.id))
+				}
+			}
+		}
+	}
+	return left
 }
 
 // components appends to out the strongly connected components of more
@@ -140,10 +185,11 @@ func sortCycles(cs [][]*Package) {
 func (gr *Graph) ClientPackages(serverPackages []string) []*Package {
 	parent := gr.reach(gr.clientRoots(serverPackages))
 	var out []*Package
-	for p := range parent {
-		out = append(out, p)
+	for _, p := range gr.pkgs { // sorted
+		if parent.has(p) {
+			out = append(out, p)
+		}
 	}
-	slices.SortFunc(out, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 	return out
 }
 

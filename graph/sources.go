@@ -38,14 +38,6 @@ type Sources struct {
 // when ctx is done, between packages.
 func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string, nat *native.Set) (*Sources, error) {
 	src := &Sources{Root: gameRoot, deps: map[string][]OrderDep{}}
-	idx := uscript.NewIndex(nil)
-	if nat == nil {
-		nat = BuiltinNatives()
-	}
-	for _, pkg := range nat.Packages() {
-		classes, _, _ := nat.Classes(pkg)
-		idx.AddNative(pkg, classes)
-	}
 	for _, n := range edit {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -55,6 +47,22 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 			return nil, err
 		}
 		src.Packages = append(src.Packages, sp)
+	}
+	if !slices.ContainsFunc(src.Packages, func(sp *uscript.Package) bool { return sp.HasSources }) {
+		// No sources (a server's install): the index of every class
+		// would resolve nothing.
+		return src, nil
+	}
+	idx := uscript.NewIndex(nil)
+	if nat == nil {
+		nat = BuiltinNatives()
+	}
+	for _, pkg := range nat.Packages() {
+		classes, _, _ := nat.Classes(pkg)
+		idx.AddNative(pkg, classes)
+	}
+	for i, n := range edit {
+		sp := src.Packages[i]
 		if p := gr.Package(n); p != nil && p.scan != nil {
 			idx.AddCompiled(n, p.scan.classes)
 		}
@@ -279,8 +287,11 @@ func (s *Sources) HasAny() bool { return s != nil && len(s.deps) > 0 }
 // upkgFindings warns about packages that ucc make will build
 // ServerSideOnly (their .upkg says so) although clients load them.
 func (gr *Graph) upkgFindings(s *Sources, serverPackages []string, stock *ini.Stock) []Finding {
-	if s == nil {
-		return nil
+	built := func(sp *uscript.Package) bool {
+		return sp.HasUpkg && sp.Flags.ServerSideOnly && !isRetail(stock, sp.Name)
+	}
+	if s == nil || !slices.ContainsFunc(s.Packages, built) {
+		return nil // no need to walk what clients load
 	}
 	client := map[string]bool{}
 	for _, p := range gr.ClientPackages(serverPackages) {
@@ -291,7 +302,7 @@ func (gr *Graph) upkgFindings(s *Sources, serverPackages []string, stock *ini.St
 	}
 	var out []Finding
 	for _, sp := range s.Packages {
-		if !sp.HasUpkg || !sp.Flags.ServerSideOnly || !client[lower(sp.Name)] || isRetail(stock, sp.Name) {
+		if !built(sp) || !client[lower(sp.Name)] {
 			continue
 		}
 		out = append(out, Finding{Kind: ServerSideOnly, Severity: Warning, Package: sp.Name,

@@ -132,24 +132,30 @@ type Collision struct {
 // "Foo.u", same Paths entry) are not a collision. The caller owns the
 // returned slice.
 func (s *Searcher) Collisions() []Collision {
+	// Most names are one file's: only the names of two or more get a
+	// group, and only theirs are sorted.
+	pkgs := s.Packages()
+	first := make(map[string]int, len(pkgs)) // by lower-cased name: its first file
 	groups := make(map[string][]Candidate)
 	var keys []string
-	for _, c := range s.Packages() {
+	for i, c := range pkgs {
 		k := strings.ToLower(c.Name)
-		if _, ok := groups[k]; !ok {
+		j, ok := first[k]
+		switch {
+		case !ok:
+			first[k] = i
+		case groups[k] == nil:
 			keys = append(keys, k)
+			groups[k] = []Candidate{pkgs[j], c}
+		default:
+			groups[k] = append(groups[k], c)
 		}
-		groups[k] = append(groups[k], c)
 	}
 	sort.Strings(keys)
 
 	var out []Collision
 	for _, k := range keys {
-		g := groups[k]
-		if len(g) < 2 {
-			continue
-		}
-		if c, ok := s.collision(g); ok {
+		if c, ok := s.collision(groups[k]); ok {
 			out = append(out, c)
 		}
 	}
