@@ -244,6 +244,11 @@ type scanned struct {
 	flags             format.PackageFlags
 	guid              format.GUID
 	deps              []string // top-level packages imported from
+	// depIDs are the deps' numbers in the interner of the worker that read
+	// the package, by which the link of the build that read it (lt) finds
+	// the packages they resolved to before (linkTable).
+	depIDs []uint32
+	lt     *linkTable
 	// spellings are the package names the object imports use, in the order
 	// of first use; objects holds the objects imported, spelling by
 	// spelling (ends[i] ends spellings[i]'s), each spelling's in
@@ -402,6 +407,10 @@ type worker struct {
 	// resolved are the names the worker's packages import that it has
 	// resolved ahead of the link (builder.resolveAhead).
 	resolved map[string]bool
+	// aheadDone is resolved by interner number, for the dependencies;
+	// lt is the link's table of the packages they resolve to.
+	aheadDone []bool
+	lt        *linkTable
 }
 
 // nameMemo is what a scan learnt of one name of the file it reads; its
@@ -471,6 +480,7 @@ type dep struct {
 	name string
 	pos  int
 	key  uint64 // foldKey(name)
+	id   uint32 // name's interner number
 }
 
 // foldKey is the first 8 bytes of s lower-cased, big-endian, zero-padded:
@@ -513,7 +523,7 @@ func cmpDepName(a, b dep) int {
 // dependencies returns what File.Dependencies returns (the packages f
 // imports from, sorted case-insensitively, each once with its first
 // spelling, f's own name left out), interned, without its allocations.
-func (w *worker) dependencies(f *format.View) []string {
+func (w *worker) dependencies(f *format.View) ([]string, []uint32) {
 	w.deps = w.deps[:0]
 	w.foldDup = false
 	for i, im := range f.Imports() {
@@ -528,22 +538,33 @@ func (w *worker) dependencies(f *format.View) []string {
 				m.seen = true
 			}
 		}
-		n := w.packageName(f, ni)
+		id := w.packageName(f, ni)
+		n := w.in.strs[id]
 		if strings.EqualFold(n, f.PackageName()) {
 			continue
 		}
-		w.deps = append(w.deps, dep{n, i, foldKey(n)})
+		w.deps = append(w.deps, dep{n, i, foldKey(n), id})
 	}
 	slices.SortFunc(w.deps, cmpDep)
 	out := make([]string, 0, len(w.deps))
+	ids := make([]uint32, 0, len(w.deps))
 	for i, d := range w.deps {
 		if i > 0 && cmpDepName(w.deps[i-1], d) == 0 {
 			w.foldDup = true
 			continue // a later spelling of the same name
 		}
-		out = append(out, d.name)
+		out, ids = append(out, d.name), append(ids, d.id)
 	}
-	return out
+	return out, ids
+}
+
+// linkTable is the packages the names one worker interned resolve to, by
+// their interner numbers: what the link (builder.link, on one goroutine)
+// finds a dependency in, by its number instead of its spelling. It belongs
+// to the build b; only its link reads and writes pkgs.
+type linkTable struct {
+	b    *builder
+	pkgs []*Package
 }
 
 // slabObjects is the size of the chunks objects are carved from: one
@@ -571,9 +592,9 @@ func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameI
 // file imports from: a few thousand names that every file asks for,
 // found in a table of their own (much smaller than the interner's, so
 // mostly in cache).
-func (w *worker) packageName(f *format.View, i int32) string {
+func (w *worker) packageName(f *format.View, i int32) uint32 {
 	if i < 0 || int(i) >= len(w.names) {
-		return ""
+		return 0
 	}
 	m := w.memo(i)
 	if m.id == 0 {
@@ -586,7 +607,7 @@ func (w *worker) packageName(f *format.View, i int32) string {
 		}
 		m.id = id
 	}
-	return w.in.strs[m.id]
+	return m.id
 }
 
 // nameAt is name i of f, "" when i is out of range (as name gives it),
@@ -878,7 +899,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	w.impPath = reset(w.impPath, len(imports), 0)
 	w.top = reset(w.top, len(imports), -1)
 	w.group = reset(w.group, len(imports), -1)
-	s.deps = w.dependencies(f)
+	s.deps, s.depIDs = w.dependencies(f)
 	// Two package imports whose names differ only in case (the name table
 	// has each name once, so only a hand-made file does this) or an import
 	// inside an export: the objects keep table order (see scanned).
