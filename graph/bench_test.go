@@ -73,6 +73,12 @@ func TestMain(m *testing.M) {
 var benchFolders = [][2]string{{"System", ".u"}, {"Textures", ".utx"}, {"Sounds", ".uax"}, {"Music", ".umx"}, {"Maps", ".unr"}}
 
 func benchSearcher(b *testing.B, dir string) *search.Searcher {
+	_, s := benchIni(b, dir)
+	return s
+}
+
+// benchIni loads the benchmark install's ini and makes its searcher.
+func benchIni(b *testing.B, dir string) (*ini.File, *search.Searcher) {
 	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
 	if err != nil {
 		b.Fatal(err)
@@ -81,7 +87,7 @@ func benchSearcher(b *testing.B, dir string) *search.Searcher {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return s
+	return f, s
 }
 
 // BenchmarkCheck builds the graph of the generated install and checks it,
@@ -162,15 +168,7 @@ func peakRSSMB() float64 {
 // sets Check makes on first use are unmade before each run (timer
 // stopped), so that each run pays for them as a real check does.
 func BenchmarkCheckOnly(b *testing.B) {
-	dir := benchInstall(b)
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	f, s := benchIni(b, benchInstall(b))
 	g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: runtime.GOMAXPROCS(0), Roots: RootsOf(f, 1)})
 	if err != nil {
 		b.Fatal(err)
@@ -228,15 +226,7 @@ func unmakeExportSets(g *Graph) {
 // does): what is left is resolving the names and the serial link and
 // finish of Build.
 func BenchmarkBuildReuse(b *testing.B) {
-	dir := benchInstall(b)
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	f, s := benchIni(b, benchInstall(b))
 	opt := Options{Jobs: runtime.GOMAXPROCS(0), Roots: RootsOf(f, 1)}
 	first, err := Build(context.Background(), FromSearcher(s), opt)
 	if err != nil {
