@@ -2,6 +2,7 @@ package format
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -138,5 +139,29 @@ func BenchmarkViewNameAt(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(names), "ns/name")
 	if n == 0 {
 		b.Fatal("no names")
+	}
+}
+
+// BenchmarkReaderViewIn is BenchmarkReaderView through each package's
+// folder held open (Dir, ViewIn): the path graph's scan takes.
+func BenchmarkReaderViewIn(b *testing.B) {
+	files, total := benchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	dirs := map[string]*Dir{}
+	for _, bf := range files {
+		if dir := filepath.Dir(bf.path); dirs[dir] == nil {
+			dirs[dir] = OpenDir(dir)
+			defer dirs[dir].Close()
+		}
+	}
+	var rd Reader
+	b.ResetTimer()
+	for b.Loop() {
+		for _, bf := range files {
+			if _, err := rd.ViewIn(dirs[filepath.Dir(bf.path)], bf.path); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
