@@ -149,17 +149,20 @@ func BenchmarkReaderViewIn(b *testing.B) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	dirs := map[string]*Dir{}
-	for _, bf := range files {
-		if dir := filepath.Dir(bf.path); dirs[dir] == nil {
+	in := make([]*Dir, len(files)) // each file's folder, as the scan's workers keep them
+	for i, bf := range files {
+		dir := filepath.Dir(bf.path)
+		if dirs[dir] == nil {
 			dirs[dir] = OpenDir(dir)
 			defer dirs[dir].Close()
 		}
+		in[i] = dirs[dir]
 	}
 	var rd Reader
 	b.ResetTimer()
 	for b.Loop() {
-		for _, bf := range files {
-			if _, err := rd.ViewIn(dirs[filepath.Dir(bf.path)], bf.path); err != nil {
+		for i, bf := range files {
+			if _, err := rd.ViewIn(in[i], bf.path); err != nil {
 				b.Fatal(err)
 			}
 		}
