@@ -77,8 +77,10 @@ func benchSearcher(b *testing.B, dir string) *search.Searcher {
 	return s
 }
 
-// benchIni loads the benchmark install's ini and makes its searcher.
-func benchIni(b *testing.B, dir string) (*ini.File, *search.Searcher) {
+// benchIni loads the ini of the benchmark install in dir and makes its
+// searcher.
+func benchIni(b testing.TB, dir string) (*ini.File, *search.Searcher) {
+	b.Helper()
 	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
 	if err != nil {
 		b.Fatal(err)

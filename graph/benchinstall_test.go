@@ -42,14 +42,7 @@ func TestBuildCancelled(t *testing.T) {
 	if err := demo.WriteBench(dir, 200); err != nil {
 		t.Fatal(err)
 	}
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := benchIni(t, dir)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var total, seen int
@@ -78,14 +71,7 @@ func buildBench(t *testing.T, n int) (*Graph, *ini.File, *search.Searcher) {
 	if err := demo.WriteBench(dir, n); err != nil {
 		t.Fatal(err)
 	}
-	f, err := ini.Load(filepath.Join(dir, filepath.FromSlash(demo.BenchIni)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := search.New(f, search.Options{Generation: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, s := benchIni(t, dir)
 	g, err := Build(context.Background(), FromSearcher(s), Options{Jobs: 2, Roots: RootsOf(f, 1)})
 	if err != nil {
 		t.Fatal(err)

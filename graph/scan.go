@@ -522,7 +522,8 @@ func cmpDepName(a, b dep) int {
 
 // dependencies returns what File.Dependencies returns (the packages f
 // imports from, sorted case-insensitively, each once with its first
-// spelling, f's own name left out), interned, without its allocations.
+// spelling, f's own name left out), interned, without its allocations,
+// and beside them their interner numbers.
 func (w *worker) dependencies(f *format.View) ([]string, []uint32) {
 	w.deps = w.deps[:0]
 	w.foldDup = false
@@ -588,8 +589,8 @@ func (w *worker) objects(n int) []objIndex {
 // name returns name i of f interned, once per file.
 func (w *worker) name(f *format.View, i int32) string { return w.in.strs[w.nameID(f, i)] }
 
-// packageName is name i of f interned, for the names of the packages a
-// file imports from: a few thousand names that every file asks for,
+// packageName returns the interner's number of name i of f (0 when i is
+// out of range), for the names of the packages a file imports from: a few thousand names that every file asks for,
 // found in a table of their own (much smaller than the interner's, so
 // mostly in cache).
 func (w *worker) packageName(f *format.View, i int32) uint32 {
