@@ -997,36 +997,36 @@ func bulkNames(text []byte, ends []int32, flags []uint32, n int, b []byte, p, le
 }
 
 // bulkImports is readTable's bulk step for a standard import table of n
-// records: it decodes whole records from b at p with fastImports, in place
-// at the end of s, and a record with a long index with fastImportLong, for
-// as long as they are accepted and at most left of them, and returns s,
-// the offset after the last record and how many it decoded.
+// records (bulkRecords with fastImports and fastImportLong).
 func bulkImports(s []Import, n int, b []byte, p, left int, limits *[3]int32) ([]Import, int, int) {
-	k := 0
-	for k < left {
-		if len(s) == cap(s) {
-			s = grow(s, n)
-		}
-		m := min(left-k, cap(s)-len(s))
-		j := len(s)
-		d, next := fastImports(s[j:j+m], b, p, limits)
-		s, p, k = s[:j+d], next, k+d
-		if d == m {
-			continue
-		}
-		next, ok := fastImportLong(&s[:j+d+1][j+d], b, p, limits)
-		if !ok {
-			return s, p, k
-		}
-		s, p, k = s[:j+d+1], next, k+1
-	}
-	return s, p, k
+	return bulkRecords(s, n, p, left,
+		func(s []Import, p int) (int, int) { return fastImports(s, b, p, limits) },
+		func(r *Import, p int) (int, bool) { return fastImportLong(r, b, p, limits) })
 }
 
 // bulkExports is bulkImports for the export table, with fastExports and
 // fastExportLong; size is the file size that serial data must lie within;
 // sl notes the records' serial offsets.
 func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, size int64, sl *serialLow) ([]Export, int, int) {
+	return bulkRecords(s, n, p, left,
+		func(s []Export, p int) (int, int) { return fastExports(s, b, p, limits, size, sl) },
+		func(r *Export, p int) (int, bool) {
+			next, ok := fastExportLong(r, b, p, limits, size)
+			if ok {
+				sl.note(r)
+			}
+			return next, ok
+		})
+}
+
+// bulkRecords decodes whole records from p on, in place at the end of s
+// (grown toward n records): runs with fast, which decodes records into a
+// slice and returns how many it took and the offset after them, and a
+// record fast stops at with long, which decodes one record with an index
+// of any length, for as long as they are accepted and at most left of
+// them. It returns s, the offset after the last record and how many it
+// decoded. (fast and long are called once a run, not once a record.)
+func bulkRecords[T any](s []T, n, p, left int, fast func(s []T, p int) (int, int), long func(r *T, p int) (int, bool)) ([]T, int, int) {
 	k := 0
 	for k < left {
 		if len(s) == cap(s) {
@@ -1034,17 +1034,16 @@ func bulkExports(s []Export, n int, b []byte, p, left int, limits *[3]int32, siz
 		}
 		m := min(left-k, cap(s)-len(s))
 		j := len(s)
-		d, next := fastExports(s[j:j+m], b, p, limits, size, sl)
+		d, next := fast(s[j:j+m], p)
 		s, p, k = s[:j+d], next, k+d
 		if d == m {
 			continue
 		}
-		next, ok := fastExportLong(&s[:j+d+1][j+d], b, p, limits, size)
+		next, ok := long(&s[:j+d+1][j+d], p)
 		if !ok {
 			return s, p, k
 		}
 		s, p, k = s[:j+d+1], next, k+1
-		sl.note(&s[j+d])
 	}
 	return s, p, k
 }
