@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // chain is the DOT of n nodes n0 -> n1 -> ... with labels L0, L1, ...
@@ -29,17 +31,8 @@ func chain(n int) []byte {
 	return b.Bytes()
 }
 
-// privateCache points the user cache folder at a temporary one, for the
-// first Render of the test binary (the folder is chosen once).
-func privateCache(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("HOME", dir)
-	t.Setenv("XDG_CACHE_HOME", dir)
-	t.Setenv("LocalAppData", dir)
-}
-
 func TestRender(t *testing.T) {
-	privateCache(t)
+	testutil.PrivateUserCache(t)
 	ctx := context.Background()
 	svg, err := Render(ctx, chain(7), "svg")
 	if err != nil {
@@ -81,7 +74,7 @@ func TestRender(t *testing.T) {
 // finishes in the background, holding the engine, so a caller that cannot
 // wait gives up on its own deadline and one that can gets its drawing.
 func TestRenderDeadline(t *testing.T) {
-	privateCache(t)
+	testutil.PrivateUserCache(t)
 	if _, err := Render(context.Background(), chain(2), "svg"); err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +108,7 @@ func TestRenderDeadline(t *testing.T) {
 // TestRenderReadsNoFiles: Graphviz reads no file of the host, such as the
 // picture a DOT image attribute names.
 func TestRenderReadsNoFiles(t *testing.T) {
-	privateCache(t)
+	testutil.PrivateUserCache(t)
 	t.Chdir(t.TempDir())
 	var b bytes.Buffer
 	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 40, 30))); err != nil {
