@@ -26,7 +26,7 @@ const (
 )
 
 // FindingKind names a class of problem; the values are part of the JSON
-// output (README.md). package redirect uses the same type for its own
+// output (docs/check.md). package redirect uses the same type for its own
 // kinds.
 type FindingKind string
 
@@ -52,7 +52,7 @@ const (
 )
 
 // Finding is one problem, with the packages involved and the import chain
-// that makes it matter. Its JSON form is documented in README.md.
+// that makes it matter. Its JSON form is documented in docs/check.md.
 type Finding struct {
 	Kind     FindingKind `json:"kind"`
 	Severity Severity    `json:"severity"`

@@ -13,7 +13,7 @@ import (
 	"github.com/upkdeps/upkdeps/ini"
 )
 
-// DownloadsSchemaVersion is the version of Downloads' JSON form (README.md,
+// DownloadsSchemaVersion is the version of Downloads' JSON form (docs/usage.md,
 // "downloads").
 const DownloadsSchemaVersion = 1
 

@@ -15,7 +15,7 @@ import (
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
-// SchemaVersion is the version of Data's JSON form (README.md, "report").
+// SchemaVersion is the version of Data's JSON form (docs/report.md).
 const SchemaVersion = 2
 
 // DefaultMaxObjects is how many imported object names a page embeds at
@@ -25,7 +25,7 @@ const SchemaVersion = 2
 const DefaultMaxObjects = 200_000
 
 // Data is everything the page shows. Its JSON form is documented in
-// README.md.
+// docs/report.md.
 type Data struct {
 	SchemaVersion int    `json:"schema_version"`
 	Generator     string `json:"generator"`

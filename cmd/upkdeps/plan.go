@@ -85,7 +85,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 	return cmd
 }
 
-// planReport is the output of `plan` (README.md).
+// planReport is the output of `plan` (docs/index.md).
 type planReport struct {
 	SchemaVersion int          `json:"schema_version"`
 	Ini           string       `json:"ini"`

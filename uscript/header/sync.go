@@ -90,7 +90,7 @@ type SyncOptions struct {
 }
 
 // SyncReport is what Sync did: the output of `upkdeps headers`, whose JSON
-// form is documented in README.md.
+// form is documented in docs/usage.md ("headers").
 type SyncReport struct {
 	SchemaVersion int           `json:"schema_version"`
 	Root          string        `json:"root"`
