@@ -17,6 +17,16 @@ import (
 // (most packages are never asked); a map's hashes are not even made during
 // the scan, since hardly anything imports from a map: it is read again
 // from the file if asked.
+//
+// Invariant: an import is found by its 64-bit key alone (hashKey of its
+// lower-cased path and class, which must hash exactly the bytes
+// exportHashes hashes: TestExportHashes). No text is compared, so two
+// different objects with the same key would make a missing object look
+// exported. maphash's keys are random per process: for n imports checked
+// against a set of m exports the chance of any false match is about
+// n*m/2^64: for the 3.2 million imports of the 20,000-package benchmark
+// install against sets of up to a million exports, under 2e-7; and a run
+// that met one would not meet it again.
 type exportIndex struct {
 	once sync.Once
 	file string // where to read the exports from when there are no hashes

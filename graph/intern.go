@@ -74,7 +74,17 @@ type objIndex = uint16
 
 // maxTableObjects is the most objects one objTable holds: a worker starts
 // a new table when a file's objects may not fit in its current one.
+//
+// Invariant: the worker's byChain, whose records hold each object's name,
+// is reset with its table (newTable), so it never holds the records of
+// more than maxTableObjects objects. A record is recHead bytes and a name
+// of at most 2*4096 bytes (format's maxNameBytes of Latin-1 or UTF-16,
+// as UTF-8): under 540 MiB in all, so nameSlot's 32-bit offsets into the
+// records cannot wrap. The constant below stops the build if a change of
+// these sizes breaks that; TestObjectTableFull checks the reset.
 const maxTableObjects = 1 << 16
+
+const _ = uint32(maxTableObjects * (recHead + 2*4096)) // < 2^32
 
 // objTable holds the distinct objects that the packages one worker reads
 // import, each once; their scans refer to them by index. The objects of an
