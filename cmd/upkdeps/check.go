@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -177,7 +178,7 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	writeKindTable(bw, rep.Findings)
+	writeKindTable(bw, rep.Summary)
 	bw.printf("\nFix first:\n")
 	for i, r := range rep.Summary.FixFirst {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
@@ -194,31 +195,13 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	return bw.err
 }
 
-// writeKindTable prints how many findings of each kind there are, errors
-// and warnings apart (a kind such as missing_package has both).
-func writeKindTable(bw *errWriter, fs []graph.Finding) {
-	type count struct{ errors, warnings int }
-	counts := map[graph.FindingKind]*count{}
-	for _, f := range fs {
-		c := counts[f.Kind]
-		if c == nil {
-			c = &count{}
-			counts[f.Kind] = c
-		}
-		if f.Severity == graph.Error {
-			c.errors++
-		} else {
-			c.warnings++
-		}
-	}
-	kinds := make([]graph.FindingKind, 0, len(counts))
-	for k := range counts {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds)
+// writeKindTable prints the summary's count of each kind, errors and
+// warnings apart (a kind such as missing_package has both).
+func writeKindTable(bw *errWriter, sum check.Summary) {
+	kinds := slices.Sorted(maps.Keys(sum.ByKind))
 	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
 	for _, k := range kinds {
-		bw.printf("  %-18s %6d %8d\n", k, counts[k].errors, counts[k].warnings)
+		bw.printf("  %-18s %6d %8d\n", k, sum.ErrorsByKind[k], sum.WarningsByKind[k])
 	}
 }
 
