@@ -83,15 +83,22 @@ type infoReport struct {
 }
 
 // MarshalJSON writes a file that could not be read as {"path", "error"}.
-func (r infoReport) MarshalJSON() ([]byte, error) {
+func (r infoReport) MarshalJSON() ([]byte, error) { return json.Marshal(r.jsonValue()) }
+
+// plainInfo is infoReport without its MarshalJSON: the encoder writes it
+// directly, where a Marshaler's bytes are parsed once more to be checked.
+type plainInfo infoReport
+
+// jsonValue is what r's JSON form encodes: the report, or only its path
+// and error when the file could not be read.
+func (r infoReport) jsonValue() any {
 	if r.Error != "" {
-		return json.Marshal(struct {
+		return struct {
 			Path  string `json:"path"`
 			Error string `json:"error"`
-		}{r.Path, r.Error})
+		}{r.Path, r.Error}
 	}
-	type plain infoReport
-	return json.Marshal(plain(r))
+	return plainInfo(r)
 }
 
 type infoGen struct {
@@ -141,7 +148,7 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 			}
 			// The encoder's indented form of a slice in an object's field:
 			// each element indented by two levels, its first line too.
-			b, err := json.MarshalIndent(r, "    ", "  ")
+			b, err := json.MarshalIndent(r.jsonValue(), "    ", "  ")
 			if err != nil {
 				return err
 			}
