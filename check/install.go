@@ -135,7 +135,7 @@ func Open(opt OpenOptions) (*Install, error) {
 
 // GraphOptions say how BuildGraph scans.
 type GraphOptions struct {
-	Jobs int
+	Jobs int // parallel readers (0 or less: one per core)
 	// Reuse is an earlier graph of the install whose packages are not
 	// read again (or nil).
 	Reuse *graph.Graph

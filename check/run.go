@@ -19,7 +19,8 @@ type Options struct {
 	// (cache.ini), as a client joining a server would have them, and says
 	// which findings that removes (Report.WithCache).
 	WithCache bool
-	// Jobs is the number of goroutines that read packages (0 or less: 1).
+	// Jobs is the number of goroutines that read packages (0 or less: one
+	// per core).
 	Jobs int
 	// Progress is graph.Options.Progress: told the number of packages to
 	// read, it returns what to call after each one (nil: nothing).

@@ -103,7 +103,7 @@ type CheckOptions struct {
 	// leak. nil: any known game's list.
 	Stock *ini.Stock
 	// Jobs is the number of goroutines the object check uses (0 or less:
-	// 1); the findings do not depend on it.
+	// one per core); the findings do not depend on it.
 	Jobs int
 }
 
@@ -549,7 +549,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		}
 	}
 	var runs [][]asked
-	per := max(1, total/(8*max(1, jobs)))
+	per := max(1, total/(8*par.Jobs(jobs)))
 	for start, n, i := 0, 0, 0; i < len(all); i++ {
 		if n += len(all[i].objs); n >= per || i == len(all)-1 {
 			runs = append(runs, all[start:i+1])

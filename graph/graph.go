@@ -44,7 +44,7 @@ type Resolver interface {
 
 // Options configure Build.
 type Options struct {
-	Jobs     int                    // parallel readers (0 or less: 1)
+	Jobs     int                    // parallel readers (0 or less: one per core)
 	Progress func(total int) func() // optional: called once with the file count; the returned func after each file
 	// Reuse is a graph of the same install built before: the packages it
 	// read are not read again (check --with-cache builds twice).
