@@ -33,7 +33,8 @@ type Install struct {
 
 // OpenOptions say how to open an install.
 type OpenOptions struct {
-	// Ini is the ini file; "" finds the game's ini in . and ./System.
+	// Ini is the ini file, or a game folder or its System folder to find
+	// it in (ini.Locate); "" finds the game's ini in . and ./System.
 	Ini string
 	// Game names the profile (ini.ParseGame); "" guesses it from the ini.
 	Game string
@@ -68,13 +69,12 @@ func warnf(warn func(string), format string, args ...any) {
 // Open loads the ini, the game profile (given, else guessed) and a
 // Searcher.
 func Open(opt OpenOptions) (*Install, error) {
-	path := opt.Ini
-	if path == "" {
-		found, err := ini.Find(".")
-		if err != nil {
+	path, err := ini.Locate(opt.Ini)
+	if err != nil {
+		if opt.Ini == "" {
 			return nil, fmt.Errorf("no --ini given and %w", err)
 		}
-		path = found
+		return nil, err
 	}
 	f, err := ini.Load(path)
 	if err != nil {
