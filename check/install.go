@@ -225,7 +225,23 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 	if in.Natives != nil {
 		return in.Natives, nil
 	}
-	files, err := native.FindBinaries(in.BinaryDirs())
+	s, err := ReadBinaries(in.BinaryDirs(), warn)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
+		s.AddTable(t)
+	}
+	in.Natives = s
+	return s, nil
+}
+
+// ReadBinaries reads the native classes of every binary in dirs
+// (native.FindBinaries) into a new set. A binary that cannot be read is
+// left out with a warning through warn (nil: none), and Git LFS pointers
+// in one warning for all; only a folder that cannot be listed is an error.
+func ReadBinaries(dirs []string, warn func(string)) (*native.Set, error) {
+	files, err := native.FindBinaries(dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -247,10 +263,6 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 		warnf(warn, "upkdeps: warning: %d binaries are Git LFS pointers, not the files (%s): their native classes are not used; fetch them with git lfs pull",
 			len(lfs), strings.Join(lfs, ", "))
 	}
-	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
-		s.AddTable(t)
-	}
-	in.Natives = s
 	return s, nil
 }
 
