@@ -346,6 +346,16 @@ func (r *resolver) notInPackage(ref Ref) bool {
 	return !r.definedIn(name, ref.Package)
 }
 
+// movedClass reports whether ref is a defaultproperties value
+// Class'Pkg.X' that Pkg does not define while another package defines a
+// class X: a value the compiler cannot import is a warning ("Invalid
+// property value in defaults"), not a failure, and 227's sources name
+// classes it moved from UnrealI to UnrealShare by their old package.
+func (r *resolver) movedClass(ref Ref) bool {
+	return ref.Kind == KindLiteral && ref.value && ref.Package != "" && strings.EqualFold(ref.Type, "class") &&
+		!strings.Contains(ref.Name, ".") && len(r.idx.classes[string(r.lower(ref.Name))]) > 0
+}
+
 // known reports whether a package declares name as anything at all.
 func (r *resolver) known(name string) bool {
 	key := r.lower(name)
@@ -389,7 +399,27 @@ func (r *resolver) pkg(name string) (string, []string, outcome) {
 	return name, nil, resolved
 }
 
-func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
+// scoped reports whether name is a struct or enum that class c or a class
+// it extends declares: a type name binds to it before any class of that
+// name (a subclass of Fire.FireTexture that writes array<Spark> means the
+// struct Spark it inherits, not the class UnrealShare.Spark).
+func (r *resolver) scoped(c *Class, name string) bool {
+	key := string(r.lower(name))
+	for k := 0; c != nil && k < 64; k++ {
+		if _, ok := c.types[key]; ok {
+			return true
+		}
+		super := strings.ToLower(c.Super)
+		if next := r.byName[super]; next != nil && next != c {
+			c = next
+		} else {
+			c = r.idx.sources[super]
+		}
+	}
+	return false
+}
+
+func (r *resolver) resolve(c *Class, ref Ref) (string, []string, outcome) {
 	switch ref.Kind {
 	case KindExec:
 		return r.pkg(ref.Package)
@@ -431,11 +461,20 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 		if _, isFunc := r.funcs[string(r.lower(ref.Name))]; ref.call && isFunc {
 			return "", nil, dropped
 		}
+		if !ref.class && r.scoped(c, ref.Name) {
+			return "", nil, dropped // a struct or enum of the class or a parent
+		}
 		if pkg, cands, out := r.class(ref.Name); out != unresolved {
 			return pkg, cands, out
 		}
 		if ref.class {
 			return "", nil, unresolved // class<X>, Super(X): nothing but a class
+		}
+		if ref.call {
+			// Name(expr) is a cast only when Name is a class; a call
+			// of a function inherited from a parent (Abs, Spawn, log)
+			// otherwise.
+			return "", nil, dropped
 		}
 		if r.known(ref.Name) || !r.idx.closed {
 			return "", nil, dropped // a struct, an enum, a variable, a function
@@ -474,7 +513,7 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 	byPkg := map[string]*Dependency{}
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
-			pkg, cands, out := r.resolve(ref)
+			pkg, cands, out := r.resolve(c, ref)
 			if out != resolved || r.ownObject(c, ref) {
 				continue
 			}
@@ -511,7 +550,10 @@ func (idx *Index) Unresolved(p *Package) []Evidence {
 	var out []Evidence
 	for _, c := range p.Classes {
 		for _, ref := range c.Refs {
-			if _, _, o := r.resolve(ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) {
+			if ref.Inactive {
+				continue // in a #if branch that may not be compiled
+			}
+			if _, _, o := r.resolve(c, ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) && !r.movedClass(ref) {
 				out = append(out, evidence(c, ref, nil))
 			}
 		}

@@ -39,6 +39,9 @@ type Class struct {
 	WithinPackage string
 	File          string // the file name given to Scan
 	Line          int    // the line of the class declaration
+	// Native is set when the declaration says native (or intrinsic): the
+	// package has C++ code, whose binary may register classes of its own.
+	Native bool
 	// Refs are the references in source order (by line, then as written);
 	// the same reference twice on one line is kept once.
 	Refs []Ref
@@ -83,6 +86,9 @@ type Ref struct {
 	Type string
 	Line int
 	Text string // the source line, trimmed (cut at 200 bytes), as UTF-8
+	// Inactive is set when the reference is in a #if/#ifdef branch the
+	// scan could not evaluate (see preproc.go): it may not be compiled.
+	Inactive bool
 
 	// call marks a type reference read from Name(expr): a cast if Name is a
 	// class, a call if it is a function, which only resolution can tell.
