@@ -118,12 +118,13 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 			deps = append(deps, dep)
 		}
 		src.deps[lower(sp.Name)] = deps
-		unknown := src.unknownClasses(sp, idx)
-		if b := blockers[i]; len(unknown) > 0 && (len(b.noSources) > 0 || len(b.noNatives) > 0) {
-			src.abstain(b, len(unknown))
-			continue
+		for _, f := range src.unknownClasses(sp, idx) {
+			if b := blockers[i].of(sp.Name, f.Objects[0].Path); b != nil {
+				src.abstain(*b, 1)
+				continue
+			}
+			src.unknown = append(src.unknown, f)
 		}
-		src.unknown = append(src.unknown, unknown...)
 	}
 	if u := src.unchecked; u != nil {
 		var parts []string
@@ -145,14 +146,34 @@ func have(n int) string {
 	return "have"
 }
 
-// unread is what was not read among the entries up to one package.
+// unread is what was not read among the entries up to one package:
+// those with neither sources nor a readable compiled package before it,
+// and those up to it (itself included) whose script declares native
+// classes while nat lists their native classes from no binary or table
+// of this game (nat.Exact).
 type unread struct{ noSources, noNatives []string }
 
-// unreadBefore returns, per entry, the entries before it with neither
-// sources nor a readable compiled package, and the entries up to and
-// including it whose script declares native classes while nat lists
-// their native classes from no binary or table of this game (nat.Exact):
-// any of them could declare a name the entry uses.
+// of returns what could declare a name that package pkg uses and no
+// package read declares, or nil when nothing could: any entry without
+// sources or .u before pkg; pkg's own native code; and for a name
+// Pkg.X, Pkg's native code. A class only C++ registers (UT99's
+// Editor.TransBuffer, a class no script declares) is used by its own
+// package or named with it; a later package's unqualified use of one
+// of an unread binary is the case this misses.
+func (u unread) of(pkg, name string) *unread {
+	if len(u.noSources) > 0 {
+		return &unread{noSources: u.noSources}
+	}
+	qual, _, ok := strings.Cut(name, ".")
+	for _, n := range u.noNatives {
+		if strings.EqualFold(n, pkg) || ok && strings.EqualFold(n, qual) {
+			return &unread{noNatives: []string{n}}
+		}
+	}
+	return nil
+}
+
+// unreadBefore returns, per entry, what was not read up to it.
 func (gr *Graph) unreadBefore(edit []string, pkgs []*uscript.Package, nat *native.Set) []unread {
 	out := make([]unread, len(pkgs))
 	var cur unread
