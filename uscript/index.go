@@ -512,6 +512,9 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 	r := idx.resolver(p)
 	byPkg := map[string]*Dependency{}
 	for _, c := range p.Classes {
+		if c.Subfolder {
+			continue
+		}
 		for _, ref := range c.Refs {
 			pkg, cands, out := r.resolve(c, ref)
 			if out != resolved || r.ownObject(c, ref) {
@@ -549,6 +552,9 @@ func (idx *Index) Unresolved(p *Package) []Evidence {
 	r := idx.resolver(p)
 	var out []Evidence
 	for _, c := range p.Classes {
+		if c.Subfolder {
+			continue
+		}
 		for _, ref := range c.Refs {
 			if ref.Inactive {
 				continue // in a #if branch that may not be compiled

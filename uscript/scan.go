@@ -39,6 +39,10 @@ type Class struct {
 	WithinPackage string
 	File          string // the file name given to Scan
 	Line          int    // the line of the class declaration
+	// Subfolder is set for a class read from a folder below Classes,
+	// which stock ucc make does not compile (see ScanPackage): it
+	// declares names, but its references make no dependency or finding.
+	Subfolder bool
 	// Native is set when the declaration says native (or intrinsic): the
 	// package has C++ code, whose binary may register classes of its own.
 	Native bool
