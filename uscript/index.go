@@ -404,16 +404,18 @@ func (r *resolver) pkg(name string) (string, []string, outcome) {
 // name (a subclass of Fire.FireTexture that writes array<Spark> means the
 // struct Spark it inherits, not the class UnrealShare.Spark).
 func (r *resolver) scoped(c *Class, name string) bool {
-	key := string(r.lower(name))
+	key := r.lower(name)
 	for k := 0; c != nil && k < 64; k++ {
-		if _, ok := c.types[key]; ok {
+		if _, ok := c.types[string(key)]; ok {
 			return true
 		}
-		super := strings.ToLower(c.Super)
-		if next := r.byName[super]; next != nil && next != c {
+		if c.superKey == "" {
+			return false
+		}
+		if next := r.byName[c.superKey]; next != nil && next != c {
 			c = next
 		} else {
-			c = r.idx.sources[super]
+			c = r.idx.sources[c.superKey]
 		}
 	}
 	return false

@@ -430,6 +430,7 @@ func (p *parser) classDecl(i int) int {
 		case cl.kind == clauseExtends:
 			extends = true
 			c.Super, c.SuperPackage = cl.name, cl.pkg
+			c.superKey = p.intern(lowerBytes([]byte(cl.name)))
 			p.add(KindExtends, cl.pkg, cl.name, "", p.toks[cl.at], 0)
 		case cl.kind == clauseWord && (equalFold(cl.word, "native") || equalFold(cl.word, "intrinsic")):
 			c.Native = true

@@ -64,6 +64,8 @@ type Class struct {
 	// used as a type, a cast or X.default that no package declares as
 	// anything is an unknown class (Index.Unresolved).
 	vars, types map[string]struct{}
+	// superKey is Super lower-cased, for look-ups up the hierarchy.
+	superKey string
 	// subobjects are the lower-cased names of the defaultproperties
 	// subobjects (Begin Object ... Name=X): Type'Outer.X' may name one.
 	subobjects map[string]struct{}
