@@ -31,6 +31,9 @@ type Index struct {
 	// type name found nowhere is an unknown class.
 	names  map[string]struct{}
 	closed bool
+	// typeNames are the lower-cased struct and enum names of the source
+	// packages added.
+	typeNames map[string]struct{}
 	// sources are the classes of the source packages added, by lower-cased
 	// name (the first added), for the subobjects a subclass may name.
 	sources map[string]*Class
@@ -143,6 +146,12 @@ func (idx *Index) AddSource(sp *Package) {
 		idx.addNames(c.funcs)
 		idx.addNames(c.vars)
 		idx.addNames(c.types)
+		if idx.typeNames == nil {
+			idx.typeNames = map[string]struct{}{}
+		}
+		for k := range c.types {
+			idx.typeNames[k] = struct{}{}
+		}
 	}
 }
 
@@ -207,17 +216,21 @@ type resolver struct {
 	groups map[string]bool     // lower-cased groups #exec lines put into the package
 	names  map[string]struct{} // lower-cased names the package's sources declare
 	byName map[string]*Class   // the package's classes by lower-cased name
+	types  map[string]struct{} // lower-cased structs and enums the package declares
 	buf    []byte              // see lower
 }
 
 func (idx *Index) resolver(p *Package) *resolver {
 	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{},
-		names: map[string]struct{}{}, byName: map[string]*Class{}}
+		names: map[string]struct{}{}, byName: map[string]*Class{}, types: map[string]struct{}{}}
 	for _, c := range p.Classes {
 		r.own[strings.ToLower(c.Name)] = true
 		r.byName[strings.ToLower(c.Name)] = c
 		for f := range c.funcs {
 			r.funcs[f] = struct{}{}
+		}
+		for k := range c.types {
+			r.types[k] = struct{}{}
 		}
 		for _, m := range []map[string]struct{}{c.vars, c.types} {
 			for n := range m {
@@ -399,12 +412,19 @@ func (r *resolver) pkg(name string) (string, []string, outcome) {
 	return name, nil, resolved
 }
 
-// scoped reports whether name is a struct or enum that class c or a class
+// scoped reports whether key (a name lower-cased) is a struct or enum that class c or a class
 // it extends declares: a type name binds to it before any class of that
 // name (a subclass of Fire.FireTexture that writes array<Spark> means the
 // struct Spark it inherits, not the class UnrealShare.Spark).
-func (r *resolver) scoped(c *Class, name string) bool {
-	key := r.lower(name)
+func (r *resolver) scoped(c *Class, key []byte) bool {
+	if len(r.idx.typeNames) == 0 && len(r.types) == 0 {
+		return false
+	}
+	_, any := r.idx.typeNames[string(key)]
+	_, mine := r.types[string(key)]
+	if !any && !mine {
+		return false // no source declares a struct or enum of that name
+	}
 	for k := 0; c != nil && k < 64; k++ {
 		if _, ok := c.types[string(key)]; ok {
 			return true
@@ -463,10 +483,10 @@ func (r *resolver) resolve(c *Class, ref Ref) (string, []string, outcome) {
 		if _, isFunc := r.funcs[string(r.lower(ref.Name))]; ref.call && isFunc {
 			return "", nil, dropped
 		}
-		if !ref.class && r.scoped(c, ref.Name) {
-			return "", nil, dropped // a struct or enum of the class or a parent
-		}
 		if pkg, cands, out := r.class(ref.Name); out != unresolved {
+			if !ref.class && r.scoped(c, r.buf) { // r.buf: class lower-cased the name
+				return "", nil, dropped // a struct or enum of the class or a parent
+			}
 			return pkg, cands, out
 		}
 		if ref.class {

@@ -234,14 +234,13 @@ func (p *parser) run() {
 	depth := 0
 	for i := 0; i < n; {
 		t := p.toks[i]
-		if p.isDead && t.kind != tDirective {
-			i++ // a branch known to be inactive
-			continue
-		}
 		switch t.kind {
 		case tDirective:
 			p.hash(t)
 			i++
+			for p.isDead && i < n && p.toks[i].kind != tDirective {
+				i++ // a branch known to be inactive
+			}
 		case tObject:
 			p.literal(t, 0)
 			i++
@@ -487,19 +486,36 @@ func (p *parser) typeDecl(i int) {
 // table does not know is one too when what follows it is still a type and
 // a name (a licensee's "var deepcopy Foo Bar;").
 func (p *parser) skipModifiers(i int) int {
-	for k := 0; p.isIdent(i) && k < 64; k++ {
-		if p.isWord(i, "struct") || p.isWord(i, "enum") {
-			break // an inline type: var() struct native Name { ... } X;
+	if p.isIdent(i+1) && i+2 < len(p.toks) && p.toks[i+2].kind == tSym && p.isIdent(i) {
+		switch p.toks[i+2].sym {
+		case ';', ',', ')', '(', '[':
+			// The common "Type Name;", "Type Name(": no specifier,
+			// unless the first word is one (var GUID X is not).
+			if classify(p.word(i))&kwModifier == 0 {
+				return i
+			}
 		}
-		if p.isSym(i+1, '(') {
-			if !isSpecifier(p.word(i)) {
-				break // function Name(
+	}
+	for k := 0; p.isIdent(i) && k < 64; k++ {
+		w := p.word(i)
+		f := classify(w)
+		spec := f&kwModifier != 0 || classifyExt(w)&extSpecifier != 0
+		switch {
+		case p.isSym(i+1, '('):
+			if !spec {
+				return i // function Name(
 			}
 			i = p.closing(i+1) + 1
 			continue
-		}
-		if p.typeAndName(i) || !isSpecifier(p.word(i)) && !p.isSpecifierAt(i+1) && !p.typeAndName(i+1) {
-			break
+		case spec && (f&kwModifier == 0 || equalFold(w, "guid")) && p.typeAndName(i):
+			return i // a word of the table that is the type here (var Cache C)
+		case spec:
+		case p.typeAndName(i):
+			return i
+		case f&kwReserved != 0:
+			return i // struct, enum (var() struct native Name {...} X;), a type keyword
+		case !p.isSpecifierAt(i+1) && !p.typeAndName(i+1):
+			return i
 		}
 		i++
 	}
@@ -522,7 +538,7 @@ func (p *parser) typeAndName(i int) bool {
 	if w := p.word(i); classify(w)&kwModifier != 0 && !equalFold(w, "guid") {
 		return false // a modifier, never a type (GUID is both: Object's struct Guid)
 	}
-	next := p.typeUnit(i, false, 0)
+	next := p.typeEnd(i)
 	if next == i || !p.isIdent(next) || next+1 >= len(p.toks) || classify(p.word(next)) != 0 {
 		return false // no name after the type (array<, class<, const: more of the head)
 	}
@@ -561,6 +577,26 @@ func (p *parser) declaration(i int) int {
 		name = p.isSym(k, ',')
 	}
 	return j
+}
+
+// typeEnd returns the index after the type at i, as typeUnit reads it,
+// without recording or interning anything: Name, Pkg.Name, and the
+// generic types through typeUnit.
+func (p *parser) typeEnd(i int) int {
+	if p.isSym(i+1, '<') {
+		return p.typeUnit(i, false, 0)
+	}
+	if !p.isIdent(i) {
+		return i
+	}
+	if w := p.word(i); classify(w) != 0 || isIntrinsic(w) {
+		return i + 1
+	}
+	next := i + 1
+	for p.isSym(next, '.') && p.isIdent(next+1) {
+		next += 2
+	}
+	return next
 }
 
 // maxTypeDepth bounds the nesting of array<class<...>> the parser follows,

@@ -51,44 +51,57 @@ var intrinsicTypes = []specRow{
 	{"lazyarray", "type", "227", src227 + ": Engine/Classes/Bitmap.uc (lazyarray<byte>)"},
 }
 
-var specifiers, intrinsics = map[string]bool{}, map[string]bool{}
+// Flags of extTable.
+const (
+	extSpecifier = 1 << iota
+	extIntrinsic
+)
+
+// extTable holds the words of specTable and intrinsicTypes in kwTable's
+// buckets: they are looked up for every declaration and type, where a
+// map's hashing would cost more than the rest of the scan.
+var extTable [1024][]kwEntry
 
 func init() {
-	for _, r := range specTable {
-		for _, w := range strings.Fields(r.words) {
-			specifiers[w] = true
+	add := func(rows []specRow, flag uint8) {
+		for _, r := range rows {
+			for _, w := range strings.Fields(r.words) {
+				k := kwSlot(len(w), w[0], w[len(w)-1])
+				found := false
+				for i := range extTable[k] {
+					if extTable[k][i].word == w {
+						extTable[k][i].flags |= flag
+						found = true
+					}
+				}
+				if !found {
+					extTable[k] = append(extTable[k], kwEntry{w, flag})
+				}
+			}
 		}
 	}
-	for _, r := range intrinsicTypes {
-		for _, w := range strings.Fields(r.words) {
-			intrinsics[w] = true
+	add(specTable, extSpecifier)
+	add(intrinsicTypes, extIntrinsic)
+}
+
+func classifyExt(b []byte) uint8 {
+	if len(b) == 0 || len(b) > 32 {
+		return 0
+	}
+	for _, e := range extTable[kwSlot(len(b), lower(b[0]), lower(b[len(b)-1]))] {
+		if equalFold(b, e.word) {
+			return e.flags
 		}
 	}
+	return 0
 }
 
 // isSpecifier reports whether b is a specifier of the table or a modifier
 // of keywords.go.
 func isSpecifier(b []byte) bool {
-	if classify(b)&kwModifier != 0 {
-		return true
-	}
-	var buf [32]byte
-	return len(b) <= len(buf) && specifiers[string(lowerInto(&buf, b))]
-}
-
-// lowerInto lower-cases b (at most 32 bytes) into buf, for map look-ups
-// that do not allocate.
-func lowerInto(buf *[32]byte, b []byte) []byte {
-	n := copy(buf[:], b)
-	for i := range n {
-		buf[i] = lower(buf[i])
-	}
-	return buf[:n]
+	return classify(b)&kwModifier != 0 || classifyExt(b)&extSpecifier != 0
 }
 
 // isIntrinsic reports whether b is a type the compiler knows without a
 // declaration (beyond keywords.go's reserved types).
-func isIntrinsic(b []byte) bool {
-	var buf [32]byte
-	return len(b) <= len(buf) && intrinsics[string(lowerInto(&buf, b))]
-}
+func isIntrinsic(b []byte) bool { return classifyExt(b)&extIntrinsic != 0 }
