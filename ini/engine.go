@@ -111,7 +111,9 @@ func (f *File) EditPackages() []string {
 // of [XC_Engine.XC_GameEngine] (where XC_Engine servers keep them), without
 // repeats: names are compared ignoring case and the first spelling and
 // position are kept. A game engine subclass ([Engine.Engine]
-// GameEngine=DeusEx.DeusExGameEngine) reads its own section only.
+// GameEngine=DeusEx.DeusExGameEngine) reads its own section's
+// ServerPackages when it has the key, else [Engine.GameEngine]'s (see
+// gameEngineSectionsFor).
 func (f *File) ServerPackages() []string {
 	var out []string
 	seen := make(map[string]bool)
