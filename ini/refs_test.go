@@ -170,3 +170,35 @@ func TestReferencesGameEngineInherits(t *testing.T) {
 		"[Sub.SubGameEngine]", "ServerPackages=Own"))
 	checkStrings(t, "mixed", lines(mixed), []string{"7 Sub.SubGameEngine Own", "5 Engine.GameEngine Parent.Actor"})
 }
+
+// TestGameEngineSubclassCorpus: Deus Ex's stock ini (GameEngine=
+// DeusEx.DeusExGameEngine, ServerActors in that section, no
+// [Engine.GameEngine]) reads its ServerActors from its own section and
+// has no misplaced line.
+func TestGameEngineSubclassCorpus(t *testing.T) {
+	corpus, ok := testutil.CorpusDir()
+	if !ok {
+		t.Skip("corpus not present")
+	}
+	f, err := Load(filepath.Join(corpus, "butterwagon69__NerdMod", "System", "DeusEx.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range f.References(1) {
+		if r.Key == "ServerActors" {
+			n++
+			if r.Section != "DeusEx.DeusExGameEngine" {
+				t.Errorf("line %d: ServerActors from [%s]", r.Line, r.Section)
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d ServerActors roots, want 6", n)
+	}
+	for _, p := range f.ListProblems() {
+		if p.Misplaced() {
+			t.Errorf("misplaced: %+v", p)
+		}
+	}
+}
