@@ -31,7 +31,8 @@ func StockMissing(fs []graph.Finding, stock *ini.Stock, g ini.Game) (graph.Findi
 	var own []string
 	seen := map[string]bool{}
 	others := 0
-	folders := map[string]int{}
+	folders := map[string]int{}    // by lower-cased folder
+	spelled := map[string]string{} // lower-cased folder -> its first spelling
 	for _, f := range fs {
 		if f.Kind != graph.MissingPackage || seen[strings.ToLower(f.Package)] {
 			continue
@@ -47,14 +48,18 @@ func StockMissing(fs []graph.Finding, stock *ini.Stock, g ini.Game) (graph.Findi
 		if folder == "." {
 			folder = "the game folder"
 		}
-		folders[folder]++
+		key := strings.ToLower(folder) // the list spells folders in either case (Textures, textures)
+		if spelled[key] == "" {
+			spelled[key] = folder
+		}
+		folders[key]++
 	}
 	if len(own) < minStockMissing {
 		return graph.Finding{}, false
 	}
 	var where []string
 	for _, d := range slices.Sorted(maps.Keys(folders)) {
-		where = append(where, fmt.Sprintf("%s %d", d, folders[d]))
+		where = append(where, fmt.Sprintf("%s %d", spelled[d], folders[d]))
 	}
 	title := g.String()
 	if p := g.Profile(); p != nil {

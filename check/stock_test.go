@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -96,5 +97,27 @@ func TestStockMissing(t *testing.T) {
 	rep = stockInstall(t, "Botpack", "ModA")
 	if n := rep.Summary.ByKind[graph.StockMissing]; n != 0 {
 		t.Errorf("one retail package missing: %d stock_missing, want 0", n)
+	}
+}
+
+// TestStockMissingFolderCase: the stock lists spell a folder in either
+// case (UT99's Textures and textures); the count is per folder.
+func TestStockMissingFolderCase(t *testing.T) {
+	// UT99's list has Textures/LadderFonts.utx and lower-case textures/ files.
+	stock := ini.OwnStockOf(ini.UT99)
+	var lower string
+	for _, p := range stock.Files() {
+		if strings.HasPrefix(p, "textures/") {
+			lower = strings.TrimSuffix(strings.TrimPrefix(p, "textures/"), filepath.Ext(p))
+			break
+		}
+	}
+	if lower == "" {
+		t.Skip("the UT99 list spells no folder in lower case")
+	}
+	fs := []graph.Finding{{Kind: graph.MissingPackage, Package: "LadderFonts"}, {Kind: graph.MissingPackage, Package: lower}}
+	f, ok := StockMissing(fs, stock, ini.UT99)
+	if !ok || !strings.Contains(f.Message, "(Textures 2)") {
+		t.Errorf("have %v %q, want one folder Textures 2", ok, f.Message)
 	}
 }
