@@ -810,7 +810,12 @@
     var sec = el('section', { 'aria-labelledby': 'h-order' }, el('h2', { id: 'h-order' }, 'EditPackages order'));
     var o = data.order;
     if (!o || !o.edit_packages.length) { sec.appendChild(el('p', null, 'The ini lists no EditPackages.')); return sec; }
-    sec.appendChild(el('p', { id: 'order-valid', 'class': o.valid ? 'ok' : 'bad' }, o.valid ? 'The order is valid.' : 'The order is NOT valid: ucc make fails.'));
+    // The sentence order prints (graph.OrderResult.Verdict), and its note
+    // on the names not checked.
+    var total = o.checked + (o.unchecked ? o.unchecked.length : 0);
+    sec.appendChild(el('p', { id: 'order-checked' }, 'Checked ' + o.checked + ' of ' + total + ' entries.'));
+    sec.appendChild(el('p', { id: 'order-valid', 'class': o.valid ? 'ok' : 'bad' }, o.verdict));
+    if (o.unchecked_names) sec.appendChild(el('p', { id: 'order-note' }, 'Note: ' + o.unchecked_names.message));
     var cur = el('ol', { id: 'order-current' });
     o.edit_packages.forEach(function (n) { cur.appendChild(el('li', null, linkify(n))); });
     var cols = el('div', { 'class': 'order-cols' }, el('div', null, el('h3', null, 'Current'), cur));
