@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,11 @@ type DOTOptions struct {
 	// Hops draws this import chain alone (Why's answer), each hop labelled
 	// with its first object; Only, Stock and AllEdges are then ignored.
 	Hops []Hop
+	// Overview draws one node per Group (Groups: a mod, the stock packages
+	// of a folder, the other packages of a folder), each edge labelled with
+	// the package imports it stands for; Only, Start and Stock are then
+	// ignored.
+	Overview bool
 }
 
 // Drawing is what a diagram shows: its nodes and edges, and how many
@@ -51,6 +57,8 @@ type Drawing struct {
 	Reduced bool
 	// Collapsed is how many stock packages are drawn as group nodes.
 	Collapsed int
+	// Overview is true when each node is a Group (DOTOptions.Overview).
+	Overview bool
 }
 
 // DrawNode is one node: a package, or a group of stock packages.
@@ -60,6 +68,7 @@ type DrawNode struct {
 	Tooltip string
 	Package *Package   // nil for a group
 	Members []*Package // a group's packages, sorted
+	Group   *Group     // the overview's group (nil otherwise)
 	Start   bool
 	Base    bool // imported by most others: its incoming edges are not drawn
 	Cycle   int  // 1-based index in Cycles() of the package's cycle; 0: none
@@ -101,6 +110,9 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 	if opt.Hops != nil {
 		return gr.drawHops(opt)
 	}
+	if opt.Overview {
+		opt.Only, opt.Start, opt.Stock = nil, nil, false
+	}
 	isStock := opt.IsStock
 	if isStock == nil {
 		isStock = IsStock
@@ -134,6 +146,21 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 	}
 	node := map[*Package]int{}
 	groups := map[int][]*Package{}
+	if opt.Overview {
+		d.Overview = true
+		for _, g := range gr.Groups(opt.Folders, isStock) {
+			for _, p := range slices.Concat(g.Members, g.Missing) {
+				node[p] = len(d.Nodes)
+			}
+			label := g.Name + "\n" + plural(len(g.Members), "package")
+			if len(g.Missing) > 0 {
+				label += ", " + strconv.Itoa(len(g.Missing)) + " missing"
+			}
+			gg := g
+			d.Nodes = append(d.Nodes, DrawNode{ID: g.Name, Label: label, Tooltip: groupTooltip(&gg), Members: g.Members, Group: &gg})
+		}
+		pkgs = nil // no package nodes
+	}
 	for _, p := range pkgs {
 		if collapse(p) {
 			groups[p.PathIndex] = append(groups[p.PathIndex], p)
@@ -265,6 +292,8 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 			e.Label = "order"
 		case opt.AllEdges:
 			e.Label = strconv.Itoa(e.Objects)
+		case opt.Overview:
+			e.Label = strconv.Itoa(e.Imports)
 		}
 	}
 	d.Edges = edges
@@ -458,7 +487,19 @@ func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
 func (d *Drawing) NodeAttrs(i int) map[string]string {
 	dn := d.Nodes[i]
 	a := map[string]string{"label": dn.Label, "tooltip": dn.Tooltip, "fontname": "Helvetica", "style": "filled"}
-	if p := dn.Package; p == nil {
+	if g := dn.Group; g != nil {
+		switch g.Kind {
+		case GroupMod:
+			a["shape"], a["fillcolor"] = "box3d", kindStyle[KindCode][1]
+		case GroupFolder:
+			a["shape"], a["fillcolor"] = "folder", kindStyle[KindOther][1]
+		default:
+			a["shape"], a["fillcolor"], a["color"] = "folder", "#dee2e6", "#6c757d"
+		}
+		if len(g.Missing) > 0 {
+			a["color"], a["fontcolor"] = "red", "red"
+		}
+	} else if p := dn.Package; p == nil {
 		a["shape"], a["fillcolor"], a["color"] = "folder", "#dee2e6", "#6c757d"
 	} else {
 		st := kindStyle[p.Kind]
@@ -493,6 +534,11 @@ func (d *Drawing) EdgeAttrs(i int) map[string]string {
 	tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
 	if e.Imports == 0 {
 		tooltip = d.Nodes[e.From].Label + " uses " + d.Nodes[e.To].Label + " in its sources"
+	}
+	if d.Overview {
+		// Weighted: the more package imports, the thicker.
+		tooltip = d.Nodes[e.From].ID + " -> " + d.Nodes[e.To].ID + ": " + plural(e.Imports, "package import") + " of " + plural(e.Objects, "object")
+		a["penwidth"] = strconv.FormatFloat(min(1+math.Log2(float64(max(e.Imports, 1)))/2, 4), 'f', 1, 64)
 	}
 	a["tooltip"] = tooltip
 	if e.Label != "" {

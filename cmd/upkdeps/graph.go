@@ -38,6 +38,7 @@ func newGraphCmd(a *app) *cobra.Command {
 		path     bool
 		cycle    int
 		maxNodes int
+		overview bool
 	)
 	cmd := &cobra.Command{
 		Use:   "graph [--from PKG]... [--depth N] [--reverse] | --path FROM TO | --cycle N  [--stock] [--all-edges] [-o FILE] [--format dot|svg|png|pdf|html]",
@@ -50,7 +51,11 @@ one by one), leaves out an import that a chain of drawn imports already implies 
 reduction; --all-edges keeps every import, labelled with its object count), and draws a package
 that most others import (Core, Engine or their stock node) once as a base, without its edges.
 --from restricts it to what the given packages need (--reverse: to what needs them), --depth
-limits the hops; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
+limits the hops; --overview draws the whole server as one node per group (a mod: its code,
+textures, sounds and maps, as their names and imports show; the stock packages of a folder; the
+other packages of a folder), each edge labelled with the imports it stands for and missing
+packages in their group's tooltip, and is what graph draws past --max-nodes without a view;
+--from group:NAME opens a group; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
 (as check lists them). svg, png and pdf are drawn by Graphviz's dot, which must be installed;
 html writes one self-contained page that lays out the same drawing in the browser (no Graphviz
 needed) and saves it as SVG. Past --max-nodes nodes (or twice as many edges) pictures are refused
@@ -63,7 +68,7 @@ with a hint instead of drawing an illegible one. DOT is byte-stable.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runGraph(cmd, args, graphFlags{from: from, depth: depth, reverse: reverse, out: out, format: format,
-				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes})
+				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes, overview: overview})
 		},
 	}
 	f := cmd.Flags()
@@ -72,9 +77,10 @@ with a hint instead of drawing an illegible one. DOT is byte-stable.`,
 	f.BoolVar(&reverse, "reverse", false, "with --from: draw what needs the packages instead")
 	f.BoolVar(&path, "path", false, "draw the shortest import chain between the two packages given as arguments")
 	f.IntVar(&cycle, "cycle", 0, "draw the Nth cycle alone (1 = the first check lists)")
+	f.BoolVar(&overview, "overview", false, "draw the whole server as one node per mod or folder group (the default past --max-nodes)")
 	f.BoolVar(&stock, "stock", false, "draw the game's stock packages one by one instead of one node per folder")
 	f.BoolVar(&allEdges, "all-edges", false, "draw every import (no transitive reduction, no base node), labelled with object counts")
-	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "pictures (all but dot): refuse past this many nodes (or twice as many edges)")
+	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "past this many nodes (or twice as many edges) draw the overview; pictures (all but dot) of a view are refused (0: no limit)")
 	f.StringVarP(&out, "output", "o", "", "write to FILE instead of stdout (atomically)")
 	f.StringVar(&format, "format", "dot", "dot, svg, png, pdf (Graphviz's dot draws them) or html (a page that draws it in the browser)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
@@ -89,6 +95,7 @@ type graphFlags struct {
 	out, format                  string
 	force, stock, allEdges, path bool
 	cycle, maxNodes              int
+	overview                     bool
 }
 
 // runGraph validates the flags, chooses the view and draws it.
@@ -108,19 +115,19 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 		}
 	}
 	views := 0
-	for _, on := range []bool{len(f.from) > 0, f.path, f.cycle != 0} {
+	for _, on := range []bool{len(f.from) > 0, f.path, f.cycle != 0, f.overview} {
 		if on {
 			views++
 		}
 	}
 	if views > 1 {
-		return usagef("--from, --path and --cycle are different views: give one")
+		return usagef("--from, --path, --cycle and --overview are different views: give one")
 	}
 	in, g, err := a.openGraph(cmd.Context())
 	if err != nil {
 		return err
 	}
-	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges}
+	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges, Overview: f.overview}
 	if opt.OrderErrors, err = a.orderErrors(cmd.Context(), in, g); err != nil {
 		return err
 	}
@@ -128,8 +135,17 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 		return err
 	}
 	d := g.Draw(opt)
+	tooMany := func(d *graph.Drawing) bool {
+		return f.maxNodes > 0 && (len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes)
+	}
+	if views == 0 && tooMany(d) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): drawing the overview, one node per mod or folder group (--from group:NAME opens one; --max-nodes 0 draws every package)\n",
+			len(d.Nodes), len(d.Edges), f.maxNodes)
+		opt.Overview = true
+		d = g.Draw(opt)
+	}
 	fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
-	if len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes {
+	if tooMany(d) {
 		msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
 			len(d.Nodes), len(d.Edges), f.maxNodes)
 		if f.format != "dot" {
@@ -163,7 +179,29 @@ func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOption
 	}
 	switch {
 	case len(f.from) > 0:
+		var groups []graph.Group
 		for _, n := range f.from {
+			// group:NAME, or a name that is no package but a group's,
+			// opens the group: its packages are the start.
+			name, isGroup := strings.CutPrefix(n, "group:")
+			if !isGroup && g.Package(n) == nil {
+				isGroup = true
+			}
+			if isGroup {
+				if groups == nil {
+					groups = g.Groups(opt.Folders, nil)
+				}
+				gr := graph.FindGroup(groups, name)
+				if gr == nil {
+					if !strings.HasPrefix(n, "group:") {
+						return usagef("--from %s: no such package or group in the install (graph --overview names the groups)", n)
+					}
+					return usagef("--from %s: no such group in the install (graph --overview names them)", n)
+				}
+				opt.Start = append(opt.Start, gr.Members...)
+				opt.Start = append(opt.Start, gr.Missing...)
+				continue
+			}
 			p, err := pkg("--from", n)
 			if err != nil {
 				return err
