@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -50,4 +52,43 @@ func TestGraphOverview(t *testing.T) {
 	if nodes, _ := dotCounts(out); code != exitOK || nodes < 600 {
 		t.Errorf("--max-nodes 0: code %d, %d nodes", code, nodes)
 	}
+}
+
+// TestOverviewInBrowser: the report page of the generated 665-package
+// server draws the overview (at most 60 groups, none overlapping), every
+// missing package in a group's tooltip; clicking Mod05 opens it with its
+// packages listed. Nothing logs an error or leaves the file.
+func TestOverviewInBrowser(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.WriteServer(dir, 665, 30); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.ServerIni, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	tb.open(t, "report.html", "#/overview")
+	var r []any
+	tb.run(t, "overview boxes", chromedp.Evaluate(boxesOverlap+`("#overview-svg")`, &r))
+	if r[0] != "" || r[1].(float64) > 60 || r[1].(float64) < 30 {
+		t.Errorf("overview: %v nodes, overlapping %q", r[1], r[0])
+	}
+	var tips string
+	tb.run(t, "tooltips", chromedp.Evaluate(`Array.from(document.querySelectorAll('#overview-svg a.node > title')).map(function (t) { return t.textContent; }).join('\n')`, &tips))
+	for miss := range demo.ServerMissing(30) {
+		if !strings.Contains(tips, miss) {
+			t.Errorf("missing %s in no group's tooltip", miss)
+		}
+	}
+	tb.run(t, "open Mod05", chromedp.Click(`#overview-svg a.node[data-name="Mod05"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#group-members`, chromedp.ByQuery))
+	listed := tb.text(t, "#group-members")
+	groups, _ := demo.ServerGroups(665, 30)
+	for _, p := range groups["Mod05"] {
+		if !strings.Contains(listed, p) {
+			t.Errorf("group Mod05 does not list %s: %q", p, listed)
+		}
+	}
+	tb.clean(t)
 }

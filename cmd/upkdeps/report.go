@@ -81,6 +81,7 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		return err
 	}
 	opt.Downloads = dl
+	opt.Folders = in.Folders()
 	var page bytes.Buffer
 	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 		return err

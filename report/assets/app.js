@@ -815,7 +815,70 @@
     return sec;
   }
 
-  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads };
+  // ---- Overview: the whole server by group (graph --overview) -------------
+  // groupOf: package index -> its group's index in data.overview.groups.
+  var OV = data.overview, groupOf = new Int32Array(N).fill(-1);
+  if (OV) OV.groups.forEach(function (g, gi) { g.members.concat(g.missing).forEach(function (p) { groupOf[p] = gi; }); });
+  function groupHash(g) { return makeHash('group', g.name); }
+  function groupTip(g) {
+    return g.name + ' (' + g.kind + '): ' + g.members.length + ' package(s)' + (g.missing.length ? '; missing: ' + g.missing.map(function (p) { return P[p].name; }).join(', ') : '') +
+      (g.base ? '; imported by ' + g.imported_by + ' groups (those edges are not drawn)' : '');
+  }
+  function viewOverview() {
+    var sec = el('section', { 'aria-labelledby': 'h-overview' }, el('h2', { id: 'h-overview' }, 'Overview'));
+    if (!OV) { sec.appendChild(el('p', null, 'This page was written without the overview.')); return sec; }
+    sec.appendChild(el('p', null, 'The whole server as ' + OV.groups.length + ' groups of its ' + N + ' packages, as ', el('code', null, 'upkdeps graph --overview'),
+      ' draws it: a mod is a code package with the packages named like it and the maps and packages only it uses; stock packages and the rest by folder. Each edge stands for package imports (an import another chain implies is left out); a group most others import is drawn once, without its incoming edges. Red: the group holds missing packages. Click a group to open it.'));
+    var nodes = OV.groups.map(function (g, gi) {
+      var label = clip(g.name, 28) + ' (' + g.members.length + (g.missing.length ? ', ' + g.missing.length + ' missing' : '') + ')';
+      return { key: 'g' + gi, width: labelWidth(label), height: BOX_H, href: groupHash(g), label: label, name: g.name, tip: groupTip(g),
+        cls: 'node group ' + (g.kind === 'mod' ? 'kind-code' : 'collapsed') + (g.missing.length ? ' has-missing' : '') + (g.base ? ' hub' : '') };
+    });
+    var edges = OV.edges.map(function (e) {
+      return { v: 'g' + e[0], w: 'g' + e[1], cls: 'edge', tip: OV.groups[e[0]].name + ' \u2192 ' + OV.groups[e[1]].name + ': ' + e[2] + ' package import(s) of ' + e[3] + ' object(s)' };
+    });
+    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 10, ranksep: 50 });
+    sec.appendChild(el('div', { 'class': 'diagram' }, graphSVG(lay, nodes, edges, { id: 'overview-svg', 'aria-label': 'Overview by group' }, 'arrow')));
+    return sec;
+  }
+  // viewGroup lists a group's packages and missing packages, and the
+  // imports between it and the other groups (all of them, not reduced).
+  function viewGroup(st) {
+    var gi = -1;
+    if (OV) OV.groups.forEach(function (g, i) { if (g.name.toLowerCase() === st.arg.toLowerCase()) gi = i; });
+    if (gi < 0) return el('section', null, el('h2', null, 'No group ' + st.arg), el('p', null, el('a', { href: '#/overview' }, 'The overview')));
+    var g = OV.groups[gi];
+    var sec = el('section', { 'aria-labelledby': 'h-group', id: 'group', 'data-group': g.name },
+      el('h2', { id: 'h-group' }, g.name, ' ', el('span', { 'class': 'kind' }, g.kind)), el('p', null, el('a', { href: '#/overview' }, 'Back to the overview')));
+    function list(id, caption, ps) {
+      var ul = el('ul', { id: id, 'class': 'columns' });
+      ps.forEach(function (p) { ul.appendChild(el('li', null, pkgLink(p), ' ', el('span', { 'class': 'kind' }, P[p].kind))); });
+      sec.appendChild(el('h3', null, caption + ' (' + ps.length + ')'));
+      sec.appendChild(ps.length ? ul : el('p', null, 'none'));
+    }
+    list('group-members', 'Packages', g.members);
+    list('group-missing', 'Missing packages', g.missing);
+    var to = new Map(), from = new Map();
+    G.imports.forEach(function (im) {
+      var a = groupOf[im[0]], b = groupOf[im[1]];
+      if (a === b) return;
+      if (a === gi) to.set(b, (to.get(b) || 0) + 1);
+      if (b === gi) from.set(a, (from.get(a) || 0) + 1);
+    });
+    function table(caption, m) {
+      var tb = el('tbody');
+      Array.from(m.keys()).sort(function (x, y) { return m.get(y) - m.get(x) || x - y; }).forEach(function (k) {
+        tb.appendChild(el('tr', null, el('td', null, el('a', { href: groupHash(OV.groups[k]) }, OV.groups[k].name)), el('td', { 'class': 'num' }, String(m.get(k)))));
+      });
+      sec.appendChild(el('table', { 'class': 'edges' }, el('caption', null, caption + ' (' + m.size + ' groups)'),
+        el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Group'), el('th', { scope: 'col' }, 'Package imports'))), tb));
+    }
+    table('Imports from', to);
+    table('Imported by', from);
+    return sec;
+  }
+
+  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads, overview: viewOverview, group: viewGroup };
   function render() {
     var st = parseHash();
     var v = views[st.view] || viewSummary;
@@ -823,7 +886,7 @@
     main.appendChild(v(st));
     document.body.setAttribute('data-view', views[st.view] ? st.view : 'summary');
     document.querySelectorAll('nav a').forEach(function (a) {
-      var cur = a.getAttribute('href') === '#/' + st.view || (st.view === 'pkg' && a.getAttribute('href') === '#/packages');
+      var cur = a.getAttribute('href') === '#/' + st.view || (st.view === 'pkg' && a.getAttribute('href') === '#/packages') || (st.view === 'group' && a.getAttribute('href') === '#/overview');
       if (cur) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     });
   }
