@@ -304,6 +304,9 @@ func (l ServerLayout) modPackage(m int, name string, guid uint32) *builder {
 		level := b.Export(0, "MyLevel", b.classRef("Engine", "Level"), 0, 4000)
 		b.Export(level, "LevelInfo0", b.classRef("Engine", "LevelInfo"), 0, 600)
 		b.Export(level, "ModActor0", b.classRef(mod, mod+"Class0"), 0, 300)
+		if m%3 == 2 && strings.HasSuffix(name, "-1") {
+			b.Export(level, "ModActor1", b.classRef(mod+"Extra", mod+"ExtraClass0"), 0, 300)
+		}
 		texRef(b, mod+"Tex", m)
 		texRef(b, sharedTexName(mix(m, 7)%l.Tex), m)
 		return b
