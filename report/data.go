@@ -38,6 +38,9 @@ type Data struct {
 	// Overview is the whole server by group, as `graph --overview` draws
 	// it (absent from pages of older versions).
 	Overview *Overview `json:"overview,omitempty"`
+	// Unused is what `unused --json` prints (absent from pages of older
+	// versions).
+	Unused *redirect.Unused `json:"unused,omitempty"`
 }
 
 // Overview is `graph --overview`'s drawing: one node per group of
@@ -231,6 +234,8 @@ type Options struct {
 	// Folders are the Paths entries by index (the overview's folder
 	// groups); nil: no overview.
 	Folders []string
+	// Unused goes to the page's Unused view (nil: none).
+	Unused *redirect.Unused
 }
 
 // Build makes the page's data from a check report (what `check --json`
@@ -265,6 +270,7 @@ func Build(rep *check.Report, g *graph.Graph, opt Options) *Data {
 	if opt.Folders != nil {
 		d.Overview = buildOverview(g, opt.Folders, index)
 	}
+	d.Unused = opt.Unused
 	edges := g.Edges()
 	counts := make([]int, len(edges))
 	for i, e := range edges {

@@ -82,6 +82,13 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 	}
 	opt.Downloads = dl
 	opt.Folders = in.Folders()
+	uopt := redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)}
+	if c.Natives != nil {
+		uopt.Natives = c.Natives
+	}
+	if opt.Unused, err = redirect.NewUnused(c.Graph, uopt); err != nil {
+		return err
+	}
 	var page bytes.Buffer
 	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 		return err

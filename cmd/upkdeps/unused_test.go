@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -23,13 +26,13 @@ func TestUnused(t *testing.T) {
 	}
 	t.Chdir(dir)
 	out, errOut, code := runCLI(t, "unused", "--ini", demo.ServerIni, "--json")
-	var rep unusedReport
+	var rep redirect.Unused
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFindings {
 		t.Fatalf("unused --json: code %d, %v, stderr %q", code, err, errOut)
 	}
 	var names []string
 	var total int64
-	for _, u := range rep.Unused {
+	for _, u := range rep.Packages {
 		names = append(names, u.Name)
 		total += u.Bytes
 		if u.Bytes <= 0 || u.Folder == "" || !strings.HasPrefix(u.File, u.Folder+"/") {
@@ -42,8 +45,8 @@ func TestUnused(t *testing.T) {
 	slices.SortFunc(names, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
 	want, _ := demo.ServerOrphans(n, mods)
 	slices.SortFunc(want, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
-	if !slices.Equal(names, want) || total != rep.UnusedBytes {
-		t.Errorf("unused %v (%d bytes, total %d), want %v", names, total, rep.UnusedBytes, want)
+	if !slices.Equal(names, want) || total != rep.Bytes {
+		t.Errorf("unused %v (%d bytes, total %d), want %v", names, total, rep.Bytes, want)
 	}
 	unneeded, _ := demo.ServerUnneeded(n, mods)
 	ini, err := os.ReadFile(demo.ServerIni)
@@ -94,4 +97,42 @@ func TestUnused(t *testing.T) {
 		!strings.Contains(text, "Textures/OldTex01.utx") {
 		t.Errorf("unused: code %d, output\n%s", code, text)
 	}
+}
+
+// TestUnusedInBrowser: the report page's Unused view of the generated
+// server lists exactly the orphans, and the ServerPackages lines with the
+// download unused --json gives, the unneeded one marked.
+func TestUnusedInBrowser(t *testing.T) {
+	const n, mods = 665, 30
+	dir := t.TempDir()
+	if err := demo.WriteServer(dir, n, mods); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.ServerIni, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, _, _ := runCLI(t, "unused", "--ini", demo.ServerIni, "--json")
+	var rep redirect.Unused
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, "report.html", "#/unused")
+	var names []string
+	tb.run(t, "unused rows", chromedp.Evaluate(`Array.from(document.querySelectorAll('#unused-packages tbody tr')).map(function (r) { return r.getAttribute('data-name'); })`, &names))
+	want, _ := demo.ServerOrphans(n, mods)
+	slices.Sort(names)
+	if !slices.Equal(names, want) {
+		t.Errorf("page lists %v, want %v", names, want)
+	}
+	unneeded, _ := demo.ServerUnneeded(n, mods)
+	for _, sp := range rep.ServerPackages {
+		row := tb.text(t, `#unused-lines tr[data-package="`+sp.Package+`"]`)
+		if !strings.Contains(row, strconv.Itoa(sp.Download.Count)+" packages") ||
+			strings.Contains(row, "nothing on this server needs it") != (sp.Package == unneeded) {
+			t.Errorf("%s: row %q", sp.Line, row)
+		}
+	}
+	tb.clean(t)
 }

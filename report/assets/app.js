@@ -878,7 +878,40 @@
     return sec;
   }
 
-  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads, overview: viewOverview, group: viewGroup };
+  // ---- Unused: what nothing uses, what each ServerPackages line costs ------
+  function viewUnused() {
+    var sec = el('section', { 'aria-labelledby': 'h-unused' }, el('h2', { id: 'h-unused' }, 'Unused'));
+    var U = data.unused;
+    if (!U) { sec.appendChild(el('p', null, 'This page was written without the unused packages.')); return sec; }
+    sec.appendChild(el('p', null, 'The same as ', el('code', null, 'upkdeps unused --json'), ': the package files nothing reaches (no map, ini line, native code or used package) and, per ServerPackages line, what a new client downloads for it and what needs it.'));
+    sec.appendChild(el('h3', null, 'Packages nothing uses (' + U.unused.length + ', ' + fmtSize(U.unused_bytes) + ')'));
+    if (!U.unused.length) sec.appendChild(el('p', { 'class': 'ok' }, 'Every package is used.'));
+    else {
+      var tb = el('tbody');
+      U.unused.forEach(function (u) {
+        tb.appendChild(el('tr', { 'data-name': u.name }, el('td', null, linkify(u.name)), el('td', null, u.folder), el('td', null, u.kind),
+          el('td', { 'class': 'num' }, fmtSize(u.bytes)),
+          el('td', null, u.through.length ? ['imported only by unused packages: naming ', u.through.map(function (n, j) { return [j ? ' or ' : '', linkify(n)]; }), ' would reach it'] : 'nothing imports it')));
+      });
+      sec.appendChild(el('table', { id: 'unused-packages', 'class': 'edges' }, el('thead', null, el('tr', null,
+        el('th', { scope: 'col' }, 'Package'), el('th', { scope: 'col' }, 'Folder'), el('th', { scope: 'col' }, 'Kind'), el('th', { scope: 'col' }, 'Size'), el('th', { scope: 'col' }, 'What would reach it'))), tb));
+    }
+    if (U.stock_unused) sec.appendChild(el('p', null, U.stock_unused + ' stock package(s) nothing uses are not listed: the game ships them.'));
+    sec.appendChild(el('h3', null, 'ServerPackages lines (' + U.server_packages.length + ')'));
+    var lb = el('tbody');
+    U.server_packages.forEach(function (sp) {
+      var need = sp.nothing_needs_it ? el('strong', { 'class': 'bad' }, 'nothing on this server needs it') :
+        el('span', null, sp.needed_by.slice(0, 5).map(function (n, j) { return [j ? ', ' : '', linkify(n)]; }), sp.needed_by.length > 5 ? ', and ' + (sp.needed_by.length - 5) + ' more' : '');
+      lb.appendChild(el('tr', { 'data-package': sp.package }, el('td', null, sp.line),
+        el('td', { 'class': 'num' }, sp.missing ? 'missing' : sp.download.count + ' packages, ' + fmtSize(sp.download.bytes)),
+        el('td', { 'class': 'num' }, sp.only.count + ' packages, ' + fmtSize(sp.only.bytes)), el('td', null, need)));
+    });
+    sec.appendChild(el('table', { id: 'unused-lines', 'class': 'edges' }, el('thead', null, el('tr', null,
+      el('th', { scope: 'col' }, 'Line'), el('th', { scope: 'col' }, 'New clients download'), el('th', { scope: 'col' }, 'For this line alone'), el('th', { scope: 'col' }, 'Needed by'))), lb));
+    return sec;
+  }
+
+  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads, overview: viewOverview, group: viewGroup, unused: viewUnused };
   function render() {
     var st = parseHash();
     var v = views[st.view] || viewSummary;
