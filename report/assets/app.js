@@ -474,7 +474,13 @@
     g.setGraph({ rankdir: opt.rankdir, ranker: 'tight-tree', nodesep: opt.nodesep, ranksep: opt.ranksep, edgesep: 10, marginx: 10, marginy: 10 });
     nodes.forEach(function (n) { g.setNode(n.key, { width: n.width, height: n.height }); });
     var some = edges.length > LAYOUT_EDGES && opt.rankdir === 'LR';
-    edges.forEach(function (e, k) { if (!some || e.tree) g.setEdge(e.v, e.w, {}, String(k)); });
+    // dagre's first ordering follows the edges as given, and a column of
+    // equals comes out in the reverse order: aToZ gives them last first,
+    // so that a column sorted by name reads A to Z from the top.
+    for (var k = 0; k < edges.length; k++) {
+      var kk = opt.aToZ ? edges.length - 1 - k : k, e = edges[kk];
+      if (!some || e.tree) g.setEdge(e.v, e.w, {}, String(kk));
+    }
     dagre.layout(g);
     var boxes = new Map();
     nodes.forEach(function (n) {
@@ -613,7 +619,7 @@
           tip: P[p].name + ' imports ' + G.imports[k][2] + ' object(s) of ' + P[q].name });
       });
     });
-    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 8, ranksep: 40 });
+    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 8, ranksep: 40, aToZ: true });
     var s = graphSVG(lay, nodes, edges, { id: 'nb-svg', 'aria-label': 'Neighbourhood of ' + P[f].name }, false);
     sec.appendChild(el('div', { 'class': 'diagram' }, s));
     sec.appendChild(el('p', { 'class': 'legend' }, 'Importers on the left, what they import on the right. Red dashed: missing. Red outline and bold red edges: an import cycle. Grey: collapsed hubs or more packages (click to open). Click a package to move there.'));
