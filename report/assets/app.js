@@ -672,19 +672,24 @@
   // list are one tile of the rest, so the tiles add up to the total. The
   // more roots need a package, the stronger its colour.
   var TREEMAP_W = 920, TREEMAP_H = 330;
-  function treemap(dl) {
+  // With compressed, a tile is the package's compressed file where the
+  // redirect folder has one, else the server's copy (its tooltip says
+  // which); the rest tile is the rest of the compressed total.
+  function treemap(dl, compressed) {
     var groups = new Map(), listed = 0;
+    function size(p) { return compressed && p.compressed_bytes >= 0 ? p.compressed_bytes : p.bytes; }
     dl.packages.forEach(function (p) {
       var f = folder(p.file || '');
       if (!groups.has(f)) groups.set(f, []);
-      groups.get(f).push({ name: p.name, pkg: p, bytes: p.bytes });
-      listed += p.bytes;
+      groups.get(f).push({ name: p.name, pkg: p, bytes: size(p) });
+      listed += size(p);
     });
     var children = Array.from(groups.keys()).map(function (f) { return { name: f, children: groups.get(f) }; });
     var rest = dl.package_count - dl.packages.length;
     // The rest is a tile of its own, not in a padded folder box that a
     // thin slice would leave no room in.
-    if (rest > 0) children.push({ name: rest + ' more packages', more: rest, bytes: Math.max(0, dl.total.bytes - listed) });
+    var total = compressed ? Math.max(dl.total.compressed_bytes, 0) + dl.packages.reduce(function (n, p) { return n + (p.compressed_bytes >= 0 ? 0 : p.bytes); }, 0) : dl.total.bytes;
+    if (rest > 0) children.push({ name: rest + ' more packages', more: rest, bytes: Math.max(0, total - listed) });
     var root = d3.hierarchy({ name: '', children: children })
       .sum(function (d) { return d.children ? 0 : Math.max(0, d.bytes); })
       .sort(function (a, b) { return b.value - a.value || (a.data.name < b.data.name ? -1 : a.data.name > b.data.name ? 1 : 0); });
@@ -700,7 +705,8 @@
       var w = t.x1 - t.x0, h = t.y1 - t.y0;
       if (!(t.depth === 2 || t.data.more) || w < 1 || h < 1) return; // no package, or too small to see: counted in its folder
       var d = t.data, p = d.pkg ? lookup(d.name) : -1;
-      var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
+      var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) +
+        (compressed ? (d.pkg.compressed_bytes >= 0 ? ' compressed (' + fmtSize(d.pkg.bytes) + ' raw)' : ' (no compressed file: raw size)') : '') + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
       var share = d.pkg && dl.roots.length ? d.pkg.roots / dl.roots.length : 0;
       var tile = svg(p >= 0 ? 'a' : 'g', { href: p >= 0 ? pkgHash(p) : null, 'class': 'tile' + (d.more ? ' more' : ''), 'data-name': d.more ? null : d.name, 'data-bytes': String(d.bytes) },
         svg('title', null, tip),
@@ -743,7 +749,18 @@
     sec.appendChild(dlist);
     if (dl.total.count) {
       sec.appendChild(el('h3', null, 'What clients download, by size'));
-      sec.appendChild(treemap(dl));
+      // The raw/compressed switch, where the redirect folder's compressed
+      // sizes are known (report --redirect DIR).
+      var compressed = dl.total.compressed_count > 0 && st.params.size === 'compressed';
+      if (dl.total.compressed_count > 0) {
+        var sw = function (v, label) {
+          var cur = (v === 'compressed') === compressed;
+          return el('a', { href: makeHash('downloads', '', { all: st.params.all, size: v }), 'aria-current': cur ? 'true' : null, 'class': cur ? 'current' : null }, label);
+        };
+        sec.appendChild(el('div', { 'class': 'controls' }, el('span', { 'class': 'switch', role: 'group', 'aria-label': 'sizes', id: 'dl-size' }, 'sizes: ',
+          sw('', 'raw'), ' ', sw('compressed', 'compressed (' + dl.total.compressed_count + ' of ' + dl.total.count + ' files)'))));
+      }
+      sec.appendChild(treemap(dl, compressed));
       sec.appendChild(el('p', { 'class': 'legend' }, 'Each package once, its area its size, in a box per folder; the stronger the colour, the more maps need it. Click a package to open it.'));
     }
     var all = st.params.all === '1';
@@ -758,7 +775,7 @@
       return { name: p.name, bytes: p.bytes, compressed_bytes: p.compressed_bytes, roots: p.roots, link: q < 0 ? null : pkgLink(q) };
     }), dl.total.bytes, function (r) { return r.roots + ' of ' + dl.roots.length; }));
     if (!all && (dl.roots.length > DL_ROWS || dl.packages.length > DL_ROWS)) {
-      sec.appendChild(el('p', null, el('a', { href: makeHash('downloads', '', { all: '1' }) }, 'Show all rows')));
+      sec.appendChild(el('p', null, el('a', { href: makeHash('downloads', '', { all: '1', size: st.params.size }) }, 'Show all rows')));
     }
     return sec;
   }
