@@ -83,15 +83,30 @@ func (gr *Graph) Unused(opt UnusedOptions) UnusedResult {
 	for _, e := range gr.Edges() {
 		imported[e.To] = true
 	}
+	// Each walk stays among the unused packages (what a top imports that
+	// is reached is no news), marking what it visits with its own stamp:
+	// no allocation per top.
 	covered := map[*Package]bool{}
+	stamp := make([]int, len(res.Packages))
+	walks := 0
 	fromTop := func(top *Package) {
-		gr.walk([]*Package{top}, gr.Imports, -1, func(p, _ *Package, _ int) bool {
-			if i, ok := unused[p]; ok && p != top {
+		walks++
+		queue := []int{unused[top]}
+		stamp[unused[top]] = walks
+		for len(queue) > 0 {
+			p := res.Packages[queue[0]].Package
+			queue = queue[1:]
+			for _, q := range gr.Imports(p) {
+				i, ok := unused[q]
+				if !ok || stamp[i] == walks {
+					continue
+				}
+				stamp[i] = walks
 				res.Packages[i].Through = append(res.Packages[i].Through, top)
-				covered[p] = true
+				covered[q] = true
+				queue = append(queue, i)
 			}
-			return true
-		})
+		}
 	}
 	for _, u := range res.Packages {
 		if !imported[u.Package] {

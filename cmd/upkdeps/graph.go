@@ -58,8 +58,8 @@ packages in their group's tooltip, and is what graph draws past --max-nodes with
 --from group:NAME opens a group; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
 (as check lists them). svg, png and pdf are drawn by Graphviz's dot, which must be installed;
 html writes one self-contained page that lays out the same drawing in the browser (no Graphviz
-needed) and saves it as SVG. Past --max-nodes nodes (or twice as many edges) pictures are refused
-with a hint instead of drawing an illegible one. DOT is byte-stable.`,
+needed) and saves it as SVG. A view past --max-nodes nodes (or twice as many edges) is refused
+as a picture with a hint instead of drawing an illegible one. DOT is byte-stable.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if path {
 				return cobra.ExactArgs(2)(cmd, args)
