@@ -29,6 +29,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"headers":         {"headers", "--ini", demo.Ini, "--check", "--json"},
 		"resolve":         {"resolve", "--ini", demo.Ini, "--json", "DemoBase"},
 		"downloads":       {"downloads", "--ini", demo.Ini, "--json"},
+		"unused":          {"unused", "--ini", demo.Ini, "--json"},
 		"cache list":      {"cache", "list", "--ini", demo.Ini, "--json"},
 		"cache verify":    {"cache", "verify", "--ini", demo.Ini, "--json"},
 		"redirect build":  {"redirect", "build", "--ini", demo.Ini, "-o", filepath.Join(dir, "redirect"), "--json"},
@@ -43,7 +44,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"version":         {"version", "--json"},
 	}
 	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads",
-		"cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
+		"unused", "cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
 		"find", "plan", "fix", "index remove", "version"}
 	var walk func(*cobra.Command)
 	walk = func(c *cobra.Command) {
