@@ -1,11 +1,11 @@
 package intfile
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/structval"
 )
 
 // SectionPublic is the section whose Object= lines register objects.
@@ -65,56 +65,19 @@ func fromIni(f *ini.File) *File {
 }
 
 // ParseObject reads the value of an Object= line: a parenthesised,
-// comma-separated list of Key=Value fields, values optionally in double
-// quotes (a comma inside quotes is part of the value). Keys ignore case;
-// unknown keys are skipped. A value that is not such a list has Err set.
+// comma-separated list of Key=Value fields (package structval), values
+// optionally in double quotes. Keys ignore case; unknown keys are skipped.
+// A value that is not such a list has Err set.
 func ParseObject(line int, value string) Object {
 	o := Object{Line: line, Value: value}
-	v := strings.TrimSpace(ini.Unquote(strings.TrimSpace(value)))
-	if len(v) < 2 || v[0] != '(' || v[len(v)-1] != ')' {
-		o.Err = "not a parenthesised list of fields"
+	fs, err := structval.Parse(value)
+	if err != nil {
+		o.Err = err.Error()
 		return o
 	}
-	v = v[1 : len(v)-1]
-	for len(v) > 0 {
-		key, rest, ok := strings.Cut(v, "=")
-		if !ok {
-			o.Err = fmt.Sprintf("field %q has no '='", strings.TrimSpace(v))
-			return o
-		}
-		key = strings.TrimSpace(key)
-		rest = strings.TrimLeft(rest, " \t")
-		var val string
-		if strings.HasPrefix(rest, `"`) {
-			end := strings.IndexByte(rest[1:], '"')
-			if end < 0 {
-				o.Err = fmt.Sprintf("field %s: unterminated quote", key)
-				return o
-			}
-			val, rest = rest[1:1+end], rest[2+end:]
-			rest = strings.TrimLeft(rest, " \t")
-			if rest != "" && rest[0] != ',' {
-				o.Err = fmt.Sprintf("field %s: text after the closing quote", key)
-				return o
-			}
-		} else {
-			i := strings.IndexByte(rest, ',')
-			if i < 0 {
-				i = len(rest)
-			}
-			val, rest = strings.TrimSpace(rest[:i]), rest[i:]
-		}
-		v = strings.TrimPrefix(rest, ",")
-		switch strings.ToLower(key) {
-		case "name":
-			o.Name = val
-		case "class":
-			o.Class = val
-		case "metaclass":
-			o.MetaClass = val
-		case "description":
-			o.Description = val
-		}
-	}
+	o.Name, _ = structval.Get(fs, "Name")
+	o.Class, _ = structval.Get(fs, "Class")
+	o.MetaClass, _ = structval.Get(fs, "MetaClass")
+	o.Description, _ = structval.Get(fs, "Description")
 	return o
 }
