@@ -138,6 +138,7 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	findings = append(findings, graph.SearchFindings(in.Search)...)
 	findings = append(findings, graph.IniFindings(in.Ini)...)
 	findings = append(findings, IntFindings(in, opt.Warn)...)
+	findings = append(findings, LiveFindings(in, opt.Warn)...)
 	graph.AddEditLines(findings, in.Ini)
 	graph.SortFindings(findings)
 	return findings, Checked{g, src, nat}, nil

@@ -226,13 +226,28 @@ func (m *Map) Preset(name string) (*Preset, error) {
 	return nil, fmt.Errorf("%w %q; presets: %s", ErrNoPreset, name, strings.Join(names, ", "))
 }
 
+// AllPresets names every preset at once for Packages.
+const AllPresets = "*"
+
 // Packages returns what the server sends while preset runs: the Base and,
 // when the mapvote manages ServerPackages, the preset's packages, without
-// repeats. preset "" is the Base alone.
+// repeats. preset "" is the Base alone; AllPresets adds every enabled
+// preset's packages (what a redirect must hold for any preset).
 func (m *Map) Packages(preset string) ([]Entry, error) {
 	out := append([]Entry{}, m.Base...)
 	if preset == "" {
 		return out, nil
+	}
+	if preset == AllPresets {
+		if len(m.Presets) == 0 {
+			return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini) beside the ini", ErrNoPreset, preset)
+		}
+		for _, p := range m.Presets {
+			if m.Managed && !p.Disabled {
+				out = append(out, p.Packages...)
+			}
+		}
+		return dedupe(out), nil
 	}
 	p, err := m.Preset(preset)
 	if err != nil {
