@@ -29,6 +29,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"headers":         {"headers", "--ini", demo.Ini, "--check", "--json"},
 		"resolve":         {"resolve", "--ini", demo.Ini, "--json", "DemoBase"},
 		"downloads":       {"downloads", "--ini", demo.Ini, "--json"},
+		"compare":         {"compare", "--ini", demo.Ini, "--client", demo.Ini, "--json"},
 		"cache list":      {"cache", "list", "--ini", demo.Ini, "--json"},
 		"cache verify":    {"cache", "verify", "--ini", demo.Ini, "--json"},
 		"redirect build":  {"redirect", "build", "--ini", demo.Ini, "-o", filepath.Join(dir, "redirect"), "--json"},
@@ -42,7 +43,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"index remove":    {"index", "remove", "--index", db, "--json", filepath.Join(dir, "Mods")},
 		"version":         {"version", "--json"},
 	}
-	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads",
+	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads", "compare",
 		"cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
 		"find", "plan", "fix", "index remove", "version"}
 	var walk func(*cobra.Command)
