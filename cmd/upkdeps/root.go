@@ -97,6 +97,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newRedirectCmd(a),
 		newDownloadsCmd(a),
 		newCompareCmd(a),
+		newExplainCmd(a),
 		newIndexCmd(a),
 		newFindCmd(a),
 		newFixCmd(a),
