@@ -161,3 +161,25 @@ func TestPresetMissingPackage(t *testing.T) {
 		t.Errorf("live_missing findings %q, want %q", live, want)
 	}
 }
+
+// TestLivemapCommand: the live map lists each preset's packages with their
+// lines.
+func TestLivemapCommand(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	out, errOut, code := runCLI(t, "livemap", "--ini", iniPath, "--game", "ut99")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"votesys manages ServerPackages (VoteSys.ini:2 bManageServerPackages=True)",
+		"Base                     VoteSys.ini:3 DefaultPackages=Base",
+		"preset DM/Mods, VoteSysPresets.ini:6 [VS_PresetConfig1]: 2 package(s)",
+		"ModA                     VoteSysPresets.ini:9 Mutators=ModA.MutModA,ModB.MutModB",
+		"ModB                     VoteSysPresets.ini:9 Mutators=ModA.MutModA,ModB.MutModB",
+		"Absent                   VoteSysPresets.ini:14 Mutators=Absent.Mut",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

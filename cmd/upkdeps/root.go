@@ -96,6 +96,7 @@ must build in, what the download cache holds and what a redirect server must ser
 		newUZCmd(a),
 		newRedirectCmd(a),
 		newDownloadsCmd(a),
+		newLivemapCmd(a),
 		newCompareCmd(a),
 		newExplainCmd(a),
 		newIndexCmd(a),

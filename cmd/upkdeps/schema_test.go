@@ -34,6 +34,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"headers":         {"headers", "--ini", demo.Ini, "--check", "--json"},
 		"resolve":         {"resolve", "--ini", demo.Ini, "--json", "DemoBase"},
 		"downloads":       {"downloads", "--ini", demo.Ini, "--json"},
+		"livemap":         {"livemap", "--ini", demo.Ini, "--json"},
 		"compare":         {"compare", "--ini", demo.Ini, "--client", demo.Ini, "--json"},
 		"explain":         {"explain", "--ini", demo.Ini, "--json", logFile},
 		"cache list":      {"cache", "list", "--ini", demo.Ini, "--json"},
@@ -49,7 +50,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"index remove":    {"index", "remove", "--index", db, "--json", filepath.Join(dir, "Mods")},
 		"version":         {"version", "--json"},
 	}
-	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads", "compare", "explain",
+	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads", "livemap", "compare", "explain",
 		"cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
 		"find", "plan", "fix", "index remove", "version"}
 	var walk func(*cobra.Command)
