@@ -183,3 +183,41 @@ func TestLivemapCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckPreset: check --preset takes the preset's ServerPackages as the
+// client roots: ModB, sent only by preset DM/Mods, imports a ServerSideOnly
+// package, a server_side_only error with the preset alone; an unknown
+// preset is a usage error.
+func TestCheckPreset(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	sys := filepath.Dir(iniPath)
+	secret := format.NewBuilder(69, 0)
+	secret.File.Flags = format.FlagServerSideOnly
+	secret.Export(0, "Hidden", 0, 0, 10)
+	modB := format.NewBuilder(69, 0)
+	modB.File.Flags = format.FlagAllowDownload
+	modB.Export(0, "MutModB", 0, modB.ImportPath("Secret.Hidden", "Core", "Class"), 10)
+	for name, b := range map[string]*format.Builder{"Secret.u": secret, "ModB.u": modB} {
+		if err := format.WriteFile(filepath.Join(sys, name), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sso := func(args ...string) bool {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"check", "--ini", iniPath, "--game", "ut99", "--json"}, args...)...)
+		if code != exitFindings {
+			t.Fatalf("check %q: code %d, %s", args, code, errOut)
+		}
+		return strings.Contains(out, `"server_side_only"`)
+	}
+	if sso() {
+		t.Errorf("server_side_only without --preset: ModB is not sent")
+	}
+	if !sso("--preset", "DM/Mods") {
+		t.Errorf("no server_side_only with --preset DM/Mods")
+	}
+	_, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--preset", "Nope")
+	if code != exitError || !strings.Contains(errOut, `no such preset "Nope"`) {
+		t.Errorf("unknown preset: code %d, %s", code, errOut)
+	}
+}
