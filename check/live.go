@@ -13,10 +13,12 @@ import (
 const LiveMissing graph.FindingKind = "live_missing"
 
 // LiveMap reads the install's live package map (package livemap): the
-// ini's ServerPackages, what UT2004 adds, and the mapvote configs beside
+// ini's ServerPackages, what UT2004 adds (class sections, and the default
+// properties of the ServerActors classes), and the mapvote configs beside
 // the ini.
 func (in *Install) LiveMap() (*livemap.Map, error) {
-	return livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation()})
+	return livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
+		Find: func(pkg string) string { return in.Search.Find(pkg).File }})
 }
 
 // ServerPackagesFor returns the packages the server sends while preset

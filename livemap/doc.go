@@ -11,6 +11,10 @@
 //     (AddToPackageMap, from UT2004 v3204 on: the Beyond Unreal wiki's
 //     "Package map" page); the entry counts when the class runs (a
 //     mutator of the server's command line or a ServerActors class).
+//   - UT2004: a class the server runs (a ServerActors class, or one of
+//     Options.Mutators) whose default properties set
+//     bAddToServerPackages=True (format.File.ClassDefaultBool); the
+//     package file is the entry's source.
 //   - VoteSys (github.com/Deaod/VoteSys, README.md at commit 0018447):
 //     VoteSys.ini's [ServerSettings] bManageServerPackages=True makes it
 //     set ServerPackages per preset: DefaultPackages (the ini's
@@ -32,6 +36,8 @@
 // here, named "Category/PresetName" and "GameName/RuleName". What the
 // package does not read (the client package MVES adds itself, packages
 // named by MVES's ClientLogoTexture and map overrides, VoteSys leaving out
-// ServerSideOnly packages, mutators given on the command line) is listed
+// ServerSideOnly packages, mutators given on the command line unless
+// Options.Mutators names them, a bAddToServerPackages inherited from a
+// parent class) is listed
 // in Map.Notes, not guessed.
 package livemap

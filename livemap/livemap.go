@@ -20,6 +20,7 @@ const (
 	FromIniSection = "ini_section" // bAddToServerPackages=True in a class's section (UT2004)
 	FromVoteSys    = "votesys"     // VoteSys.ini / VoteSysPresets.ini
 	FromMVES       = "mves"        // MVE_Config.ini
+	FromDefaults   = "defaults"    // bAddToServerPackages=True in a class's default properties (UT2004)
 )
 
 // The mapvotes read (Map.Manager).
@@ -35,8 +36,12 @@ type Source struct {
 	Text string `json:"text"` // Key=Value as written
 }
 
-// String is "File.ini:LINE Key=Value", the base name of the file.
+// String is "File.ini:LINE Key=Value", the base name of the file (without
+// ":LINE" for a package's default properties, Line 0).
 func (s Source) String() string {
+	if s.Line == 0 {
+		return fmt.Sprintf("%s %s", filepath.Base(s.File), s.Text)
+	}
 	return fmt.Sprintf("%s:%d %s", filepath.Base(s.File), s.Line, s.Text)
 }
 
@@ -74,8 +79,15 @@ type Map struct {
 // Options say how Read reads.
 type Options struct {
 	// Generation is the engine generation (1 or 2; 0 unknown): the
-	// bAddToServerPackages sections are read for 2.
+	// bAddToServerPackages sections and defaults are read for 2.
 	Generation int
+	// Find returns the file a package name resolves to ("" none): the
+	// default properties of the classes the server runs are read through
+	// it (UE2). nil: not read.
+	Find func(pkg string) string
+	// Mutators are classes (Pkg.Class) the server runs besides its
+	// ServerActors: the mutators of its command line, which no file shows.
+	Mutators []string
 }
 
 // Read works out the live map of the server whose game ini is f, reading
@@ -125,6 +137,11 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	}
 	if opt.Generation == 2 {
 		m.Base = append(m.Base, sectionEntries(f)...)
+		if opt.Find != nil {
+			es, notes := defaultsEntries(f, opt)
+			m.Base = append(m.Base, es...)
+			m.Notes = append(m.Notes, notes...)
+		}
 	}
 	m.Base = dedupe(m.Base)
 	for i := range m.Presets {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
 )
 
@@ -163,6 +164,62 @@ func TestIniSection(t *testing.T) {
 	}
 	m1, _ := Read(f, Options{Generation: 1})
 	if len(m1.Base) != 2 {
+		t.Errorf("UE1 base %+v", m1.Base)
+	}
+}
+
+// TestDefaults: a generated UT2004 mutator package whose class sets
+// bAddToServerPackages=True in its default properties is in the live map,
+// with the package as the source; a class without it is not.
+func TestDefaults(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, class string, on bool) {
+		t.Helper()
+		b := format.NewBuilder(128, 29)
+		var props []string
+		if on {
+			props = append(props, "bAddToServerPackages")
+		}
+		data := b.ClassDefaults([]byte{0x00, 0x01}, props...)
+		b.Export(0, class, 0, b.ImportPath("Engine.Mutator", "Core", "Class"), int32(len(data)))
+		img, err := format.MarshalSerial(b.File, map[int][]byte{0: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".u"), img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("MyMut", "MutOn", true)
+	write("OtherMut", "MutOff", false)
+	write("CmdMut", "MutCmd", true)
+	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte("[Engine.GameEngine]\nServerPackages=Base\nServerActors=MyMut.MutOn\nServerActors=OtherMut.MutOff\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(pkg string) string {
+		p := filepath.Join(dir, pkg+".u")
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
+		return p
+	}
+	m, err := Read(f, Options{Generation: 2, Find: find, Mutators: []string{"CmdMut.MutCmd"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(m.Base), []string{"Base", "MyMut", "CmdMut"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("base %q, want %q", got, want)
+	}
+	e := m.Base[1]
+	if e.From != FromDefaults || e.Source.File != filepath.Join(dir, "MyMut.u") || e.Source.String() != "MyMut.u MyMut.MutOn defaultproperties bAddToServerPackages=True" {
+		t.Errorf("entry %+v, source %q", e, e.Source)
+	}
+	// UE1 has no such switch.
+	if m1, _ := Read(f, Options{Generation: 1, Find: find}); len(m1.Base) != 1 {
 		t.Errorf("UE1 base %+v", m1.Base)
 	}
 }
