@@ -2,6 +2,7 @@ package compare
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,10 @@ const (
 	MissingNoDownload = "missing_no_download"
 	// ClientUnreadable: the client's copy cannot be read.
 	ClientUnreadable = "client_unreadable"
+	// RedirectOutdated: the redirect folder's compressed file was made from
+	// another version than the server's file (or does not decompress to
+	// it): clients download the wrong package.
+	RedirectOutdated = "redirect_outdated"
 )
 
 // Finding is one package the client will not load as the server's.
@@ -48,6 +53,7 @@ type Finding struct {
 	ClientFile       string `json:"client_file,omitempty"` // relative to the client's root
 	ClientGUID       string `json:"client_guid,omitempty"`
 	ClientGeneration int    `json:"client_generation,omitempty"`
+	RedirectFile     string `json:"redirect_file,omitempty"` // the redirect folder's file (redirect_outdated)
 	// PlayerError is what the player sees (the client log's line).
 	PlayerError string `json:"player_error"`
 	Fix         string `json:"fix"`
@@ -60,7 +66,8 @@ type Report struct {
 	Client        string    `json:"client"` // the client's ini
 	ClientCache   string    `json:"client_cache,omitempty"`
 	Preset        string    `json:"preset,omitempty"`
-	Packages      int       `json:"packages"` // packages compared
+	Redirect      string    `json:"redirect,omitempty"` // the redirect folder checked`
+	Packages      int       `json:"packages"`           // packages compared
 	Findings      []Finding `json:"findings"`
 	Errors        int       `json:"errors"`
 	Warnings      int       `json:"warnings"`
@@ -73,11 +80,16 @@ type Options struct {
 	Preset string
 	// Maps selects the server's maps (redirect.MapOptions.Maps); "" all.
 	Maps string
+	// Redirect is the server's redirect folder, checked against the
+	// server's files too ("" not checked).
+	Redirect string
+	// Jobs bounds the redirect files decompressed at once (0: one per core).
+	Jobs int
 }
 
 // Compare compares the packages the server (its install and graph) sends
 // with what the client install resolves them to.
-func Compare(server *check.Install, g *graph.Graph, client *check.Install, opt Options) (*Report, error) {
+func Compare(ctx context.Context, server *check.Install, g *graph.Graph, client *check.Install, opt Options) (*Report, error) {
 	sp, err := server.ServerPackagesFor(opt.Preset)
 	if err != nil {
 		return nil, err
@@ -149,6 +161,14 @@ func Compare(server *check.Install, g *graph.Graph, client *check.Install, opt O
 		}
 		rep.Findings = append(rep.Findings, f)
 	}
+	if opt.Redirect != "" {
+		fs, err := redirectFindings(ctx, server, g, sp, opt)
+		if err != nil {
+			return nil, err
+		}
+		rep.Redirect = opt.Redirect
+		rep.Findings = append(rep.Findings, fs...)
+	}
 	slices.SortFunc(rep.Findings, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(sev(a.Severity), sev(b.Severity)), strings.Compare(a.Kind, b.Kind),
 			strings.Compare(strings.ToLower(a.Package), strings.ToLower(b.Package)))
@@ -178,4 +198,35 @@ func header(path string) (format.Header, error) {
 	}
 	defer f.Close()
 	return f.Header, nil
+}
+
+// redirectFindings checks the redirect folder against the server's files
+// (redirect.Verify) and keeps what makes clients download another version
+// than the server's: outdated and corrupt files.
+func redirectFindings(ctx context.Context, server *check.Install, g *graph.Graph, sp []string, opt Options) ([]Finding, error) {
+	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: sp, Maps: opt.Maps,
+		Generation: server.Search.Generation(), Stock: ini.StockOf(server.Game)})
+	if err != nil {
+		return nil, err
+	}
+	vr, err := redirect.Verify(ctx, m, redirect.VerifyOptions{Dir: opt.Redirect, Jobs: opt.Jobs})
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]redirect.Entry{}
+	for _, e := range m.Entries {
+		byName[strings.ToLower(e.Name)] = e
+	}
+	var out []Finding
+	for _, rf := range vr.Findings {
+		if rf.Kind != redirect.Outdated && rf.Kind != redirect.Corrupt {
+			continue
+		}
+		e := byName[strings.ToLower(rf.Package)]
+		out = append(out, Finding{Kind: RedirectOutdated, Severity: graph.Error, Package: rf.Package, Via: "the redirect folder",
+			ServerFile: e.Rel, ServerGUID: e.GUID, RedirectFile: filepath.Join(opt.Redirect, rf.File),
+			PlayerError: fmt.Sprintf("(the download of %s completes, then the file is not the server's version: %s; every client that downloads it fails to load %s)", rf.File, rf.Message, rf.Package),
+			Fix:         fmt.Sprintf("rebuild the file from the server's %s: upkdeps redirect build -o %s (it replaces outdated files)", e.Rel, opt.Redirect)})
+	}
+	return out, nil
 }

@@ -82,7 +82,7 @@ func run(t *testing.T, client []pkgSpec) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Compare(srv, g, open(t, writeInstall(t, client)), Options{})
+	rep, err := Compare(context.Background(), srv, g, open(t, writeInstall(t, client)), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestCompareNoDownload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Compare(srv, g, open(t, writeInstall(t, client)), Options{})
+	rep, err := Compare(context.Background(), srv, g, open(t, writeInstall(t, client)), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

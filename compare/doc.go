@@ -17,4 +17,7 @@
 // through the package map's local and remote generation counts
 // (FPackageInfo in the public UT v432 headers' UnLinker.h): the lower one
 // is used, so the objects of the later generations do not replicate.
+// With Options.Redirect, the server's redirect folder is checked too
+// (redirect.Verify): a compressed file made from another version than the
+// server's file is a redirect_outdated finding.
 package compare

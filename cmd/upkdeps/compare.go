@@ -15,13 +15,14 @@ func newCompareCmd(a *app) *cobra.Command {
 		opt                         compare.Options
 	)
 	cmd := &cobra.Command{
-		Use:   "compare --server INI --client DIR [--client-cache DIR] [--preset NAME] [--maps GLOB] [--json]",
+		Use:   "compare --server INI --client DIR [--client-cache DIR] [--redirect DIR] [--preset NAME] [--maps GLOB] [--json]",
 		Short: "What each client will hit: the server's packages against a client install and cache",
 		Long: `compare takes every package the server sends (its live package map: ServerPackages, or a
 mapvote preset's with --preset, and every map with all it imports, retail packages included) and
 looks each up in the client install DIR (its ini's Paths, then its download cache by GUID, as its
 engine does): the same GUID (and on UE2 at least the server's generations), another GUID, or
-nothing. Each difference is a finding with the error the player sees and the fix. Exit 1 when a
+nothing; with --redirect DIR, also whether the redirect folder's compressed files decompress to the
+server's files. Each difference is a finding with the error the player sees and the fix. Exit 1 when a
 finding is an error, 0 otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -43,7 +44,8 @@ finding is an error, 0 otherwise.`,
 				}
 				return err
 			}
-			rep, err := compare.Compare(in, g, cl, opt)
+			opt.Jobs = a.cfg.Jobs
+			rep, err := compare.Compare(cmd.Context(), in, g, cl, opt)
 			if err != nil {
 				var ue check.UsageError
 				if errors.As(err, &ue) {
@@ -69,6 +71,7 @@ finding is an error, 0 otherwise.`,
 	f.StringVar(&client, "client", "", "the client install: its ini, its folder or its System folder (required)")
 	f.StringVar(&clientCache, "client-cache", "", "the client's download cache folder (default: its ini's CachePath)")
 	f.StringVar(&opt.Preset, "preset", "", `the mapvote preset whose ServerPackages the server sends ("Category/Name", "*" for every preset)`)
+	f.StringVar(&opt.Redirect, "redirect", "", "also check the server's redirect folder: a compressed file made from another version than the server's")
 	f.StringVar(&opt.Maps, "maps", "", "only the server's maps whose name or file name matches GLOB (default: every map)")
 	f.Bool("json", false, "print the report as JSON")
 	return cmd
@@ -84,9 +87,12 @@ func writeCompareText(cmd *cobra.Command, rep *compare.Report) error {
 	for _, f := range rep.Findings {
 		bw.printf("\n%s %s: %s\n", severityWord(string(f.Severity)), f.Kind, f.Package)
 		bw.printf("  server: %s GUID %s, %d generation(s) (via %s)\n", f.ServerFile, f.ServerGUID, f.ServerGeneration, f.Via)
-		if f.ClientFile != "" {
+		switch {
+		case f.RedirectFile != "":
+			bw.printf("  redirect: %s\n", f.RedirectFile)
+		case f.ClientFile != "":
 			bw.printf("  client: %s GUID %s, %d generation(s)\n", f.ClientFile, f.ClientGUID, f.ClientGeneration)
-		} else {
+		default:
 			bw.printf("  client: no copy\n")
 		}
 		bw.printf("  the player sees: %s\n", f.PlayerError)

@@ -42,4 +42,19 @@ func TestCompareCommand(t *testing.T) {
 	if _, _, code := runCLI(t, "compare", "--server", serverIni); code != exitError {
 		t.Errorf("without --client: code %d, want %d", code, exitError)
 	}
+
+	// The redirect folder built before ModA changed holds the old ModA.
+	redirectDir := filepath.Join(t.TempDir(), "redirect")
+	if _, errOut, code := runCLI(t, "redirect", "build", "--ini", serverIni, "--game", "ut99", "--preset", "DM/Mods", "--allow-bigger", "-o", redirectDir); code != exitOK {
+		t.Fatalf("redirect build: %d %s", code, errOut)
+	}
+	for _, root := range []string{serverRoot, clientRoot} {
+		if err := format.WriteFile(filepath.Join(root, "System", "ModA.u"), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code = runCLI(t, "compare", "--server", serverIni, "--client", clientIni, "--game", "ut99", "--preset", "DM/Mods", "--redirect", redirectDir)
+	if code != exitFindings || strings.Count(out, "\nERROR ") != 1 || !strings.Contains(out, "ERROR redirect_outdated: ModA") || !strings.Contains(out, "fix: rebuild the file from the server's System/ModA.u") {
+		t.Errorf("redirect: code %d\n%s%s", code, out, errOut)
+	}
 }
