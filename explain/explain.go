@@ -41,7 +41,11 @@ type Line struct {
 	Problem bool   `json:"problem"`
 	What    string `json:"what"`
 	Why     string `json:"why,omitempty"`
-	Fix     string `json:"fix,omitempty"`
+	// Chain is why the engine loads Package at all: the ini line or map
+	// that starts it, then one import hop per entry ("A -> B"), when
+	// Options.Chain knows it.
+	Chain []string `json:"chain,omitempty"`
+	Fix   string   `json:"fix,omitempty"`
 }
 
 // Report is what `upkdeps explain --json` prints.
@@ -75,6 +79,9 @@ type Index func(ctx context.Context, pkg, guid string) []string
 type Options struct {
 	Install Install
 	Index   Index
+	// Chain says why the install loads a package (GraphChain); nil: not
+	// said. It is asked once per package of a problem line.
+	Chain func(pkg string) []string
 	// MaxNotUnderstood bounds the not-understood lines kept (0: 1000); the
 	// rest are counted in Lines only.
 	MaxNotUnderstood int
@@ -107,7 +114,7 @@ func Explain(ctx context.Context, r io.Reader, name string, opt Options) (*Repor
 	if opt.Install != nil {
 		rep.Install = opt.Install.IniPath()
 	}
-	e := &explainer{opt: opt, ctx: ctx}
+	e := &explainer{opt: opt, ctx: ctx, chains: map[string][]string{}}
 	for {
 		if rep.Lines%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -124,6 +131,9 @@ func Explain(ctx context.Context, r io.Reader, name string, opt Options) (*Repor
 		l, known := e.line(rep.Lines, text)
 		switch {
 		case known:
+			if l.Problem && l.Package != "" && opt.Chain != nil {
+				l.Chain = e.chain(l.Package)
+			}
 			rep.Explained = append(rep.Explained, l)
 			if l.Problem {
 				rep.Problems++
@@ -148,8 +158,20 @@ func looksLikeFailure(s string) bool {
 }
 
 type explainer struct {
-	opt Options
-	ctx context.Context
+	opt    Options
+	ctx    context.Context
+	chains map[string][]string // by lower-cased package
+}
+
+// chain asks Options.Chain once per package.
+func (e *explainer) chain(pkg string) []string {
+	k := strings.ToLower(pkg)
+	c, ok := e.chains[k]
+	if !ok {
+		c = e.opt.Chain(pkg)
+		e.chains[k] = c
+	}
+	return c
 }
 
 // line explains one line; false when it is none of the known kinds.

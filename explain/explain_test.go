@@ -227,3 +227,24 @@ func TestExplainLongLines(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainChain: a problem line carries why the install loads the
+// package, asked once per package; a line that is no problem does not.
+func TestExplainChain(t *testing.T) {
+	asked := map[string]int{}
+	opt := Options{Chain: func(pkg string) []string {
+		asked[pkg]++
+		return []string{"UnrealTournament.ini:12 ServerPackages=" + pkg}
+	}}
+	log := ut99CantFind + "\n" + ut99CantFind + "\n" + "Server Package: Botpack\n"
+	rep, err := Explain(context.Background(), strings.NewReader(log), "x.log", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Explained) != 3 || len(rep.Explained[0].Chain) != 1 || rep.Explained[0].Chain[0] != "UnrealTournament.ini:12 ServerPackages=TNaliMeshSkins" || rep.Explained[2].Chain != nil {
+		t.Errorf("%+v", rep.Explained)
+	}
+	if asked["TNaliMeshSkins"] != 1 || len(asked) != 1 {
+		t.Errorf("asked %v", asked)
+	}
+}

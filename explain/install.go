@@ -2,8 +2,35 @@ package explain
 
 import (
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/search"
 )
+
+// GraphChain says why the install of g loads a package: the nearest ini
+// line or map that leads to it (graph.Graph.WhyRoot), then each import hop.
+// nil for a package no root needs or g does not know.
+func GraphChain(g *graph.Graph) func(pkg string) []string {
+	return func(pkg string) []string {
+		p := g.Package(pkg)
+		if p == nil {
+			return nil
+		}
+		start, refs, hops := g.WhyRoot(p)
+		if start == nil {
+			return nil
+		}
+		var out []string
+		if len(refs) > 0 {
+			out = append(out, refs[0].Evidence())
+		} else {
+			out = append(out, "map "+start.Name)
+		}
+		for _, h := range hops {
+			out = append(out, h.From.Name+" -> "+h.To.Name)
+		}
+		return out
+	}
+}
 
 // SearchInstall answers through an install's package lookup.
 func SearchInstall(s *search.Searcher, iniPath string) Install {

@@ -19,7 +19,9 @@ func newExplainCmd(a *app) *cobra.Command {
 UTF-16; any size, line by line) and answers each package line it recognises: the server's package
 map (USES GUID=... PKG=...), Server Package:, Can't find file for package, version mismatch, a
 package already loaded in another version, Failed import and Failed to find object. With --ini,
-each is looked up in that install (the engine's lookup; the package map lines by GUID); with
+each is looked up in that install (the engine's lookup; the package map lines by GUID) and a
+problem line says what makes the install load the package (the ini line or map, then each
+import); with
 --index, the index's copies of what is missing are named. A line that speaks of a failure in a
 form explain does not read is listed as not understood, never guessed. Exit 1 when a line is a
 problem or not understood, 0 otherwise.`,
@@ -27,11 +29,12 @@ problem or not understood, 0 otherwise.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var opt explain.Options
 			if a.cfg.Ini != "" {
-				in, err := a.openInstall()
+				in, g, err := a.openGraph(cmd.Context())
 				if err != nil {
 					return err
 				}
 				opt.Install = explain.SearchInstall(in.Search, in.IniPath)
+				opt.Chain = explain.GraphChain(g)
 			}
 			if cmd.Flags().Changed("index") {
 				db, err := a.openDB(true)
@@ -109,6 +112,13 @@ func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
 		bw.printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
 		if l.Why != "" {
 			bw.printf("  why: %s\n", l.Why)
+		}
+		for i, c := range l.Chain {
+			if i == 0 {
+				bw.printf("  loaded because: %s\n", c)
+			} else {
+				bw.printf("    %s\n", c)
+			}
 		}
 		if l.Fix != "" {
 			bw.printf("  fix: %s\n", l.Fix)
