@@ -59,6 +59,9 @@ type Report struct {
 	Explained      []Line `json:"explained"`         // in log order
 	NotUnderstood  []Line `json:"not_understood"`    // in log order
 	Problems       int    `json:"problems"`
+	// Dropped counts the explained and not-understood lines over the
+	// Options bounds, not listed (their problems are counted).
+	Dropped int `json:"dropped"`
 }
 
 // Install is what explain asks of the install: where a package resolves
@@ -82,9 +85,11 @@ type Options struct {
 	// Chain says why the install loads a package (GraphChain); nil: not
 	// said. It is asked once per package of a problem line.
 	Chain func(pkg string) []string
-	// MaxNotUnderstood bounds the not-understood lines kept (0: 1000); the
-	// rest are counted in Lines only.
+	// MaxNotUnderstood bounds the not-understood lines kept (0: 1000), and
+	// MaxExplained the explained ones (0: 100,000); the rest are counted
+	// in Report.Dropped, so memory stays bounded on any log.
 	MaxNotUnderstood int
+	MaxExplained     int
 }
 
 var (
@@ -106,9 +111,12 @@ func Explain(ctx context.Context, r io.Reader, name string, opt Options) (*Repor
 	if err != nil {
 		return nil, fmt.Errorf("explain: %s: %w", name, err)
 	}
-	maxNU := opt.MaxNotUnderstood
+	maxNU, maxEx := opt.MaxNotUnderstood, opt.MaxExplained
 	if maxNU <= 0 {
 		maxNU = 1000
+	}
+	if maxEx <= 0 {
+		maxEx = 100000
 	}
 	rep := &Report{SchemaVersion: SchemaVersion, Log: name, Encoding: lr.enc, Explained: []Line{}, NotUnderstood: []Line{}}
 	if opt.Install != nil {
@@ -131,14 +139,22 @@ func Explain(ctx context.Context, r io.Reader, name string, opt Options) (*Repor
 		l, known := e.line(rep.Lines, text)
 		switch {
 		case known:
+			if l.Problem {
+				rep.Problems++
+			}
+			if len(rep.Explained) >= maxEx {
+				rep.Dropped++
+				continue
+			}
 			if l.Problem && l.Package != "" && opt.Chain != nil {
 				l.Chain = e.chain(l.Package)
 			}
 			rep.Explained = append(rep.Explained, l)
-			if l.Problem {
-				rep.Problems++
+		case looksLikeFailure(text):
+			if len(rep.NotUnderstood) >= maxNU {
+				rep.Dropped++
+				continue
 			}
-		case looksLikeFailure(text) && len(rep.NotUnderstood) < maxNU:
 			rep.NotUnderstood = append(rep.NotUnderstood, Line{Number: rep.Lines, Text: text, Kind: NotUnderstood,
 				What: "a line that speaks of a failure in a form this version does not read: not explained"})
 		}

@@ -248,3 +248,15 @@ func TestExplainChain(t *testing.T) {
 		t.Errorf("asked %v", asked)
 	}
 }
+
+// TestExplainBounds: lines over the bounds are counted, not kept.
+func TestExplainBounds(t *testing.T) {
+	log := strings.Repeat(ut99CantFind+"\n"+ue2Unknown+"\n", 5)
+	rep, err := Explain(context.Background(), strings.NewReader(log), "x.log", Options{MaxExplained: 2, MaxNotUnderstood: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Explained) != 2 || len(rep.NotUnderstood) != 1 || rep.Dropped != 7 || rep.Problems != 5 {
+		t.Errorf("explained %d, not understood %d, dropped %d, problems %d", len(rep.Explained), len(rep.NotUnderstood), rep.Dropped, rep.Problems)
+	}
+}

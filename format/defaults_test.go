@@ -69,3 +69,17 @@ func TestClassDefaultBoolCorpus(t *testing.T) {
 		t.Errorf("only %d classes", seen)
 	}
 }
+
+// FuzzTagsToEnd: the tag walker stays in bounds on any bytes.
+func FuzzTagsToEnd(f *testing.F) {
+	b := NewBuilder(128, 29)
+	f.Add(b.ClassDefaults([]byte{1, 2, 3}, "bAddToServerPackages"), 3)
+	f.Add([]byte{0x53, 0x02, 0xd3, 0x00, 0x00}, 0)
+	f.Fuzz(func(t *testing.T, data []byte, p int) {
+		if p < 0 || p > len(data) {
+			return
+		}
+		tagsToEnd(data, p, 300, 0)
+		readCompact(data)
+	})
+}

@@ -60,7 +60,7 @@ problem or not understood, 0 otherwise.`,
 			} else if err := writeExplainText(cmd, rep); err != nil {
 				return err
 			}
-			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 {
+			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 || rep.Dropped > 0 {
 				return errFindings
 			}
 			return nil
@@ -104,6 +104,9 @@ func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
 		bw.printf("answered against %s\n", rep.Install)
 	}
 	bw.printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
+	if rep.Dropped > 0 {
+		bw.printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
+	}
 	for _, l := range rep.Explained {
 		mark := "ok"
 		if l.Problem {
