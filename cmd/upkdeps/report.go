@@ -77,7 +77,11 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		graph.AddEditLines(res.Findings, in.Ini)
 		opt.Order = &res
 	}
-	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
+	sp, err := in.ServerPackagesFor("")
+	if err != nil {
+		return err
+	}
+	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: sp,
 		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Dir: rf.redirectDir})
 	if err != nil {
 		return err
