@@ -4,6 +4,7 @@ package testutil
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -84,4 +85,31 @@ func PrivateUserCache(t testing.TB) {
 	t.Setenv("HOME", dir)
 	t.Setenv("XDG_CACHE_HOME", dir)
 	t.Setenv("LocalAppData", dir)
+}
+
+// CaseSensitive reports whether the file system holding dir (a folder of
+// the test's own) tells file names apart by case, as Linux's do and
+// Windows' and macOS's (by default) do not.
+func CaseSensitive(t testing.TB, dir string) bool {
+	t.Helper()
+	f, err := os.CreateTemp(dir, "case-probe-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := f.Name()
+	f.Close()
+	defer os.Remove(name)
+	base := filepath.Base(name)
+	_, err = os.Stat(filepath.Join(dir, strings.ToUpper(base)))
+	return err != nil
+}
+
+// SkipCaseInsensitive skips t when the file system of dir cannot hold two
+// names differing only in case (Windows, macOS by default); what names the
+// files the test needs.
+func SkipCaseInsensitive(t testing.TB, dir, what string) {
+	t.Helper()
+	if !CaseSensitive(t, dir) {
+		t.Skipf("needs %s, which a case-insensitive file system cannot hold", what)
+	}
 }
