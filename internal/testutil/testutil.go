@@ -113,3 +113,17 @@ func SkipCaseInsensitive(t testing.TB, dir, what string) {
 		t.Skipf("needs %s, which a case-insensitive file system cannot hold", what)
 	}
 }
+
+// Symlink makes a symbolic link at to pointing at from, skipping t when
+// links cannot be made here: when os.Symlink fails (Windows without the
+// privilege) and when it reports success but made nothing, as wine 8's
+// CreateSymbolicLinkW does.
+func Symlink(t testing.TB, from, to string) {
+	t.Helper()
+	if err := os.Symlink(from, to); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if _, err := os.Lstat(to); err != nil {
+		t.Skipf("the symbolic link was reported made but is not there (wine's CreateSymbolicLinkW): %v", err)
+	}
+}
