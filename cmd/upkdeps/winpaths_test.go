@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // TestIniPathForms: a Windows install's ini (CRLF line ends, Paths such as
@@ -77,5 +80,50 @@ func TestIniPathForms(t *testing.T) {
 		if st, err := os.Stat(page); err != nil || st.Size() == 0 {
 			t.Errorf("report --ini %s -o %s: %v", ini, page, err)
 		}
+	}
+}
+
+// TestCacheExtractReplaceHeld: cache extract --force replaces an installed
+// file that is read-only (a game copied from a CD) or that another handle
+// holds open (the game or a server running). Linux replaces both; Windows
+// refuses to replace an open file, and cache extract then fails (exit 2)
+// saying why, with the installed file whole and no temporary file left.
+func TestCacheExtractReplaceHeld(t *testing.T) {
+	for _, held := range []string{"read-only", "open"} {
+		t.Run(held, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			writeCacheInstall(t)
+			old := readFile(t, "System/Other.u")
+			switch held {
+			case "read-only":
+				if err := os.Chmod("System/Other.u", 0o444); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.Chmod("System/Other.u", 0o644) })
+			case "open":
+				f, err := os.Open("System/Other.u")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+			}
+			out, errOut, code := runCLI(t, "cache", "extract", "--ini", "System/Game.ini", "--force", "Other.u")
+			replaced := !bytes.Equal(readFile(t, "System/Other.u"), old)
+			switch {
+			case code == exitOK && replaced:
+			case runtime.GOOS == "windows" && held == "open" && code == exitError && !replaced:
+				t.Logf("refused, as Windows does: %s", strings.TrimSpace(errOut))
+				if !strings.Contains(errOut, "Other.u") || !strings.Contains(errOut, "another program") {
+					t.Errorf("refusal: stderr %q, want the file and the likely cause", errOut)
+				}
+			default:
+				t.Fatalf("code %d, replaced %v\nstdout %s\nstderr %s", code, replaced, out, errOut)
+			}
+			for _, name := range testutil.DirNames(t, "System") {
+				if strings.HasSuffix(name, ".tmp") {
+					t.Errorf("temporary file left: System/%s", name)
+				}
+			}
+		})
 	}
 }
