@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -217,9 +216,7 @@ func (c *Cache) read(ctx context.Context, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	if c.jobs <= 0 {
-		c.jobs = runtime.GOMAXPROCS(0)
-	}
+	c.jobs = par.Jobs(c.jobs)
 	var files []string
 	for _, e := range ents {
 		if e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0 {

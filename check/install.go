@@ -33,7 +33,8 @@ type Install struct {
 
 // OpenOptions say how to open an install.
 type OpenOptions struct {
-	// Ini is the ini file; "" finds the game's ini in . and ./System.
+	// Ini is the ini file, or a game folder or its System folder to find
+	// it in (ini.Locate); "" finds the game's ini in . and ./System.
 	Ini string
 	// Game names the profile (ini.ParseGame); "" guesses it from the ini.
 	Game string
@@ -68,13 +69,12 @@ func warnf(warn func(string), format string, args ...any) {
 // Open loads the ini, the game profile (given, else guessed) and a
 // Searcher.
 func Open(opt OpenOptions) (*Install, error) {
-	path := opt.Ini
-	if path == "" {
-		found, err := ini.Find(".")
-		if err != nil {
+	path, err := ini.Locate(opt.Ini)
+	if err != nil {
+		if opt.Ini == "" {
 			return nil, fmt.Errorf("no --ini given and %w", err)
 		}
-		path = found
+		return nil, err
 	}
 	f, err := ini.Load(path)
 	if err != nil {
@@ -135,7 +135,7 @@ func Open(opt OpenOptions) (*Install, error) {
 
 // GraphOptions say how BuildGraph scans.
 type GraphOptions struct {
-	Jobs int
+	Jobs int // parallel readers (0 or less: one per core)
 	// Reuse is an earlier graph of the install whose packages are not
 	// read again (or nil).
 	Reuse *graph.Graph
@@ -151,7 +151,7 @@ func (in *Install) BuildGraph(ctx context.Context, r graph.Resolver, opt GraphOp
 		return nil, in.NothingToScan()
 	}
 	return graph.Build(ctx, r, graph.Options{Jobs: opt.Jobs, Reuse: opt.Reuse, Roots: graph.RootsOf(in.Ini, in.Search.Generation()),
-		Overlay: in.Overlay, Progress: opt.Progress})
+		Overlay: in.Overlay, Progress: opt.Progress, MapExts: in.Ini.MapExts(in.Game)})
 }
 
 // HasSources reports whether an EditPackages entry has UnrealScript
@@ -225,7 +225,24 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 	if in.Natives != nil {
 		return in.Natives, nil
 	}
-	files, err := native.FindBinaries(in.BinaryDirs())
+	s, err := ReadBinaries(in.BinaryDirs(), warn)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
+		s.AddTable(t)
+	}
+	s.Game = in.Game.Name
+	in.Natives = s
+	return s, nil
+}
+
+// ReadBinaries reads the native classes of every binary in dirs
+// (native.FindBinaries) into a new set. A binary that cannot be read is
+// left out with a warning through warn (nil: none), and Git LFS pointers
+// in one warning for all; only a folder that cannot be listed is an error.
+func ReadBinaries(dirs []string, warn func(string)) (*native.Set, error) {
+	files, err := native.FindBinaries(dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -247,10 +264,6 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 		warnf(warn, "upkdeps: warning: %d binaries are Git LFS pointers, not the files (%s): their native classes are not used; fetch them with git lfs pull",
 			len(lfs), strings.Join(lfs, ", "))
 	}
-	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
-		s.AddTable(t)
-	}
-	in.Natives = s
 	return s, nil
 }
 

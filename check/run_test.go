@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,6 +49,29 @@ func TestOpenUsageError(t *testing.T) {
 		var ue UsageError
 		if _, err := Open(opt); !errors.As(err, &ue) {
 			t.Errorf("%+v: have %v, want a UsageError", opt, err)
+		}
+	}
+}
+
+// TestOpenFolder: the library opens an install from its folder or its
+// System folder, as the command line's --ini does.
+func TestOpenFolder(t *testing.T) {
+	in := openDemo(t)
+	system := filepath.Dir(in.IniPath)
+	data, err := os.ReadFile(in.IniPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(system, "UnrealTournament.ini") // a name the lookup knows
+	if err := os.WriteFile(want, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{filepath.Dir(system), system} {
+		got, err := Open(OpenOptions{Ini: dir})
+		if err != nil {
+			t.Errorf("Open(%s): %v", dir, err)
+		} else if got.IniPath != want {
+			t.Errorf("Open(%s): ini %s, want %s", dir, got.IniPath, want)
 		}
 	}
 }

@@ -49,6 +49,9 @@ const (
 	IniSection     FindingKind = "ini_section"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
+	// StockMissing is one finding for the game's own packages that are
+	// missing (check.StockMissing): the base install is incomplete.
+	StockMissing FindingKind = "stock_missing"
 )
 
 // Finding is one problem, with the packages involved and the import chain
@@ -103,7 +106,7 @@ type CheckOptions struct {
 	// leak. nil: any known game's list.
 	Stock *ini.Stock
 	// Jobs is the number of goroutines the object check uses (0 or less:
-	// 1); the findings do not depend on it.
+	// one per core); the findings do not depend on it.
 	Jobs int
 }
 
@@ -549,7 +552,7 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 		}
 	}
 	var runs [][]asked
-	per := max(1, total/(8*max(1, jobs)))
+	per := max(1, total/(8*par.Jobs(jobs)))
 	for start, n, i := 0, 0, 0; i < len(all); i++ {
 		if n += len(all[i].objs); n >= per || i == len(all)-1 {
 			runs = append(runs, all[start:i+1])

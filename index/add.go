@@ -23,7 +23,7 @@ import (
 
 // AddOptions adjust Add.
 type AddOptions struct {
-	Jobs   int            // parallel readers (<= 0: 1)
+	Jobs   int            // parallel readers (0 or less: one per core)
 	Limits archive.Limits // per archive; zero fields take archive.DefaultLimits
 	// Progress, when set, is called once with the number of files to read
 	// and then after each one.

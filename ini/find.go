@@ -1,6 +1,7 @@
 package ini
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,6 +24,25 @@ var KnownNames = []string{
 	"Swat4XDedicatedServer.ini",
 	"System.ini", // SWRC
 	"Default.ini",
+}
+
+// Locate returns the game ini that path names, as every command takes
+// one: path itself when it is not a folder (a missing file is Load's to
+// report); the ini Find finds in it when it is a game folder or its
+// System folder; and the one Find finds in the working folder when path
+// is "".
+func Locate(path string) (string, error) {
+	if path == "" {
+		return Find(".")
+	}
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return path, nil
+	}
+	found, err := Find(path)
+	if err != nil {
+		return "", fmt.Errorf("%s is a folder: %w", path, err)
+	}
+	return found, nil
 }
 
 // Find returns the path of the game ini for an installation: for each of

@@ -123,3 +123,25 @@ func TestKnownNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLocate: a file is itself (missing or not), a game folder or its
+// System folder is the ini Find finds there, a folder without one is an
+// error naming the folder and what was tried.
+func TestLocate(t *testing.T) {
+	dir := install(t, "System/UnrealTournament.ini", "Maps/")
+	want := filepath.Join(dir, "System", "UnrealTournament.ini")
+	for _, path := range []string{dir, filepath.Join(dir, "System"), want} {
+		if have, err := Locate(path); err != nil || have != want {
+			t.Errorf("Locate(%s) = %s, %v; want %s", path, have, err, want)
+		}
+	}
+	missing := filepath.Join(dir, "System", "Nope.ini")
+	if have, err := Locate(missing); err != nil || have != missing {
+		t.Errorf("Locate(%s) = %s, %v; want it unchanged", missing, have, err)
+	}
+	maps := filepath.Join(dir, "Maps")
+	_, err := Locate(maps)
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), maps+" is a folder") {
+		t.Errorf("Locate(%s): %v, want ErrNotFound naming the folder", maps, err)
+	}
+}

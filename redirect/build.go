@@ -50,7 +50,7 @@ type BuildOptions struct {
 	Force       bool   // rewrite every file, even those that look current
 	AllowBigger bool   // publish a .uz even when it is larger than its package
 	DryRun      bool   // plan only: return the actions a real run performs, write nothing
-	Jobs        int    // files checked and compressed in parallel (0 or less: 1)
+	Jobs        int    // files checked and compressed in parallel (0 or less: one per core)
 	// Progress, when set, is called with the number of files of each phase
 	// (checking, then writing); the returned func after each file.
 	Progress func(total int) func()

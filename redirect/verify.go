@@ -15,7 +15,7 @@ import (
 // VerifyOptions configure Verify.
 type VerifyOptions struct {
 	Dir  string // the redirect folder
-	Jobs int    // files checked in parallel (0 or less: 1)
+	Jobs int    // files checked in parallel (0 or less: one per core)
 	// Progress, when set, is called once with the number of files to
 	// check; the returned func after each file.
 	Progress func(total int) func()

@@ -27,62 +27,13 @@ loads instead. Exit 0.`,
 				return err
 			}
 			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), v.listJSON())
+				return writeJSON(cmd.OutOrStdout(), v.c.List())
 			}
 			return v.writeList(cmd.OutOrStdout())
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the entries as JSON")
 	return cmd
-}
-
-// cacheListJSON is `cache list --json` output (docs/json.md).
-type cacheListJSON struct {
-	SchemaVersion int              `json:"schema_version"`
-	Cache         string           `json:"cache"`
-	Entries       []cacheEntryJSON `json:"entries"`
-	Stray         []cacheStrayJSON `json:"stray"`
-}
-
-type cacheEntryJSON struct {
-	GUID       string  `json:"guid"`
-	Generation int     `json:"generation"`
-	Name       *string `json:"name"`
-	File       *string `json:"file"`
-	Size       *int64  `json:"size"`
-	Version    *int    `json:"version"`
-	State      string  `json:"state"`
-	Installed  string  `json:"installed,omitempty"`
-}
-
-type cacheStrayJSON struct {
-	File     string  `json:"file"`
-	Kind     string  `json:"kind"`
-	Original *string `json:"original"`
-}
-
-func ptr[T comparable](v T) *T {
-	var zero T
-	if v == zero {
-		return nil
-	}
-	return &v
-}
-
-func (v *cacheView) listJSON() cacheListJSON {
-	out := cacheListJSON{SchemaVersion: 1, Cache: v.c.Dir, Entries: []cacheEntryJSON{}, Stray: []cacheStrayJSON{}}
-	for _, e := range v.c.Entries() {
-		j := cacheEntryJSON{GUID: e.GUID, Generation: e.Generation, Name: ptr(e.Name), File: ptr(e.File),
-			Version: ptr(e.Version), State: string(e.State), Installed: e.Installed}
-		if e.File != "" {
-			j.Size = &e.Size
-		}
-		out.Entries = append(out.Entries, j)
-	}
-	for _, s := range v.c.Strays() {
-		out.Stray = append(out.Stray, cacheStrayJSON{File: s.File, Kind: s.Kind, Original: ptr(s.Original)})
-	}
-	return out
 }
 
 func (v *cacheView) writeList(w io.Writer) error {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -357,7 +358,7 @@ func TestCacheCorpus(t *testing.T) {
 	// cached copy.
 	nrempelIni := filepath.Join(corpus, "nrempel__ut-server", "System", "UnrealTournament.ini")
 	out, _, code = runCLI(t, "cache", "list", "--json", "--ini", nrempelIni, "--cache", filepath.Join(adrak0, "Cache"))
-	var list cacheListJSON
+	var list cache.Listing
 	if err := json.Unmarshal([]byte(out), &list); err != nil || code != exitOK {
 		t.Fatalf("nrempel list: code %d, %v", code, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -67,6 +68,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
 	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
+	cmd.Flags().StringVar(&a.preset, "preset", "", `check the ServerPackages a mapvote sends while this preset runs ("Category/Name", "*" for every preset)`)
 	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	return cmd
 }
@@ -116,11 +118,20 @@ func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
 }
 
 // mostNeeded names the missing packages with the most importers and ini
-// lines, most first (ties by name), as "Name (N)".
+// lines, most first (ties by name), as "Name (N)"; the game's own packages
+// that a stock_missing finding lists are left to it (listed apart).
 func mostNeeded(fs []graph.Finding, n int) []string {
+	stock := map[string]bool{}
+	for _, f := range fs {
+		if f.Kind == graph.StockMissing {
+			for _, p := range f.Packages {
+				stock[strings.ToLower(p)] = true
+			}
+		}
+	}
 	var missing []graph.Finding
 	for _, f := range fs {
-		if f.Kind == graph.MissingPackage {
+		if f.Kind == graph.MissingPackage && !stock[strings.ToLower(f.Package)] {
 			missing = append(missing, f)
 		}
 	}
@@ -177,13 +188,17 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("\nNo problems found.\n")
 		return bw.err
 	}
-	writeKindTable(bw, rep.Findings)
+	writeKindTable(bw, rep.Summary)
 	bw.printf("\nFix first:\n")
 	for i, r := range rep.Summary.FixFirst {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
-		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
+		label := "Most needed missing packages"
+		if rep.Summary.ByKind[graph.StockMissing] > 0 {
+			label += " (not the game's own)"
+		}
+		bw.printf("\n%s: %s\n", label, strings.Join(top, ", "))
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)
@@ -194,31 +209,13 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	return bw.err
 }
 
-// writeKindTable prints how many findings of each kind there are, errors
-// and warnings apart (a kind such as missing_package has both).
-func writeKindTable(bw *errWriter, fs []graph.Finding) {
-	type count struct{ errors, warnings int }
-	counts := map[graph.FindingKind]*count{}
-	for _, f := range fs {
-		c := counts[f.Kind]
-		if c == nil {
-			c = &count{}
-			counts[f.Kind] = c
-		}
-		if f.Severity == graph.Error {
-			c.errors++
-		} else {
-			c.warnings++
-		}
-	}
-	kinds := make([]graph.FindingKind, 0, len(counts))
-	for k := range counts {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds)
+// writeKindTable prints the summary's count of each kind, errors and
+// warnings apart (a kind such as missing_package has both).
+func writeKindTable(bw *errWriter, sum check.Summary) {
+	kinds := slices.Sorted(maps.Keys(sum.ByKind))
 	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
 	for _, k := range kinds {
-		bw.printf("  %-18s %6d %8d\n", k, counts[k].errors, counts[k].warnings)
+		bw.printf("  %-18s %6d %8d\n", k, sum.ErrorsByKind[k], sum.WarningsByKind[k])
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 )
 
@@ -11,11 +12,10 @@ import (
 // counts, so the table adds up to the header's totals.
 func TestKindTableSplitsSeverity(t *testing.T) {
 	var b strings.Builder
-	writeKindTable(&errWriter{w: &b}, []graph.Finding{
-		{Kind: graph.MissingPackage, Severity: graph.Error},
-		{Kind: graph.MissingPackage, Severity: graph.Warning},
-		{Kind: graph.MissingPackage, Severity: graph.Warning},
-		{Kind: graph.Cycle, Severity: graph.Error},
+	writeKindTable(&errWriter{w: &b}, check.Summary{
+		ByKind:         map[graph.FindingKind]int{graph.MissingPackage: 3, graph.Cycle: 1},
+		ErrorsByKind:   map[graph.FindingKind]int{graph.MissingPackage: 1, graph.Cycle: 1},
+		WarningsByKind: map[graph.FindingKind]int{graph.MissingPackage: 2},
 	})
 	want := "\n  kind               errors warnings\n" +
 		"  cycle                   1        0\n" +

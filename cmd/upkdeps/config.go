@@ -194,15 +194,15 @@ func indexPath(cmd *cobra.Command, v *viper.Viper, db string) string {
 }
 
 // iniInFolder returns the game's ini in path when path is a game folder or
-// its System folder, as the lookup without --ini finds one in the current
-// folder; path itself otherwise.
+// its System folder (ini.Locate); path itself otherwise, "" too (the
+// install's Open looks in the working folder then).
 func iniInFolder(path string) (string, error) {
-	if st, err := os.Stat(path); path == "" || err != nil || !st.IsDir() {
-		return path, nil
+	if path == "" {
+		return "", nil
 	}
-	found, err := ini.Find(path)
+	found, err := ini.Locate(path)
 	if err != nil {
-		return "", fmt.Errorf("--ini %s is a folder: %w", path, err)
+		return "", fmt.Errorf("--ini %w", err)
 	}
 	return found, nil
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -125,14 +125,11 @@ func (a *app) headersOptions(f headersFlags, args []string) (header.SyncOptions,
 		opt.Generation = g.Generation
 	}
 	opt.CompiledFile = func(pkg string) string { return findFold(filepath.Join(root, "System"), pkg+".u") }
-	opt.Binaries = native.NewSet()
-	if files, err := native.FindBinaries([]string{filepath.Join(root, "System")}); err == nil {
-		for _, p := range files {
-			if b, err := native.ReadBinary(p); err == nil {
-				opt.Binaries.AddBinary(b)
-			}
-		}
+	bins, err := check.ReadBinaries([]string{filepath.Join(root, "System")}, a.warn)
+	if err != nil {
+		return opt, err
 	}
+	opt.Binaries = bins
 	return opt, nil
 }
 

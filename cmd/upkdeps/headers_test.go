@@ -533,3 +533,26 @@ func TestHeadersNoOtherGamesTable(t *testing.T) {
 }
 
 func lfOnly(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")) }
+
+// TestHeadersRootBadBinary: with --root, a native binary that cannot be
+// read is a warning naming it (its classes are not used), as with --ini,
+// not a silent omission; a Git LFS pointer gets the one LFS line.
+func TestHeadersRootBadBinary(t *testing.T) {
+	files := map[string]string{
+		"System/Engine.dll": "MZ not really a PE file",
+		"System/Core.so":    "version https://git-lfs.github.com/spec/v1\noid sha256:0123\nsize 12345\n",
+	}
+	for k, v := range headerTree {
+		files[k] = v
+	}
+	root := writeHeaderTree(t, files)
+	_, errOut, code := runHeaders(t, root, "--root", root, "Core", "Engine", "Extra", "--dry-run")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s", code, errOut)
+	}
+	for _, want := range []string{"Engine.dll", "its native classes are not used", "1 binaries are Git LFS pointers, not the files (Core.so)"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+}

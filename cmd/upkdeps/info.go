@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -25,7 +24,7 @@ and the packages it imports from. --names, --imports and --exports add the table
 text output; --json always includes them in full. Exit 1 when a file cannot be read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			failed, err := streamInfos(cmd.OutOrStdout(), args, a.cfg.Jobs, a.cfg.JSON, func(w io.Writer, i int, r infoReport) error {
+			failed, err := streamInfos(cmd.OutOrStdout(), args, a.cfg.Jobs, a.cfg.JSON, func(w io.Writer, i int, r format.Info) error {
 				if i > 0 {
 					if _, err := io.WriteString(w, "\n"); err != nil {
 						return err
@@ -46,92 +45,23 @@ text output; --json always includes them in full. Exit 1 when a file cannot be r
 	return cmd
 }
 
-// infoJSON is `info --json` output (docs/json.md); streamInfos writes the
-// same bytes writeJSON would, one file at a time.
-type infoJSON struct {
-	SchemaVersion int          `json:"schema_version"`
-	Files         []infoReport `json:"files"`
-}
-
-// infoSchemaVersion is infoJSON's schema_version.
-const infoSchemaVersion = 1
-
-// infoReport is one file of `info` output; its JSON form is documented in
-// docs/json.md.
-type infoReport struct {
-	Path        string       `json:"path"`
-	Error       string       `json:"error,omitempty"`
-	Package     string       `json:"package,omitempty"`
-	Tag         string       `json:"tag,omitempty"`
-	Version     int          `json:"version,omitempty"`
-	Licensee    int          `json:"licensee"`
-	Game        string       `json:"game,omitempty"`
-	Flags       uint32       `json:"flags"`
-	FlagNames   []string     `json:"flag_names"`
-	GUID        string       `json:"guid,omitempty"`
-	Generations []infoGen    `json:"generations,omitempty"`
-	Heritage    []string     `json:"heritage,omitempty"`
-	NameCount   int          `json:"name_count"`
-	ImportCount int          `json:"import_count"`
-	ExportCount int          `json:"export_count"`
-	DependsOn   []string     `json:"depends_on"`
-	Names       []string     `json:"names"`
-	Imports     []infoImport `json:"imports"`
-	Exports     []infoExport `json:"exports"`
-	offsets     [3]int32     // name, import, export table offsets (text only)
-	nameFlags   []uint32     // text only
-}
-
-// MarshalJSON writes a file that could not be read as {"path", "error"}.
-func (r infoReport) MarshalJSON() ([]byte, error) {
-	if r.Error != "" {
-		return json.Marshal(struct {
-			Path  string `json:"path"`
-			Error string `json:"error"`
-		}{r.Path, r.Error})
-	}
-	type plain infoReport
-	return json.Marshal(plain(r))
-}
-
-type infoGen struct {
-	ExportCount int32 `json:"export_count"`
-	NameCount   int32 `json:"name_count"`
-}
-
-type infoImport struct {
-	Path         string `json:"path"`
-	Class        string `json:"class"`
-	ClassPackage string `json:"class_package"`
-}
-
-type infoExport struct {
-	Path         string `json:"path"`
-	Class        string `json:"class"`
-	ClassPackage string `json:"class_package"`
-	Super        string `json:"super,omitempty"`
-	ObjectFlags  uint32 `json:"object_flags"`
-	SerialSize   int32  `json:"serial_size"`
-	SerialOffset int32  `json:"serial_offset"`
-}
-
 // streamInfos reads the files with jobs workers and writes each file's
 // report as soon as it and every earlier argument are done, in argument
 // order: text with the text func, else one JSON object, the same bytes
 // writeJSON writes for infoJSON holding the whole slice. At most a few files per worker are
 // held ahead of the output, so memory does not grow with the argument list.
 // failed reports whether a file could not be read.
-func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(io.Writer, int, infoReport) error) (failed bool, err error) {
+func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(io.Writer, int, format.Info) error) (failed bool, err error) {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	if asJSON {
 		if len(paths) == 0 {
-			_, err := fmt.Fprintf(w, "{\n  \"schema_version\": %d,\n  \"files\": []\n}\n", infoSchemaVersion)
+			_, err := fmt.Fprintf(w, "{\n  \"schema_version\": %d,\n  \"files\": []\n}\n", format.InfoSchemaVersion)
 			return false, err
 		}
-		fmt.Fprintf(bw, "{\n  \"schema_version\": %d,\n  \"files\": [\n", infoSchemaVersion)
+		fmt.Fprintf(bw, "{\n  \"schema_version\": %d,\n  \"files\": [\n", format.InfoSchemaVersion)
 	}
-	err = par.Ordered(len(paths), jobs, 2*max(1, jobs), func(i int) infoReport { return readInfo(paths[i]) },
-		func(i int, r infoReport) error {
+	err = par.Ordered(len(paths), jobs, 2*max(1, jobs), func(i int) format.Info { return format.ReadInfo(paths[i]) },
+		func(i int, r format.Info) error {
 			failed = failed || r.Error != ""
 			if !asJSON {
 				return text(bw, i, r)
@@ -141,7 +71,7 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 			}
 			// The encoder's indented form of a slice in an object's field:
 			// each element indented by two levels, its first line too.
-			b, err := json.MarshalIndent(r, "    ", "  ")
+			b, err := json.MarshalIndent(r.JSONValue(), "    ", "  ")
 			if err != nil {
 				return err
 			}
@@ -158,63 +88,7 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 	return failed, bw.Flush()
 }
 
-func readInfo(path string) infoReport {
-	r := infoReport{Path: path}
-	f, err := format.Open(path)
-	if err != nil {
-		var pe *format.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		r.Error = err.Error()
-		return r
-	}
-	defer f.Close()
-	h := f.Header
-	r.Package = f.PackageName
-	r.Tag = fmt.Sprintf("%08X", h.Tag)
-	r.Version, r.Licensee = int(h.Version), int(h.Licensee)
-	r.Game = f.Game()
-	r.Flags, r.FlagNames = uint32(h.Flags), h.Flags.Names()
-	r.GUID = h.GUID.String()
-	for _, g := range h.Generations {
-		r.Generations = append(r.Generations, infoGen{g.ExportCount, g.NameCount})
-	}
-	for _, g := range h.Heritage {
-		r.Heritage = append(r.Heritage, g.String())
-	}
-	r.NameCount, r.ImportCount, r.ExportCount = len(f.Names), len(f.Imports), len(f.Exports)
-	r.offsets = [3]int32{h.NameOffset, h.ImportOffset, h.ExportOffset}
-	r.DependsOn = f.Dependencies()
-	if r.FlagNames == nil {
-		r.FlagNames = []string{}
-	}
-	r.Names = make([]string, len(f.Names))
-	r.nameFlags = make([]uint32, len(f.Names))
-	for i, n := range f.Names {
-		r.Names[i], r.nameFlags[i] = n.Name, n.Flags
-	}
-	r.Imports = make([]infoImport, len(f.Imports))
-	for i := range f.Imports {
-		ref := format.ImportRef(i)
-		c, p := f.ClassOf(ref)
-		r.Imports[i] = infoImport{Path: f.ObjectPath(ref), Class: c, ClassPackage: p}
-	}
-	r.Exports = make([]infoExport, len(f.Exports))
-	for i, ex := range f.Exports {
-		ref := format.ExportRef(i)
-		c, p := f.ClassOf(ref)
-		e := infoExport{Path: f.ObjectPath(ref), Class: c, ClassPackage: p,
-			ObjectFlags: ex.ObjectFlags, SerialSize: ex.SerialSize, SerialOffset: ex.SerialOffset}
-		if !ex.Super.IsNull() {
-			e.Super = f.ObjectName(ex.Super)
-		}
-		r.Exports[i] = e
-	}
-	return r
-}
-
-func writeInfoText(w io.Writer, r infoReport, names, imports, exports bool) error {
+func writeInfoText(w io.Writer, r format.Info, names, imports, exports bool) error {
 	bw := &errWriter{w: w}
 	{
 		if r.Error != "" {
@@ -233,9 +107,9 @@ func writeInfoText(w io.Writer, r infoReport, names, imports, exports bool) erro
 		} else {
 			bw.printf("Heritage:     %d GUIDs\n", len(r.Heritage))
 		}
-		bw.printf("Names:        %d at offset %d\n", r.NameCount, r.offsets[0])
-		bw.printf("Imports:      %d at offset %d\n", r.ImportCount, r.offsets[1])
-		bw.printf("Exports:      %d at offset %d\n", r.ExportCount, r.offsets[2])
+		bw.printf("Names:        %d at offset %d\n", r.NameCount, r.Offsets[0])
+		bw.printf("Imports:      %d at offset %d\n", r.ImportCount, r.Offsets[1])
+		bw.printf("Exports:      %d at offset %d\n", r.ExportCount, r.Offsets[2])
 		deps := "(none)"
 		if len(r.DependsOn) > 0 {
 			deps = strings.Join(r.DependsOn, " ")
@@ -244,7 +118,7 @@ func writeInfoText(w io.Writer, r infoReport, names, imports, exports bool) erro
 		if names {
 			bw.printf("\nName table:\n")
 			for i, n := range r.Names {
-				bw.printf("  %5d  %-40s 0x%08X\n", i, n, r.nameFlags[i])
+				bw.printf("  %5d  %-40s 0x%08X\n", i, n, r.NameFlags[i])
 			}
 		}
 		if imports {

@@ -59,8 +59,8 @@ func TestInfo(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.SchemaVersion != infoSchemaVersion || len(doc.Files) != 2 {
-		t.Fatalf("info --json: schema_version %d, %d files; want %d, 2", doc.SchemaVersion, len(doc.Files), infoSchemaVersion)
+	if doc.SchemaVersion != format.InfoSchemaVersion || len(doc.Files) != 2 {
+		t.Fatalf("info --json: schema_version %d, %d files; want %d, 2", doc.SchemaVersion, len(doc.Files), format.InfoSchemaVersion)
 	}
 	reports := doc.Files
 	for _, key := range []string{"path", "version", "licensee", "flags", "flag_names", "guid", "name_count", "import_count", "export_count", "depends_on", "imports", "exports"} {
@@ -84,12 +84,15 @@ func TestInfoStreamsSameBytes(t *testing.T) {
 		paths = append(paths, "MyMod.u", "notes.txt", "DM-Test.ut2", "absent.u")
 	}
 	for _, jobs := range []int{1, 3} {
-		reports := make([]infoReport, len(paths))
+		reports := make([]format.Info, len(paths))
 		for i, p := range paths {
-			reports[i] = readInfo(p)
+			reports[i] = format.ReadInfo(p)
 		}
 		var want, have bytes.Buffer
-		if err := writeJSON(&want, infoJSON{SchemaVersion: infoSchemaVersion, Files: reports}); err != nil {
+		if err := writeJSON(&want, struct {
+			SchemaVersion int           `json:"schema_version"`
+			Files         []format.Info `json:"files"`
+		}{format.InfoSchemaVersion, reports}); err != nil {
 			t.Fatal(err)
 		}
 		failed, err := streamInfos(&have, paths, jobs, true, nil)

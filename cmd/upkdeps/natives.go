@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -28,39 +29,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 			if err != nil {
 				return err
 			}
-			rep := nativesReport{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Packages: []nativePackage{}, Ignored: []string{}}
-			for _, name := range nat.Packages() {
-				classes, src, _ := nat.Classes(name)
-				np := nativePackage{Package: name, Classes: classes, NativeOnly: []string{}, Scripted: []string{},
-					Source: nativeSource{Kind: src.Kind, Table: src.Table}}
-				if src.Path != "" {
-					np.Source.Path = in.Search.Rel(src.Path)
-				}
-				var defines func(class string) bool // the package file's classes; nil: no file
-				if p := g.Package(name); p != nil && !p.Missing() {
-					np.File = p.Rel
-					exported := map[string]bool{}
-					for _, c := range p.Classes() {
-						exported[strings.ToLower(c)] = true
-					}
-					defines = func(class string) bool { return exported[strings.ToLower(class)] }
-				}
-				for _, c := range classes {
-					if native.Only(nat, name, c, defines) {
-						np.NativeOnly = append(np.NativeOnly, c)
-					} else {
-						np.Scripted = append(np.Scripted, c)
-					}
-				}
-				if src.Kind == native.SourceBinary {
-					rep.BinariesRead++
-				}
-				rep.Packages = append(rep.Packages, np)
-			}
-			for _, s := range nat.Ignored() {
-				rep.Ignored = append(rep.Ignored, in.Search.Rel(s.Path))
-				rep.ignoredFor = append(rep.ignoredFor, in.Search.Rel(s.UsedInstead))
-			}
+			rep := check.NativesOf(in, g, nat)
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeNativesText(w, rep) }, false)
 		},
 	}
@@ -68,35 +37,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 	return cmd
 }
 
-// nativesReport is the output of `natives`; its JSON form is documented in
-// docs/json.md.
-type nativesReport struct {
-	SchemaVersion int             `json:"schema_version"`
-	Ini           string          `json:"ini"`
-	Game          string          `json:"game"`
-	Platform      string          `json:"platform"`
-	BinariesRead  int             `json:"binaries_read"`
-	Packages      []nativePackage `json:"packages"`
-	Ignored       []string        `json:"ignored_binaries"`
-	ignoredFor    []string        // the binary used instead of each of Ignored
-}
-
-type nativePackage struct {
-	Package    string       `json:"package"`
-	File       string       `json:"file,omitempty"` // the package file, when one resolves
-	Source     nativeSource `json:"source"`
-	Classes    []string     `json:"classes"`
-	NativeOnly []string     `json:"native_only"`
-	Scripted   []string     `json:"scripted"`
-}
-
-type nativeSource struct {
-	Kind  string `json:"kind"`            // "binary" or "table"
-	Path  string `json:"path,omitempty"`  // the binary, relative to the game root
-	Table string `json:"table,omitempty"` // the built-in table's name
-}
-
-func writeNativesText(w io.Writer, rep nativesReport) error {
+func writeNativesText(w io.Writer, rep check.Natives) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
 	bw.printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
@@ -118,7 +59,7 @@ func writeNativesText(w io.Writer, rep nativesReport) error {
 		}
 	}
 	for i, s := range rep.Ignored {
-		bw.printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.ignoredFor[i])
+		bw.printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.IgnoredFor[i])
 	}
 	return bw.err
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
 )
 
@@ -86,7 +87,7 @@ func TestNativesByBuild(t *testing.T) {
 			"System/Engine.u": {{"Actor:Class"}, {"Core.Object:Core.Class"}},
 		}, extra)
 		out, errOut, code := runCLI(t, "natives", "--json", "--no-progress", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"), "--game", "ut99")
-		var rep nativesReport
+		var rep check.Natives
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("natives: exit %d: %v (stderr %s)", code, err, errOut)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -46,7 +45,7 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 			}
 			rep := resolveNames(in, args, guid, gen)
 			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), resolveJSON{SchemaVersion: 1, Results: rep.Results})
+				err = writeJSON(cmd.OutOrStdout(), search.Resolutions{SchemaVersion: search.ResolveSchemaVersion, Results: rep.Results})
 			} else {
 				err = writeResolveText(cmd.OutOrStdout(), rep)
 			}
@@ -73,62 +72,20 @@ type resolveReport struct {
 	Game         string
 	Platform     string
 	MissingPaths []string
-	Results      []resolveResult
-}
-
-// resolveJSON is `resolve --json` output (docs/json.md): one result per
-// name, in the order given.
-type resolveJSON struct {
-	SchemaVersion int             `json:"schema_version"`
-	Results       []resolveResult `json:"results"`
-}
-
-// resolveResult is one name of `resolve --json` output (docs/json.md).
-type resolveResult struct {
-	Name         string   `json:"name"`
-	File         *string  `json:"file"` // relative to the game root; null when unresolved
-	Step         string   `json:"step,omitempty"`
-	CaseMismatch bool     `json:"case_mismatch"`
-	Tried        []string `json:"tried"`
-	Shadowed     []string `json:"shadowed"`
-	Warnings     []string `json:"warnings"`
-	via          string   // text only: how the file was found
+	Results      []search.Resolution
 }
 
 func resolveNames(in *install, names []string, guid format.GUID, gen int) resolveReport {
-	s := in.Search
 	rep := resolveReport{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform())}
-	paths := s.Paths()
-	for _, p := range s.MissingPaths() {
+	for _, p := range in.Search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
 	}
 	for _, name := range names {
-		r := s.FindGUID(name, guid, gen)
-		out := resolveResult{
-			Name: name, Step: r.Step, CaseMismatch: r.CaseMismatch,
-			Tried: orEmpty(r.Tried), Shadowed: orEmpty(r.Shadowed), Warnings: orEmpty(r.Warnings),
-		}
-		if r.Found() {
-			rel := r.Rel
-			out.File = &rel
-			switch {
-			case r.Step == search.StepAsGiven:
-				out.via = "the name as given"
-			case r.Step == search.StepCache:
-				out.via = "the download cache"
-			case r.PathIndex >= 0 && r.PathIndex < len(paths):
-				out.via = fmt.Sprintf("Paths[%d] %s", r.PathIndex, paths[r.PathIndex].Raw)
-			case r.CaseMismatch:
-				out.via = "the download cache"
-			}
-			if r.CaseMismatch {
-				out.via += ", ignoring case"
-			}
-		}
-		rep.Results = append(rep.Results, out)
+		rep.Results = append(rep.Results, in.Search.Resolve(name, guid, gen))
 	}
 	return rep
 }
+
 func writeResolveText(w io.Writer, rep resolveReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps resolve: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
@@ -139,7 +96,7 @@ func writeResolveText(w io.Writer, rep resolveReport) error {
 		if r.File == nil {
 			bw.printf("\n%s: NOT FOUND\n", r.Name)
 		} else {
-			bw.printf("\n%s: %s (%s)\n", r.Name, *r.File, r.via)
+			bw.printf("\n%s: %s (%s)\n", r.Name, *r.File, r.Via)
 		}
 		for _, warn := range r.Warnings {
 			bw.printf("  warning: %s\n", warn)

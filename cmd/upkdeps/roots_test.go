@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
@@ -138,11 +139,11 @@ func TestCorpusNativeBinaries(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("natives: exit %d", code)
 	}
-	var nat nativesReport
+	var nat check.Natives
 	if err := json.Unmarshal([]byte(out), &nat); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]nativePackage{}
+	got := map[string]check.NativePackage{}
 	for _, p := range nat.Packages {
 		got[p.Package] = p
 	}

@@ -4,18 +4,29 @@ package par
 
 import (
 	"context"
+	"runtime"
 	"sync"
 )
 
-// ForEach calls fn(worker, i) for every i in [0, n) on min(jobs, n)
-// goroutines (at least one); worker in [0, jobs) identifies the goroutine,
+// Jobs is how many goroutines a jobs setting asks for: jobs itself, or
+// one per core (GOMAXPROCS) when it is 0 or less. Every library option
+// named Jobs means this, as the command line's --jobs does.
+func Jobs(jobs int) int {
+	if jobs <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return jobs
+}
+
+// ForEach calls fn(worker, i) for every i in [0, n) on Workers(n, jobs)
+// goroutines; worker in [0, Workers(n, jobs)) identifies the goroutine,
 // so callers can keep per-goroutine state in a slice. It stops handing out
 // items once ctx is done, waits for the running calls, and then returns
 // ctx's error; otherwise nil.
 func ForEach(ctx context.Context, n, jobs int, fn func(worker, i int)) error {
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := range max(1, min(jobs, n)) {
+	for w := range Workers(n, jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -39,11 +50,12 @@ feed:
 	return err
 }
 
-// Workers returns how many goroutines ForEach starts for n items.
-func Workers(n, jobs int) int { return max(1, min(jobs, n)) }
+// Workers returns how many goroutines ForEach and Ordered start for n
+// items: Jobs(jobs), but no more than n and at least one.
+func Workers(n, jobs int) int { return max(1, min(Jobs(jobs), n)) }
 
-// Ordered calls produce(i) for every i in [0, n) on min(jobs, n) goroutines
-// (at least one) and consume(i, v) with each result on the calling
+// Ordered calls produce(i) for every i in [0, n) on Workers(n, jobs)
+// goroutines and consume(i, v) with each result on the calling
 // goroutine, in the order of i, as soon as it and every result before it
 // are there. Production runs at most window items (at least the number of
 // goroutines) ahead of consumption, so that at most that many results are

@@ -3,6 +3,7 @@ package par
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
@@ -99,5 +100,21 @@ func TestOrderedStopsOnError(t *testing.T) {
 	}
 	if n := produced.Load(); n > 3+4+1 {
 		t.Errorf("%d items produced after the error at item 3 (window 4)", n)
+	}
+}
+
+// TestJobs: 0 or less is one goroutine per core, as --jobs 0 is on the
+// command line; Workers never starts more than the items or fewer than one.
+func TestJobs(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	for _, c := range []struct{ n, jobs, want int }{
+		{100, 0, cores}, {100, -1, cores}, {100, 3, 3}, {2, 8, 2}, {0, 4, 1}, {1, 0, 1},
+	} {
+		if got := Workers(c.n, c.jobs); got != c.want {
+			t.Errorf("Workers(%d, %d) = %d, want %d", c.n, c.jobs, got, c.want)
+		}
+	}
+	if Jobs(0) != cores || Jobs(5) != 5 {
+		t.Errorf("Jobs(0) = %d, Jobs(5) = %d, want %d and 5", Jobs(0), Jobs(5), cores)
 	}
 }

@@ -35,7 +35,7 @@ func escape(r rune, keepCR bool) string {
 // written as an escape (\x1b; \u007f, \u009b, \u202e for DEL, C1 and bidi)
 // and each byte that is not UTF-8 as \xNN.
 func String(s string) string {
-	if clean(s, false) {
+	if safePrefix(s, false) == len(s) {
 		return s
 	}
 	var b strings.Builder
@@ -43,27 +43,50 @@ func String(s string) string {
 	return b.String()
 }
 
-func clean(s string, keepCR bool) bool {
-	for _, r := range s {
-		if r == utf8.RuneError || escape(r, keepCR) != "" {
-			return false
-		}
-	}
-	return true
-}
-
-func write(b *strings.Builder, s string, keepCR bool) {
+// safePrefix returns how many bytes at the start of s need no escape. Its
+// loop takes printable ASCII, newline and tab a byte at a time without
+// decoding; other bytes are decoded and asked of escape.
+func safePrefix[T string | []byte](s T, keepCR bool) int {
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(b, `\x%02x`, s[i])
-		case escape(r, keepCR) != "":
-			b.WriteString(escape(r, keepCR))
-		default:
-			b.WriteString(s[i : i+n])
+		c := s[i]
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' {
+			i++
+			continue
+		}
+		if c < 0x80 {
+			if c == '\r' && keepCR {
+				i++
+				continue
+			}
+			return i
+		}
+		// At most 4 bytes, converted on the stack.
+		r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		if r == utf8.RuneError && n <= 1 || escape(r, keepCR) != "" {
+			return i
 		}
 		i += n
+	}
+	return len(s)
+}
+
+// write appends s to b escaped: its safe runs as they are, each character
+// that needs it as its escape, each byte that is not UTF-8 as \xNN.
+func write(b *strings.Builder, s string, keepCR bool) {
+	for len(s) > 0 {
+		n := safePrefix(s, keepCR)
+		b.WriteString(s[:n])
+		s = s[n:]
+		if len(s) == 0 {
+			return
+		}
+		r, size := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && size <= 1 {
+			fmt.Fprintf(b, `\x%02x`, s[0])
+		} else {
+			b.WriteString(escape(r, keepCR))
+		}
+		s = s[size:]
 	}
 }
 
@@ -78,12 +101,14 @@ type Writer struct {
 }
 
 func (w *Writer) Write(p []byte) (int, error) {
-	s := string(p)
-	if clean(s, w.KeepCR) {
+	n := safePrefix(p, w.KeepCR)
+	if n == len(p) {
 		return w.W.Write(p)
 	}
 	var b strings.Builder
-	write(&b, s, w.KeepCR)
+	b.Grow(len(p) + 16)
+	b.Write(p[:n])
+	write(&b, string(p[n:]), w.KeepCR)
 	if _, err := io.WriteString(w.W, b.String()); err != nil {
 		return 0, err
 	}

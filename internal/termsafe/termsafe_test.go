@@ -3,7 +3,11 @@ package termsafe
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestString(t *testing.T) {
@@ -49,5 +53,64 @@ func TestJSONStaysJSON(t *testing.T) {
 	json.Unmarshal(raw.Bytes(), &want)
 	if back["name"] != want["name"] || bytes.ContainsAny(safe.Bytes(), "\x1b\u009b\u202e") {
 		t.Errorf("have %q (%s), want %q", back["name"], safe.Bytes(), want["name"])
+	}
+}
+
+// reference is String written rune by rune, the way it was first written:
+// the fast path must give the same bytes.
+func reference(s string, keepCR bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case escape(r, keepCR) != "":
+			b.WriteString(escape(r, keepCR))
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// FuzzWriter: String and Writer give the reference's bytes for any input,
+// and what they write holds no character a terminal acts on.
+func FuzzWriter(f *testing.F) {
+	for _, s := range []string{"plain", "a\x1b[2Jb", "Ärger\u009b\u202e", "\xff\xfe", "50%\r", "é\xc3", "\t\n\x7f"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, keepCR bool) {
+		want := reference(s, keepCR)
+		if !keepCR {
+			if have := String(s); have != want {
+				t.Fatalf("String(%q) = %q, want %q", s, have, want)
+			}
+		}
+		var buf bytes.Buffer
+		if n, err := (&Writer{W: &buf, KeepCR: keepCR}).Write([]byte(s)); err != nil || n != len(s) {
+			t.Fatalf("Write(%q): %d, %v", s, n, err)
+		}
+		if buf.String() != want {
+			t.Fatalf("Writer(%q) = %q, want %q", s, buf.String(), want)
+		}
+		for _, r := range buf.String() {
+			if r < 0x20 && r != '\n' && r != '\t' && !(r == '\r' && keepCR) || r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x202e {
+				t.Fatalf("Writer(%q) left %U raw: %q", s, r, buf.String())
+			}
+		}
+	})
+}
+
+// BenchmarkWriter: what the escape costs on the usual output, JSON of
+// ASCII names with some Latin-1 (info --json writes megabytes of it).
+func BenchmarkWriter(b *testing.B) {
+	line := []byte(strings.Repeat(`      "path": "Engine.Texture", "class": "Ärger",`+"\n", 1300))
+	b.SetBytes(int64(len(line)))
+	w := &Writer{W: io.Discard}
+	for b.Loop() {
+		w.Write(line)
 	}
 }

@@ -77,16 +77,6 @@ func DirNames(t testing.TB, dir string) []string {
 	return out
 }
 
-// PrivateUserCache points the user cache folder (os.UserCacheDir: where
-// the built-in Graphviz keeps its compiled code) at a temporary one, on
-// every platform.
-func PrivateUserCache(t testing.TB) {
-	dir := t.TempDir()
-	t.Setenv("HOME", dir)
-	t.Setenv("XDG_CACHE_HOME", dir)
-	t.Setenv("LocalAppData", dir)
-}
-
 // CaseSensitive reports whether the file system holding dir (a folder of
 // the test's own) tells file names apart by case, as Linux's do and
 // Windows' and macOS's (by default) do not.

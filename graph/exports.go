@@ -1,0 +1,265 @@
+package graph
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// exportIndex answers "does this package export path P of class C" with a
+// set of hashes, 8 bytes per export, so that tens of thousands of packages
+// fit in memory. The scan keeps the hashes; the set is made on first use
+// (most packages are never asked); a map's hashes are not even made during
+// the scan, since hardly anything imports from a map: it is read again
+// from the file if asked.
+//
+// Invariant: an import is found by its 64-bit key alone (hashKey of its
+// lower-cased path and class, which must hash exactly the bytes
+// exportHashes hashes: TestExportHashes). No text is compared, so two
+// different objects with the same key would make a missing object look
+// exported. maphash's keys are random per process: for n imports checked
+// against a set of m exports the chance of any false match is about
+// n*m/2^64: for the 3.2 million imports of the 20,000-package benchmark
+// install against sets of up to a million exports, under 2e-7; and a run
+// that met one would not meet it again.
+type exportIndex struct {
+	once sync.Once
+	file string // where to read the exports from when there are no hashes
+	// set is made in once; until then set.hashes holds the hashes, each
+	// hashKey(path, class).
+	set hashSet
+
+	pathOnce sync.Once
+	paths    *hashSet // hash(lower path), made by hasPath (rarely)
+
+	held Held // the package when it was read from an overlay
+}
+
+var hashSeed = maphash.MakeSeed()
+
+func hashKey(path, class string) uint64 {
+	var buf [256]byte
+	b := appendLower(buf[:0], path)
+	n := len(b)
+	b = appendLower(b, class)
+	return pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:]))
+}
+
+// pairHash is the key of a lower-cased path and class of hashes hp and hc:
+// hp with a bijection of hc mixed in, so that the pair's hash is as good
+// as each one's and (p, c) and (c, p) differ.
+func pairHash(hp, hc uint64) uint64 {
+	return hp ^ bits.RotateLeft64(hc*0xbf58476d1ce4e5b9, 31)
+}
+
+// appendLower appends s lower-cased, without allocating for ASCII: eight
+// bytes at a time while they are ASCII.
+func appendLower(b []byte, s string) []byte {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if v&highs != 0 {
+			break
+		}
+		// The bytes from 'A' to 'Z' get their 0x20 bit set: each byte
+		// plus 0x80-'A' has its high bit when it is >= 'A', plus 0x80-'Z'-1
+		// when it is > 'Z' (no carry crosses bytes: each is below 0x80).
+		upper := (v + ones*(0x80-'A')) &^ (v + ones*(0x80-'Z'-1)) & highs
+		v |= upper >> 2
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return append(b, strings.ToLower(s[i:])...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// exportHashes returns the hashes of f's exports; hashKey must hash
+// exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
+// sc is memory reused from call to call (nil: a call's own).
+func exportHashes(f *format.View, sc *hashScratch) []uint64 {
+	if sc == nil {
+		sc = &hashScratch{}
+	}
+	exports := f.Exports()
+	sc.arena = sc.arena[:0]
+	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
+	sc.classes = reset(sc.classes, len(f.Imports()), 0)
+	out := make([]uint64, len(exports))
+	for i := range exports {
+		p := sc.path(f, i, 0)
+		out[i] = pairHash(maphash.Bytes(hashSeed, sc.arena[p.start:p.end]), sc.class(f, exports[i].Class))
+	}
+	return out
+}
+
+// hashScratch is what exportHashes reuses: the lower-cased paths of a
+// file's exports (an export's path is its outer's, ".", and its name, made
+// once per outer) and its imported classes' names, in one arena.
+type hashScratch struct {
+	arena   []byte
+	paths   []span   // per export (-1: not yet)
+	classes []uint64 // per import, as a class: its name's hash (0: not yet)
+}
+
+type span struct{ start, end int32 }
+
+// add appends b lower-cased to the arena and returns where it is.
+func (sc *hashScratch) add(s string) span {
+	start := int32(len(sc.arena))
+	sc.arena = appendLower(sc.arena, s)
+	return span{start, int32(len(sc.arena))}
+}
+
+// path returns the span of export i's lower-cased group path, what
+// appendPath makes.
+func (sc *hashScratch) path(f *format.View, i, depth int) span {
+	if p := sc.paths[i]; p.start >= 0 {
+		return p
+	}
+	o := f.Exports()[i].Outer
+	var p span
+	switch {
+	case o.IsNull():
+		p = sc.add(f.ObjectName(format.ExportRef(i)))
+	case o.IsExport() && o.Index() < len(sc.paths) && depth < 64:
+		outer := sc.path(f, o.Index(), depth+1)
+		start := int32(len(sc.arena))
+		sc.arena = append(append(sc.arena, sc.arena[outer.start:outer.end]...), '.')
+		sc.arena = appendLower(sc.arena, f.ObjectName(format.ExportRef(i)))
+		p = span{start, int32(len(sc.arena))}
+	default:
+		start := int32(len(sc.arena))
+		sc.arena = appendPath(sc.arena, f, format.ExportRef(i), true)
+		p = span{start, int32(len(sc.arena))}
+	}
+	sc.paths[i] = p
+	return p
+}
+
+// class returns the hash of the lower-cased name of class c, as ClassOf
+// names an export's class (without the walk to its package that ClassOf
+// also makes): "class" for none, an imported class's memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		if h := sc.classes[c.Index()]; h != 0 {
+			return h
+		}
+	}
+	name := "Class"
+	if !c.IsNull() {
+		name = f.ObjectName(c)
+	}
+	var buf [64]byte
+	h := maphash.Bytes(hashSeed, appendLower(buf[:0], name))
+	if c.IsImport() && c.Index() < len(sc.classes) {
+		sc.classes[c.Index()] = h
+	}
+	return h
+}
+
+// open reads the package again into rd: from the overlay when it came
+// from there.
+func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error) {
+	if x.held != nil {
+		return rd.ViewAt(x.held, x.held.Size(), file)
+	}
+	return rd.View(file)
+}
+
+func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(path, class)) }
+
+// hasKey is has for the key hashKey(path, class) made before.
+func (x *exportIndex) hasKey(key uint64) bool {
+	x.once.Do(func() {
+		if x.set.hashes == nil && x.file != "" {
+			var rd format.Reader
+			if f, err := x.open(&rd, x.file); err == nil {
+				x.set.hashes = exportHashes(f, nil)
+			}
+		}
+		x.set = newHashSet(x.set.hashes) // in the hashes' own memory
+	})
+	return x.set.has(key)
+}
+
+// hasPath reports whether the package in file exports path with any
+// class. It is asked only when has says no (a missing object, a class
+// mismatch, a native class), so the set of paths is made then, by reading
+// the file again, and kept for the next question.
+func (x *exportIndex) hasPath(file, path string) bool {
+	x.pathOnce.Do(func() {
+		var rd format.Reader
+		f, err := x.open(&rd, file)
+		if err != nil {
+			return
+		}
+		var buf []byte
+		paths := make([]uint64, len(f.Exports()))
+		for i := range f.Exports() {
+			buf = appendPath(buf[:0], f, format.ExportRef(i), true)
+			paths[i] = maphash.Bytes(hashSeed, buf)
+		}
+		set := newHashSet(paths)
+		x.paths = &set
+	})
+	var buf [256]byte
+	return x.paths != nil && x.paths.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
+}
+
+// appendPath appends the dotted group path of ref below its package — what
+// File.GroupPath joins with "." — lower-cased when lower is set, without
+// allocating for the usual short chains.
+func appendPath(b []byte, f *format.View, ref format.Ref, lower bool) []byte {
+	var stack [16]format.Ref
+	chain := outerChain(stack[:0], f, ref)
+	for i := len(chain) - 1; i >= 0; i-- {
+		name := f.ObjectName(chain[i])
+		if lower {
+			b = appendLower(b, name)
+		} else {
+			b = append(b, name...)
+		}
+		if i > 0 {
+			b = append(b, '.')
+		}
+	}
+	return b
+}
+
+// exportClass re-reads a package to find the class of the export at path:
+// only needed to explain a class mismatch, which is rare.
+func (gr *Graph) exportClass(file, path string) string {
+	f, err := gr.open(file)
+	if err != nil {
+		return "?"
+	}
+	defer f.Close()
+	var classes []string
+	for i := range f.Exports {
+		ref := format.ExportRef(i)
+		if strings.EqualFold(strings.Join(f.GroupPath(ref), "."), path) {
+			c, p := f.ClassOf(ref)
+			if p != "" {
+				c = p + "." + c
+			}
+			classes = append(classes, c)
+		}
+	}
+	slices.Sort(classes)
+	return strings.Join(classes, ", ")
+}
