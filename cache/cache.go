@@ -282,8 +282,8 @@ func (c *Cache) HasIni() bool { return c.hasIni }
 // orphan files, which have no name, come last. The caller owns the slice.
 func (c *Cache) Entries() []Entry { return append([]Entry(nil), c.entries...) }
 
-// Strays returns the stray download files sorted by path. The caller owns
-// the slice.
+// Strays returns the stray download files sorted by path, compared with "/"
+// separators (the same order on every OS). The caller owns the slice.
 func (c *Cache) Strays() []Stray { return append([]Stray(nil), c.strays...) }
 
 // BadLines returns the [Cache] lines whose key is not a cache key, by line.
@@ -507,7 +507,7 @@ func (c *Cache) sort() {
 		}
 		return a.Key < b.Key
 	})
-	sort.Slice(c.strays, func(i, j int) bool { return c.strays[i].File < c.strays[j].File })
+	sort.Slice(c.strays, func(i, j int) bool { return fsutil.ComparePaths(c.strays[i].File, c.strays[j].File) < 0 })
 }
 
 // EntryByKey returns the entry with key (any case), or nil. The pointer is

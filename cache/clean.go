@@ -6,7 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
-	"sort"
+	"slices"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
@@ -111,7 +111,7 @@ func (c *Cache) newCopies(s *search.Searcher) *copies {
 		}
 	}
 	for _, paths := range cp.bySize {
-		sort.Strings(paths)
+		slices.SortFunc(paths, fsutil.ComparePaths)
 	}
 	return cp
 }

@@ -34,7 +34,7 @@ func Example() {
 		fmt.Println(e.Name, e.GUID, e.State)
 	}
 	plan := c.PlanExtract(cache.ExtractOptions{To: filepath.Join(root, "System")})
-	rel := func(p string) string { r, _ := filepath.Rel(root, p); return r }
+	rel := func(p string) string { r, _ := filepath.Rel(root, p); return filepath.ToSlash(r) }
 	if err := plan.Run(context.Background(), func(a cache.Action) { fmt.Println(a.Format(rel)) }); err != nil {
 		log.Fatal(err)
 	}

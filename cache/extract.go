@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -228,7 +229,7 @@ func (x *extractPlanner) removeStaleTemps(p *Plan) {
 	for dir := range targets {
 		dirs = append(dirs, dir)
 	}
-	sort.Strings(dirs)
+	slices.SortFunc(dirs, fsutil.ComparePaths)
 	for _, dir := range dirs {
 		temps, _ := fsutil.StaleTemps(dir, targets[dir])
 		for _, tmp := range temps {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -392,7 +393,13 @@ func TestAddOddPlaces(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "data", "A.u"), pkgBytes(t, 1, nil))
-	db, err := Open(filepath.Join(dir, "data", "odd?name#1%.db"))
+	// Characters a SQLite URI gives a meaning to; Windows forbids "?" in
+	// file names, so there the name holds the others.
+	name := "odd?name#1%.db"
+	if runtime.GOOS == "windows" {
+		name = "odd&name#1%.db"
+	}
+	db, err := Open(filepath.Join(dir, "data", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,6 +407,10 @@ func TestAddOddPlaces(t *testing.T) {
 	link := filepath.Join(dir, "link")
 	if err := os.Symlink(filepath.Join(dir, "data"), link); err != nil {
 		t.Skip("no symbolic links here")
+	}
+	if _, err := os.Stat(link); err != nil {
+		// wine 8's CreateSymbolicLinkW reports success and makes nothing.
+		t.Skipf("the symbolic link was reported made but is not there: %v", err)
 	}
 	for range 2 {
 		res, err := db.Add(ctx, link, AddOptions{})
@@ -410,7 +421,7 @@ func TestAddOddPlaces(t *testing.T) {
 			t.Errorf("have %+v", res.Source)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data", "odd?name#1%.db")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "data", name)); err != nil {
 		t.Errorf("the database is not where it was named: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package ini
 
 import (
 	"encoding/binary"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -440,7 +441,7 @@ func TestDir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := mustParse(t, tt.path, nil)
-		if have := f.Dir(); have != tt.want {
+		if have := f.Dir(); have != filepath.FromSlash(tt.want) {
 			t.Errorf("Dir(%s): have %q, want %q", tt.path, have, tt.want)
 		}
 	}

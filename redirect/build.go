@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/upkdeps/upkdeps/internal/dirlock"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
@@ -138,6 +139,13 @@ func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) 
 			rep.Removed = append(rep.Removed, tmp)
 		}
 	}
+	if opt.Lowercase && foldsCase(opt.Out) {
+		// A copy named in lower case would be the file itself (the
+		// write would skip it): say so once instead of reporting copies.
+		opt.Lowercase = false
+		rep.Findings = append(rep.Findings, Finding{Kind: LowercaseFolded, Severity: Warning,
+			Message: fmt.Sprintf("lower-case copies not written: %s is on a case-insensitive file system (Windows, macOS), where each file answers to its lower-case name already; a case-sensitive web server needs the folder built on its own file system", opt.Out)})
+	}
 	old, err := ReadManifest(opt.Out)
 	if err != nil {
 		rep.Findings = append(rep.Findings, Finding{Kind: ManifestProblem, Severity: Warning, File: ManifestName,
@@ -237,6 +245,35 @@ func planOne(e Entry, old map[string]ManifestEntry, opt BuildOptions) *job {
 		j.entry.LowercaseFile = lower
 	}
 	return j
+}
+
+// foldsCase reports whether the file system holding dir (or its nearest
+// existing parent, before a first build) finds a name in another case, as
+// Windows' and macOS's do. It writes nothing, as a dry run asks too: it
+// looks the folder up by its name in swapped case.
+func foldsCase(dir string) bool {
+	p, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		base := filepath.Base(p)
+		swapped := strings.Map(func(r rune) rune {
+			if unicode.IsUpper(r) {
+				return unicode.ToLower(r)
+			}
+			return unicode.ToUpper(r)
+		}, base)
+		if st, err := os.Stat(p); err == nil && swapped != base {
+			other, err := os.Stat(filepath.Join(filepath.Dir(p), swapped))
+			return err == nil && os.SameFile(st, other)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return false
+		}
+		p = parent
+	}
 }
 
 // fileSHA256 returns the hex SHA-256 of the file at path ("" when it

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -175,6 +176,7 @@ func TestBuildManifest(t *testing.T) {
 	s := modServer(t, 1)
 	m := s.mapOf(t, MapOptions{})
 	out := t.TempDir()
+	caseSensitive := testutil.CaseSensitive(t, out)
 	build(t, m, BuildOptions{Out: out, Lowercase: true})
 	man, err := ReadManifest(out)
 	if err != nil || man == nil {
@@ -190,6 +192,9 @@ func TestBuildManifest(t *testing.T) {
 			me.CompressedSize != int64(len(packed)) || me.CompressedSHA256 != sum(packed) || me.CompressedFile != e.Compressed {
 			t.Errorf("manifest entry %+v does not describe %s", me, e.Compressed)
 		}
+		if !caseSensitive { // no copies: TestBuildLowercaseFolding
+			continue
+		}
 		if me.LowercaseFile != strings.ToLower(e.Compressed) {
 			t.Errorf("%s: lowercase_file %q", me.Name, me.LowercaseFile)
 		}
@@ -201,6 +206,9 @@ func TestBuildManifest(t *testing.T) {
 		t.Errorf("manifest names %v, want %v", names, want)
 	}
 	// Lower-case copies are not extra files, and are checked.
+	if !caseSensitive {
+		t.Skip("the rest damages the lower-case copy, which a case-insensitive file system does not hold")
+	}
 	writeRaw(t, filepath.Join(out, "modtex.utx.uz"), []byte("garbage"))
 	writeRaw(t, filepath.Join(out, "stray.txt"), []byte("x"))
 	v := verify(t, m, out)
@@ -299,9 +307,13 @@ func TestVerifyCaseAndFormat(t *testing.T) {
 	m := s.mapOf(t, MapOptions{})
 	out := t.TempDir()
 	build(t, m, BuildOptions{Out: out})
-	if err := os.Rename(filepath.Join(out, "ModGame.u.uz"), filepath.Join(out, "modgame.u.uz")); err != nil {
+	// Written anew under the other case: wine 8 keeps the old spelling of a
+	// file renamed to another case of its name.
+	data := readRaw(t, filepath.Join(out, "ModGame.u.uz"))
+	if err := os.Remove(filepath.Join(out, "ModGame.u.uz")); err != nil {
 		t.Fatal(err)
 	}
+	writeRaw(t, filepath.Join(out, "modgame.u.uz"), data)
 	// A .uz2 where UE1 clients need a .uz.
 	e := m.entry("ModSnd")
 	os.Remove(filepath.Join(out, e.Compressed))
@@ -373,5 +385,40 @@ func TestBuildBadManifest(t *testing.T) {
 	writeRaw(t, file, nil)
 	if _, err := Build(context.Background(), m, BuildOptions{Out: file}); err == nil {
 		t.Errorf("Build into a file: no error")
+	}
+}
+
+// TestBuildLowercaseFolding: every lower-case copy a build reports, and
+// every lowercase_file of its manifest, is a file of its own in the
+// folder's listing.
+func TestBuildLowercaseFolding(t *testing.T) {
+	s := modServer(t, 1)
+	m := s.mapOf(t, MapOptions{})
+	out := t.TempDir()
+	rep := build(t, m, BuildOptions{Out: out, Lowercase: true})
+	names := testutil.DirNames(t, out)
+	for _, a := range rep.Actions {
+		if a.CopyOf != "" && !slices.Contains(names, a.File) {
+			t.Errorf("%s %s (copy of %s): not in the folder %v", a.Op, a.File, a.CopyOf, names)
+		}
+	}
+	man, err := ReadManifest(out)
+	if err != nil || man == nil {
+		t.Fatalf("ReadManifest: %v", err)
+	}
+	copies := 0
+	for _, me := range man.Entries {
+		if me.LowercaseFile != "" {
+			copies++
+			if !slices.Contains(names, me.LowercaseFile) {
+				t.Errorf("manifest: %s has lowercase_file %s, not in the folder", me.Name, me.LowercaseFile)
+			}
+		}
+	}
+	// Where the folder ignores case there are none, and the build says so.
+	folds := !testutil.CaseSensitive(t, out)
+	said := slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Kind == LowercaseFolded && f.Severity == Warning })
+	if said != folds || (copies == 0) != folds {
+		t.Errorf("case-insensitive %v: lowercase_folded %v, %d copies", folds, said, copies)
 	}
 }

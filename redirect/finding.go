@@ -46,6 +46,7 @@ const (
 	NameMismatch    FindingKind = "name_mismatch"      // the .uz's embedded name is not the package's file name
 	ManifestProblem FindingKind = "manifest"           // manifest.json cannot be read
 	WriteFailed     FindingKind = "write_failed"       // Build could not write a file
+	LowercaseFolded FindingKind = "lowercase_folded"   // Build: the folder ignores case, so no lower-case copies
 )
 
 // Finding is one problem, about a package of the map and/or a file.

@@ -40,7 +40,9 @@
 // of the machine reading it (see Platform and DetectPlatform: its binaries
 // tell). Under Windows rules the folders of Paths, CachePath and names
 // match ignoring case, and so does a pattern's extension ("Walls.Dtx" for
-// "*.dtx") in step 2; under Linux rules they match exactly. The package
+// "*.dtx") in step 2; under Linux rules they match exactly, each folder's
+// name compared with its parent's listing, so that a case-insensitive host
+// (Windows, macOS) answers as a Linux server would. The package
 // name itself is the engine's step 4 under both. Either way CaseNotes names
 // each setting whose folder or extension the disk spells in another case,
 // with the fix, once: what a Linux server would miss.

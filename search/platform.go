@@ -147,23 +147,30 @@ func (s *Searcher) Platform() PlatformInfo { return s.platform }
 // does not exist as written ignoring case (the first in name order when
 // several folders match). diffs lists the components that differ, as
 // written and as on disk. ok is false when no such folder exists.
+//
+// The components below the folder dir shares with the ini's folder (the
+// game's own folders, as the user named them) are compared with the
+// listing of their parent, never by opening dir as spelled: a
+// case-insensitive host (Windows, macOS) opens "Dev" for "dev" and would
+// hide the difference a Linux server sees.
 func (s *Searcher) foldDir(dir string) (disk string, diffs [][2]string, ok bool) {
-	if s.list(dir).ok {
-		return dir, nil, true
-	}
-	p := dir
-	var rest []string
-	for !s.list(p).ok {
+	p := s.sharedDir(dir)
+	for !s.raw(p).ok {
 		parent := filepath.Dir(p)
 		if parent == p {
 			return "", nil, false
 		}
-		rest = append(rest, filepath.Base(p))
 		p = parent
 	}
-	for i := len(rest) - 1; i >= 0; i-- {
-		want := rest[i]
-		names := s.list(p).foldedDirs(want)
+	rest, err := filepath.Rel(p, dir)
+	if err != nil {
+		return "", nil, false
+	}
+	if rest == "." {
+		return p, nil, true
+	}
+	for _, want := range strings.Split(rest, string(filepath.Separator)) {
+		names := s.raw(p).foldedDirs(want)
 		if len(names) == 0 {
 			return "", nil, false
 		}
@@ -173,7 +180,30 @@ func (s *Searcher) foldDir(dir string) (disk string, diffs [][2]string, ok bool)
 		}
 		p = filepath.Join(p, have)
 	}
-	return p, diffs, s.list(p).ok
+	return p, diffs, s.raw(p).ok
+}
+
+// sharedDir returns the longest folder that is dir or one of its parents
+// and also the ini's folder or one of its parents.
+func (s *Searcher) sharedDir(dir string) string {
+	for {
+		if d := strings.TrimSuffix(dir, string(filepath.Separator)); s.iniDir == dir ||
+			strings.HasPrefix(s.iniDir, d+string(filepath.Separator)) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
+}
+
+// exactDir reports whether dir exists with every component spelled as on
+// disk (below sharedDir): what a case-sensitive file system opens.
+func (s *Searcher) exactDir(dir string) bool {
+	_, diffs, ok := s.foldDir(dir)
+	return ok && len(diffs) == 0
 }
 
 // resolveDir is the folder the engine opens for dir under the Searcher's

@@ -1,8 +1,15 @@
 package search
 
 import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
 
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
@@ -177,6 +184,122 @@ func TestCorpusPlatforms(t *testing.T) {
 		p := DetectPlatform(nil, testutil.CorpusFile(t, tt.dir))
 		if p.Platform != tt.want || p.Ambiguous() != tt.ambiguous {
 			t.Errorf("%s: have %+v, want %s (ambiguous %v)", tt.dir, p, tt.want, tt.ambiguous)
+		}
+	}
+}
+
+// foldFS is the operating system's file system read as Windows reads it:
+// each component of a path is found ignoring case (the exact name first).
+// On a case-insensitive host (under wine) it changes nothing.
+type foldFS struct{}
+
+func (foldFS) resolve(path string) string {
+	vol := filepath.VolumeName(path)
+	p := vol + string(filepath.Separator)
+	for _, c := range strings.Split(path[len(vol):], string(filepath.Separator)) {
+		if c == "" {
+			continue
+		}
+		next := filepath.Join(p, c)
+		if _, err := os.Lstat(next); err != nil {
+			ents, _ := os.ReadDir(p)
+			for _, e := range ents {
+				if strings.EqualFold(e.Name(), c) {
+					next = filepath.Join(p, e.Name())
+					break
+				}
+			}
+		}
+		p = next
+	}
+	return p
+}
+
+func (f foldFS) ReadDir(dir string) ([]fs.DirEntry, error) { return OS.ReadDir(f.resolve(dir)) }
+func (f foldFS) Open(name string) (File, error)            { return OS.Open(f.resolve(name)) }
+
+// TestRulesOnFoldingHost: a generated install whose ini spells folders and
+// an extension in another case than the disk, read through a
+// case-insensitive file system (Windows' own under wine, foldFS anywhere),
+// resolves under Linux rules what a Linux server resolves: the same
+// missing packages, missing Paths folders and case notes as read from a
+// case-sensitive one (the OS on Linux). Under Windows rules everything is
+// found from both.
+func TestRulesOnFoldingHost(t *testing.T) {
+	in := newInstall(t)
+	for _, rel := range []string{"System/Core.u", "System/Engine.u", "dev/MyMod.u", "Textures/Walls.Dtx", "Textures/Floor.dtx", "Maps/DM-Test.unr"} {
+		in.pkg(rel, false, format.GUID{}, 0)
+	}
+	in.files("System/Core.so", "cache/cache.ini")
+	in.ini("System/Game.ini", "[Core.System]\r\nCachePath=..\\Cache\r\nPaths=..\\System\\*.u\r\nPaths=..\\Dev\\*.u\r\n"+
+		"Paths=..\\Textures\\*.dtx\r\nPaths=..\\maps\\*.unr\r\n")
+	names := []string{"Core", "Engine", "MyMod", "Walls", "Floor", "DM-Test", `..\maps\DM-Test.unr`, `..\Maps\DM-Test.unr`}
+	summary := func(s *Searcher) []string {
+		var out []string
+		for _, n := range names {
+			r, l := s.Find(n), s.Locate(n)
+			if r.Rel != l.Rel || r.Step != l.Step || r.CaseMismatch != l.CaseMismatch {
+				t.Errorf("%s: Find %q %s, Locate %q %s", n, r.Rel, r.Step, l.Rel, l.Step)
+			}
+			if !r.Found() {
+				out = append(out, "missing "+n)
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s %s %s mismatch=%v", n, r.Rel, r.Step, r.CaseMismatch))
+		}
+		for _, e := range s.MissingPaths() {
+			out = append(out, "no folder "+e.Raw)
+		}
+		for _, n := range s.CaseNotes() {
+			out = append(out, fmt.Sprintf("note %s %s %s->%s %s", n.Setting, n.Kind, n.Want, n.Have, n.Folder))
+		}
+		for _, c := range s.Packages() {
+			out = append(out, "package "+c.Rel)
+		}
+		return out
+	}
+	notes := []string{
+		"note Paths[1] folder Dev->dev dev",
+		"note Paths[2] extension .dtx->.Dtx Textures",
+		"note Paths[3] folder maps->Maps Maps",
+		"note CachePath folder Cache->cache cache",
+	}
+	want := map[Platform][]string{
+		Linux: slices.Concat([]string{
+			"Core System/Core.u paths mismatch=false",
+			"Engine System/Engine.u paths mismatch=false",
+			"missing MyMod",
+			"Walls Textures/Walls.Dtx case-insensitive mismatch=true",
+			"Floor Textures/Floor.dtx paths mismatch=false",
+			"missing DM-Test",
+			`missing ..\maps\DM-Test.unr`,
+			`..\Maps\DM-Test.unr Maps/DM-Test.unr as-given mismatch=false`,
+			`no folder ..\Dev\*.u`,
+			`no folder ..\maps\*.unr`,
+		}, notes, []string{
+			"package System/Core.u", "package System/Engine.u", "package Textures/Floor.dtx", "package Textures/Walls.Dtx"}),
+		Windows: slices.Concat([]string{
+			"Core System/Core.u paths mismatch=false",
+			"Engine System/Engine.u paths mismatch=false",
+			"MyMod dev/MyMod.u paths mismatch=false",
+			"Walls Textures/Walls.Dtx paths mismatch=false",
+			"Floor Textures/Floor.dtx paths mismatch=false",
+			"DM-Test Maps/DM-Test.unr paths mismatch=false",
+			`..\maps\DM-Test.unr Maps/DM-Test.unr as-given mismatch=false`,
+			`..\Maps\DM-Test.unr Maps/DM-Test.unr as-given mismatch=false`,
+		}, notes, []string{
+			"package System/Core.u", "package System/Engine.u", "package dev/MyMod.u", "package Textures/Floor.dtx",
+			"package Textures/Walls.Dtx", "package Maps/DM-Test.unr"}),
+	}
+	for _, platform := range []Platform{Linux, Windows} {
+		for _, fsys := range []struct {
+			name string
+			fs   FS
+		}{{"os", OS}, {"folding", foldFS{}}} {
+			s := in.searcher(in.load("System/Game.ini"), Options{FS: fsys.fs, Platform: platform})
+			if have := summary(s); !slices.Equal(have, want[platform]) {
+				t.Errorf("%s rules, %s file system:\nhave %q\nwant %q", platform, fsys.name, have, want[platform])
+			}
 		}
 	}
 }

@@ -139,7 +139,7 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 		s.fsys = OS
 	}
 	s.prefetch(iniDir, sys.Paths)
-	s.platform = detectPlatform(s.list(iniDir).names)
+	s.platform = detectPlatform(s.raw(iniDir).names)
 	switch opt.Platform {
 	case "":
 	case Windows, Linux:
@@ -351,23 +351,45 @@ func (s *Searcher) rel(path string) string {
 	return filepath.ToSlash(r)
 }
 
-// list returns the listing of dir, reading it on first use: once, however
-// many goroutines ask, and without holding up those that ask for other
-// folders. Lookups of a folder already listed take no lock.
+// list returns the listing of dir as the Searcher's rules see it: under
+// Linux rules a folder that exists only in another case (which a
+// case-insensitive host, Windows or macOS, opens all the same) is empty
+// and not ok, as a Linux server sees it (see exactDir). Like raw, it is
+// worked out once per folder; lookups of a folder already listed take no
+// lock.
 func (s *Searcher) list(dir string) *listing {
-	v, ok := s.dirs.Load(dir)
-	if !ok {
-		v, _ = s.dirs.LoadOrStore(dir, &dirListing{})
-	}
-	d := v.(*dirListing)
+	d := s.dirListing(dir)
+	d.viewOnce.Do(func() {
+		d.view = s.raw(dir)
+		if s.platform.Platform != Windows && !s.exactDir(dir) {
+			d.view = &listing{}
+		}
+	})
+	return d.view
+}
+
+// raw returns the listing of dir as the file system gives it, reading it
+// on first use: once, however many goroutines ask, and without holding up
+// those that ask for other folders.
+func (s *Searcher) raw(dir string) *listing {
+	d := s.dirListing(dir)
 	d.once.Do(func() { d.l = newListing(s.fsys.ReadDir(dir)) })
 	return d.l
 }
 
-// dirListing is a folder's listing, made once.
+func (s *Searcher) dirListing(dir string) *dirListing {
+	v, ok := s.dirs.Load(dir)
+	if !ok {
+		v, _ = s.dirs.LoadOrStore(dir, &dirListing{})
+	}
+	return v.(*dirListing)
+}
+
+// dirListing is a folder's listing, made once, and the Searcher's view of
+// it (list).
 type dirListing struct {
-	once sync.Once
-	l    *listing
+	once, viewOnce sync.Once
+	l, view        *listing
 }
 
 // prefetch lists dir and the folders of the Paths entries paths at once,
@@ -382,7 +404,7 @@ func (s *Searcher) prefetch(dir string, paths []string) {
 	dirs = slices.Compact(dirs)
 	var wg sync.WaitGroup
 	for _, d := range dirs {
-		wg.Go(func() { s.list(d) })
+		wg.Go(func() { s.raw(d) })
 	}
 	wg.Wait()
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // stockFiles is a small UT99-like install.
@@ -408,6 +409,7 @@ func TestGenerationGuess(t *testing.T) {
 
 func TestCollisions(t *testing.T) {
 	in := newInstall(t)
+	testutil.SkipCaseInsensitive(t, in.root, "System/Core.u beside System/core.u")
 	in.files(stockFiles...)
 	in.files("Mods/Engine.u", "Mods/Unique.u", "System/core.u", "Music/faces.umx")
 	cfg := in.ini("System/Test.ini", strings.Replace(ut99Ini, "Paths=../Music/*.umx\n", "Paths=../Music/*.umx\nPaths=../Mods/*.u\n", 1))

@@ -197,16 +197,18 @@ func scanFiles(dir string, names []string, p *Package) []*Class {
 // is no exact match, or "" when nothing matches. Several case variants are
 // reported on p.
 func findEntry(dir, name string, wantDir bool, p *Package) (string, error) {
-	exact := filepath.Join(dir, name)
-	if st, err := os.Stat(exact); err == nil && st.IsDir() == wantDir {
-		return exact, nil
-	}
+	// From the listing, never by opening dir/name: a case-insensitive file
+	// system (Windows, macOS) opens "mymod" for "MyMod" and would report
+	// the folder in the spelling asked for, not the one on disk.
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return "", fmt.Errorf("uscript: %w", err)
 	}
 	var found []string
 	for _, e := range entries {
+		if e.Name() == name && isDir(dir, e) == wantDir {
+			return filepath.Join(dir, name), nil
+		}
 		if strings.EqualFold(e.Name(), name) && isDir(dir, e) == wantDir {
 			found = append(found, e.Name())
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // writeTree writes files (slash-separated paths relative to root).
@@ -46,24 +48,31 @@ func classNames(p *Package) []string {
 func TestScanPackage(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
-		"MyMod/Classes/Zeta.uc":         "class Zeta extends Object;",
-		"MyMod/Classes/alpha.UC":        "class Alpha extends Zeta;",
-		"MyMod/Classes/Beta.uc":         "class Beta extends Object;",
-		"MyMod/Classes/Wrong.uc":        "class NotWrong extends Object;",
-		"MyMod/Classes/Empty.uc":        "// nothing here\n",
-		"MyMod/Classes/Dup.uc":          "class Beta extends Object;",
-		"MyMod/Classes/notes.txt":       "class Ignored extends Object;",
-		"MyMod/Classes/MyMod.upkg":      "[Flags]\nAllowDownload=False\nServerSideOnly=True\n",
-		"MyMod/Classes/Sub/Nested.uc":   "class Nested extends Object;",
-		"lower/classes/Lower.uc":        "class Lower extends Object;",
-		"lower/classes/LOWER.upkg":      "[Flags]\nClientOptional=1\n",
-		"NoClasses/Textures/readme":     "",
-		"EmptyClasses/Classes/x.txt":    "",
-		"Twice/Classes/A.uc":            "class A extends Object;",
-		"twice/Classes/B.uc":            "class B extends Object;",
-		"Other/classes/Exact.uc":        "class Exact extends Object;",
-		"Other/Classes/FromExactDir.uc": "class FromExactDir extends Object;",
+		"MyMod/Classes/Zeta.uc":       "class Zeta extends Object;",
+		"MyMod/Classes/alpha.UC":      "class Alpha extends Zeta;",
+		"MyMod/Classes/Beta.uc":       "class Beta extends Object;",
+		"MyMod/Classes/Wrong.uc":      "class NotWrong extends Object;",
+		"MyMod/Classes/Empty.uc":      "// nothing here\n",
+		"MyMod/Classes/Dup.uc":        "class Beta extends Object;",
+		"MyMod/Classes/notes.txt":     "class Ignored extends Object;",
+		"MyMod/Classes/MyMod.upkg":    "[Flags]\nAllowDownload=False\nServerSideOnly=True\n",
+		"MyMod/Classes/Sub/Nested.uc": "class Nested extends Object;",
+		"lower/classes/Lower.uc":      "class Lower extends Object;",
+		"lower/classes/LOWER.upkg":    "[Flags]\nClientOptional=1\n",
+		"NoClasses/Textures/readme":   "",
+		"EmptyClasses/Classes/x.txt":  "",
 	})
+	// Folders whose names differ only in case, which a case-insensitive
+	// file system (Windows, macOS) cannot hold side by side.
+	caseSensitive := testutil.CaseSensitive(t, root)
+	if caseSensitive {
+		writeTree(t, root, map[string]string{
+			"Twice/Classes/A.uc":            "class A extends Object;",
+			"twice/Classes/B.uc":            "class B extends Object;",
+			"Other/classes/Exact.uc":        "class Exact extends Object;",
+			"Other/Classes/FromExactDir.uc": "class FromExactDir extends Object;",
+		})
+	}
 	myModDiags := []string{
 		"MyMod/Classes/Dup.uc:1: class Beta is declared in a file named Dup.uc (ucc make requires them to match)",
 		"MyMod/Classes/Dup.uc:1: class Beta is also declared in Beta.uc",
@@ -98,6 +107,9 @@ func TestScanPackage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {
+			if !caseSensitive && (tt.dir == "Twice" || tt.dir == "Other") {
+				t.Skip("needs folders whose names differ only in case, which a case-insensitive file system cannot hold")
+			}
 			p, err := ScanPackage(root, tt.pkg)
 			if err != nil {
 				t.Fatal(err)

@@ -90,7 +90,9 @@ func scrub(t *testing.T, s string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.ReplaceAll(s, wd, "$WORK")
+	s = strings.ReplaceAll(s, wd, "$WORK")
+	// JSON escapes the separators of a Windows path.
+	return strings.ReplaceAll(s, strings.ReplaceAll(wd, `\`, `\\`), "$WORK")
 }
 
 // files lists the regular files under the current folder, but for the lock

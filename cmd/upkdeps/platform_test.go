@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // pkgSpec is a package to generate: its file (relative to the install),
@@ -272,10 +274,10 @@ func TestCacheExtractPlatformRules(t *testing.T) {
 			if _, err := os.Stat(filepath.FromSlash(tt.want)); err != nil {
 				t.Errorf("extracted file: %v", err)
 			}
-			if tt.absent != "" {
-				if _, err := os.Stat(tt.absent); err == nil {
-					t.Errorf("%s was created beside dev", tt.absent)
-				}
+			// From the listing: a case-insensitive file system opens dev
+			// for Dev.
+			if tt.absent != "" && slices.Contains(testutil.DirNames(t, "."), tt.absent) {
+				t.Errorf("%s was created beside dev", tt.absent)
 			}
 		})
 	}

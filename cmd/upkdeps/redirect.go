@@ -287,6 +287,10 @@ func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
 		if subject == "" {
 			subject = f.File
 		}
+		if subject == "" { // about the whole folder (lowercase_folded)
+			bw.printf("%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Message)
+			continue
+		}
 		bw.printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
 	}
 	writeStockLine(bw, stock)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 type redirectFinding struct {
@@ -63,6 +64,14 @@ func TestRedirectDemo(t *testing.T) {
 	out := run(exitFindings, "redirect", "build", "-o", "redir")
 	if !strings.Contains(out, "ERROR bigger_than_source") {
 		t.Errorf("build without --allow-bigger: %s", out)
+	}
+	if !testutil.CaseSensitive(t, ".") {
+		// A lower-case copy would be the file itself: none is planned.
+		out := run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase", "--dry-run")
+		if !strings.Contains(out, "WARNING lowercase_folded: lower-case copies not written") || strings.Contains(out, "copy of") {
+			t.Errorf("--lowercase on a case-insensitive file system:\n%s", out)
+		}
+		t.Skip("the rest compares --lowercase builds with transcripts holding the lower-case copies a case-insensitive file system cannot")
 	}
 	golden(t, "redirect-build.txt", run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase"))
 	golden(t, "redirect-build-again.json", run(exitOK, "redirect", "build", "-o", "redir", "--allow-bigger", "--lowercase", "--json"))

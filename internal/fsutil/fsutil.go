@@ -211,9 +211,23 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
 	if err = Rename(tmp, path); err != nil {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("fsutil: write %s: %w%s", path, unwrapPath(err), replaceHint(err))
 	}
 	return SyncDir(dir)
+}
+
+// replaceHint names the likely causes of a refused rename over a file on
+// Windows: it will not replace a file that another program opened without
+// delete sharing (the game or a server running from the install; Go's own
+// os.Open does not share delete either), where Linux replaces it and the
+// other program keeps reading the old one. Windows also refuses a read-only
+// destination (go-billy#186, swift-foundation#2007), which wine 8 replaces,
+// so no test here can show it.
+func replaceHint(err error) string {
+	if runtime.GOOS != "windows" || !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	return " (Windows will not replace a file that is read-only or that another program, such as the game or a server, has open)"
 }
 
 // SyncDir makes the entries of dir (a rename or removal in it) durable. It

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -112,8 +113,14 @@ func TestWriteFileAtomic(t *testing.T) {
 	if have := read(t, p); have != "[Cache]\n" {
 		t.Errorf("content: have %q", have)
 	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o640 {
-		t.Errorf("mode: have %v, want 0640", st.Mode().Perm())
+	// Windows keeps one permission bit, the read-only attribute: 0640 is
+	// writable, which os reports as 0666.
+	wantMode := fs.FileMode(0o640)
+	if runtime.GOOS == "windows" {
+		wantMode = 0o666
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != wantMode {
+		t.Errorf("mode: have %v, want %v", st.Mode().Perm(), wantMode)
 	}
 	if err := WriteFileAtomic(p, []byte("[Cache]\nA=B\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -223,6 +230,9 @@ func TestReadOnlyFolder(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("running as root: folder permissions are not enforced")
 	}
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows ignores a folder's read-only attribute, all chmod 0555 sets (MS-FSCC 2.6)")
+	}
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	write(t, src, "data")
@@ -256,5 +266,74 @@ func TestIsTemp(t *testing.T) {
 		if have := IsTemp(name); have != want {
 			t.Errorf("IsTemp(%q): have %v, want %v", name, have, want)
 		}
+	}
+}
+
+// TestReplaceReadOnly: an atomic write replaces a read-only file (a game
+// copied from a CD keeps its files read-only on Windows) as a rename does
+// on Linux, and the new file has the permissions asked for. wine 8 lets
+// the rename replace a read-only file; Windows itself is said to refuse
+// (go-billy#186), which this test would show there.
+func TestReplaceReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "Core.u")
+	write(t, p, "old")
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(p, 0o644) })
+	if err := WriteFileAtomic(p, []byte("new"), 0o644); err != nil {
+		t.Fatalf("replacing a read-only file: %v", err)
+	}
+	if have := read(t, p); have != "new" {
+		t.Errorf("content: have %q", have)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm()&0o200 == 0 {
+		t.Errorf("mode: have %v, want writable", st.Mode().Perm())
+	}
+	// A read-only file asked for stays read-only, and is replaced again.
+	if err := WriteFileAtomic(p, []byte("newer"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(p, []byte("newest"), 0o444); err != nil {
+		t.Fatalf("replacing a read-only file again: %v", err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm()&0o200 != 0 || read(t, p) != "newest" {
+		t.Errorf("mode %v, content %q; want read-only, newest", st.Mode().Perm(), read(t, p))
+	}
+	if have := testutil.DirNames(t, dir); len(have) != 1 {
+		t.Errorf("folder after writes: have %v, want only Core.u", have)
+	}
+}
+
+// TestReplaceOpenFile: replacing a file that another handle holds open
+// (the game or a server running from the install) works on Linux; on
+// Windows, which refuses to rename over a file open without delete
+// sharing, it fails with an error naming the file and leaves the old file
+// whole and no temporary file behind.
+func TestReplaceOpenFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "Core.u")
+	write(t, p, "old")
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	err = WriteFileAtomic(p, []byte("new"), 0o644)
+	if runtime.GOOS != "windows" {
+		if err != nil || read(t, p) != "new" {
+			t.Fatalf("have %v, content %q; want new", err, read(t, p))
+		}
+		return
+	}
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "another program") || !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("replacing an open file: have %v, want a permission error naming %s and the likely cause", err, p)
+	}
+	if have := read(t, p); have != "old" {
+		t.Errorf("content after the refusal: have %q, want old", have)
+	}
+	if have := testutil.DirNames(t, dir); len(have) != 1 {
+		t.Errorf("folder after the refusal: have %v, want only Core.u", have)
 	}
 }

@@ -2,6 +2,7 @@ package fsutil
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 )
@@ -125,4 +126,12 @@ func SafeIniPath(value string) error {
 		}
 	}
 	return nil
+}
+
+// ComparePaths orders two paths as their "/" forms compare, so that a list
+// sorted by it is in the same order on every operating system: with "\",
+// Windows would put "Cache0.tmp" before "Cache\x" (and "MapsA" before
+// "Maps\x"), Linux after.
+func ComparePaths(a, b string) int {
+	return strings.Compare(filepath.ToSlash(a), filepath.ToSlash(b))
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -71,5 +72,23 @@ func TestSafeExtAndIniPath(t *testing.T) {
 		if have := SafeIniPath(p) == nil; have != ok {
 			t.Errorf("SafeIniPath(%q): have ok=%v, want %v", p, have, ok)
 		}
+	}
+}
+
+// TestComparePaths: the order of native paths is the order of their "/"
+// forms on every operating system.
+func TestComparePaths(t *testing.T) {
+	paths := []string{
+		filepath.Join("Cache", "0000.tmp"), "Cache000A.tmp", filepath.Join("Maps", "DM-A.unr"), "MapsA",
+		filepath.Join("Cache", "cache.ini"), "Cache",
+	}
+	slices.SortFunc(paths, ComparePaths)
+	var have []string
+	for _, p := range paths {
+		have = append(have, filepath.ToSlash(p))
+	}
+	want := []string{"Cache", "Cache/0000.tmp", "Cache/cache.ini", "Cache000A.tmp", "Maps/DM-A.unr", "MapsA"}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q, want %q", have, want)
 	}
 }

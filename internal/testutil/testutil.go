@@ -4,6 +4,7 @@ package testutil
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -74,4 +75,45 @@ func DirNames(t testing.TB, dir string) []string {
 		out = append(out, e.Name())
 	}
 	return out
+}
+
+// CaseSensitive reports whether the file system holding dir (a folder of
+// the test's own) tells file names apart by case, as Linux's do and
+// Windows' and macOS's (by default) do not.
+func CaseSensitive(t testing.TB, dir string) bool {
+	t.Helper()
+	f, err := os.CreateTemp(dir, "case-probe-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := f.Name()
+	f.Close()
+	defer os.Remove(name)
+	base := filepath.Base(name)
+	_, err = os.Stat(filepath.Join(dir, strings.ToUpper(base)))
+	return err != nil
+}
+
+// SkipCaseInsensitive skips t when the file system of dir cannot hold two
+// names differing only in case (Windows, macOS by default); what names the
+// files the test needs.
+func SkipCaseInsensitive(t testing.TB, dir, what string) {
+	t.Helper()
+	if !CaseSensitive(t, dir) {
+		t.Skipf("needs %s, which a case-insensitive file system cannot hold", what)
+	}
+}
+
+// Symlink makes a symbolic link at to pointing at from, skipping t when
+// links cannot be made here: when os.Symlink fails (Windows without the
+// privilege) and when it reports success but made nothing, as wine 8's
+// CreateSymbolicLinkW does.
+func Symlink(t testing.TB, from, to string) {
+	t.Helper()
+	if err := os.Symlink(from, to); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if _, err := os.Lstat(to); err != nil {
+		t.Skipf("the symbolic link was reported made but is not there (wine's CreateSymbolicLinkW): %v", err)
+	}
 }
