@@ -424,3 +424,91 @@ func TestBomb7zDictionary(t *testing.T) {
 		}
 	}
 }
+
+// TestBombNested indexes a zip of about 260 KB holding a 256 MiB - 4 KiB
+// inner zip (a package and zeros, stored), in a child process: the inner
+// archive is held once, in a buffer of its size (reading it grew a buffer
+// by doubling: 548 MB): a worker's usual figure plus the archive's size
+// (docs/security.md); four such archives with --jobs 4 hold at most
+// archive.NestedBudget at once (1.72 GB before).
+func TestBombNested(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("deflates 256 MiB; the race detector's shadow memory makes the peak meaningless (TestNestedHeldOnce in archive/ is the cheap proof)")
+	}
+	dir := t.TempDir()
+	// Both zips are written to files, not memory: the child's peak
+	// counts the parent's memory at the fork.
+	zipTo := func(file string, fill func(zw *zip.Writer) error) int64 {
+		f, err := os.Create(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw := zip.NewWriter(f)
+		zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+		if err := fill(zw); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		f.Close()
+		return st.Size()
+	}
+	pkg := fixPkg(t, 60)
+	innerFile := filepath.Join(dir, "in.zip")
+	innerSize := zipTo(innerFile, func(zw *zip.Writer) error {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: "System/Nested.u", Method: zip.Store})
+		if err != nil {
+			return err
+		}
+		w.Write(pkg)
+		_, err = io.CopyN(w, zeros{}, 256<<20-4096-int64(len(pkg))-200)
+		return err
+	})
+	if innerSize > 256<<20-4096 {
+		t.Fatalf("inner zip of %d bytes", innerSize)
+	}
+	one := filepath.Join(dir, "four", "mod0.zip")
+	os.MkdirAll(filepath.Dir(one), 0o755)
+	outerSize := zipTo(one, func(zw *zip.Writer) error {
+		w, err := zw.Create("in.zip")
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(innerFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(w, f)
+		return err
+	})
+	os.Remove(innerFile)
+	b, err := os.ReadFile(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < 4; i++ {
+		writeFixFile(t, filepath.Join(dir, "four", fmt.Sprintf("mod%d.zip", i)), b)
+	}
+	db := filepath.Join(dir, "index.db")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+		max  int64 // KiB
+	}{
+		{"one", []string{"index", "add", "--index", db, "--no-progress", "--json", one}, `"packages": 1`, (256 + 80) << 10},
+		{"four, --jobs 4", []string{"index", "add", "--index", db, "--no-progress", "--json", "--jobs", "4", filepath.Join(dir, "four")}, `"packages": 4`, 1_100_000_000 >> 10},
+	} {
+		out, code, peak, took := peakRun(t, tt.args...)
+		t.Logf("index add, %s (%d-byte zip of a %d-byte zip): %v, peak RSS %d MiB", tt.name, outerSize, innerSize, took.Round(time.Millisecond), peak>>10)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, want 0 and %q:\n%.2000s", tt.name, code, tt.want, out)
+		}
+		if peak > tt.max {
+			t.Errorf("%s: peak RSS %d MiB, want under %d", tt.name, peak>>10, tt.max>>10)
+		}
+	}
+}
