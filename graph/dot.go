@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -455,6 +456,12 @@ func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
 // many import it. Nodes and edges are created in sorted order, so the
 // output is byte-stable.
 func (d *Drawing) WriteDOT(w io.Writer) error {
+	return d.WriteDOTContext(context.Background(), w)
+}
+
+// WriteDOTContext is WriteDOT that stops with ctx's error, writing
+// nothing, when ctx is done before the text is complete.
+func (d *Drawing) WriteDOTContext(ctx context.Context, w io.Writer) error {
 	g := dot.NewGraph(dot.Directed)
 	g.ID("upkdeps")
 	g.Attr("rankdir", "LR")
@@ -466,6 +473,9 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 	var bases *dot.Graph // base nodes go on the last rank
 	nodes := make([]dot.Node, len(d.Nodes))
 	for i, dn := range d.Nodes {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		parent := g
 		if dn.Base {
 			if bases == nil {
@@ -500,7 +510,10 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 			n.Label(dn.Label+"\n(base: imported by "+strconv.Itoa(dn.ImportedBy)+")").Attr("peripheries", "2")
 		}
 	}
-	for _, e := range d.Edges {
+	for i, e := range d.Edges {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		de := g.Edge(nodes[e.From], nodes[e.To])
 		tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
 		if e.Imports == 0 {
@@ -523,7 +536,11 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, g.String())
+	text := g.String()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, text)
 	return err
 }
 
