@@ -112,6 +112,14 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	if views > 1 {
 		return usagef("--from, --path and --cycle are different views: give one")
 	}
+	// A named pipe or a folder as -o is refused before the graph is
+	// built, not after (the content check against an existing file
+	// waits for the output).
+	if f.out != "" && f.out != "-" {
+		if err := fsutil.CheckOutput(f.out); err != nil {
+			return err
+		}
+	}
 	in, g, err := a.openGraph(cmd.Context())
 	if err != nil {
 		return err
@@ -188,7 +196,7 @@ func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOption
 // stdout or, atomically, to the output file.
 func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags) error {
 	var dotText bytes.Buffer
-	if err := d.WriteDOT(&dotText); err != nil {
+	if err := d.WriteDOTContext(cmd.Context(), &dotText); err != nil {
 		return err
 	}
 	data := dotText.Bytes()
