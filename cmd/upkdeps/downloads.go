@@ -22,7 +22,8 @@ func newDownloadsCmd(a *app) *cobra.Command {
 client must download: what redirect build publishes for it (not stock, not ServerSideOnly, with
 AllowDownload), with their sizes, heaviest first; then the packages that most of them share, and
 the total of every package once. Sizes are the server's copies; with --redirect DIR, also the
-compressed files found in that redirect folder.`,
+compressed files found in that redirect folder (a DIR that is missing or not a folder is an
+error; a symbolic link in it is not followed: its package counts as not compressed).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
@@ -33,7 +34,7 @@ compressed files found in that redirect folder.`,
 			if len(args) > 0 {
 				opt.Maps = args
 			}
-			d, err := redirect.NewDownloads(g, opt)
+			d, err := redirect.NewDownloads(cmd.Context(), g, opt)
 			if err != nil {
 				return usageError{err}
 			}

@@ -75,12 +75,15 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		graph.AddEditLines(res.Findings, in.Ini)
 		opt.Order = &res
 	}
-	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
+	dl, err := redirect.NewDownloads(cmd.Context(), c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
 		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
 	if err != nil {
 		return err
 	}
 	opt.Downloads = dl
+	if err := cmd.Context().Err(); err != nil {
+		return err
+	}
 	var page bytes.Buffer
 	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 		return err
