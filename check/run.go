@@ -138,6 +138,10 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	findings = append(findings, graph.SearchFindings(in.Search)...)
 	findings = append(findings, graph.IniFindings(in.Ini)...)
 	graph.AddEditLines(findings, in.Ini)
+	noteOutsidePaths(findings, in.Search.Root())
+	if f, ok := StockMissing(findings, ini.OwnStockOf(in.Game), in.Game); ok {
+		findings = append(findings, f)
+	}
 	graph.SortFindings(findings)
 	return findings, Checked{g, src, nat}, nil
 }

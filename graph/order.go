@@ -200,6 +200,7 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 	// rebuilds it.
 	deps := map[string][]OrderDep{}
 	rebuilt := map[string]bool{}
+	built := map[string]bool{} // a readable .u exists
 	for _, n := range unique {
 		d, hasSrc := []OrderDep(nil), false
 		if src != nil {
@@ -220,6 +221,7 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 		if hasSrc || compiled {
 			res.Checked++
 		}
+		built[lower(n)] = compiled
 		if opt.Clean || hasSrc && !compiled {
 			rebuilt[lower(n)] = true
 			res.Rebuilt = append(res.Rebuilt, n)
@@ -253,8 +255,8 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)}
 					if !rebuilt[lower(n)] && !rebuilt[lower(d.On)] {
 						f.Severity = Warning
-						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither while both .u files exist",
-							n, i+1, edit[j], j+1)
+						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither %s",
+							n, i+1, edit[j], j+1, neitherRebuilt(n, edit[j], built))
 					}
 					res.Findings = append(res.Findings, f)
 				}
@@ -318,6 +320,32 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 		}
 	}
 	return res
+}
+
+// neitherRebuilt says why ucc make rebuilds neither of two EditPackages
+// entries (built: which have a readable .u): both .u files exist, or an
+// entry without one has no sources either, so it cannot be built at all.
+func neitherRebuilt(a, b string, built map[string]bool) string {
+	var absent []string
+	for _, n := range []string{a, b} {
+		if !built[lower(n)] {
+			absent = append(absent, n)
+		}
+	}
+	switch len(absent) {
+	case 0:
+		return "while both .u files exist"
+	case 1:
+		return fmt.Sprintf("now: %s has no readable .u and no sources, so nothing builds it (%s.u is there)", absent[0], other(absent[0], a, b))
+	}
+	return "now: neither has a readable .u nor sources, so nothing builds them"
+}
+
+func other(n, a, b string) string {
+	if strings.EqualFold(n, a) {
+		return b
+	}
+	return a
 }
 
 // uncheckedReason says why an entry with no sources and no readable

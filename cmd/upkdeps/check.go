@@ -117,11 +117,20 @@ func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
 }
 
 // mostNeeded names the missing packages with the most importers and ini
-// lines, most first (ties by name), as "Name (N)".
+// lines, most first (ties by name), as "Name (N)"; the game's own packages
+// that a stock_missing finding lists are left to it (listed apart).
 func mostNeeded(fs []graph.Finding, n int) []string {
+	stock := map[string]bool{}
+	for _, f := range fs {
+		if f.Kind == graph.StockMissing {
+			for _, p := range f.Packages {
+				stock[strings.ToLower(p)] = true
+			}
+		}
+	}
 	var missing []graph.Finding
 	for _, f := range fs {
-		if f.Kind == graph.MissingPackage {
+		if f.Kind == graph.MissingPackage && !stock[strings.ToLower(f.Package)] {
 			missing = append(missing, f)
 		}
 	}
@@ -184,7 +193,11 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
-		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
+		label := "Most needed missing packages"
+		if rep.Summary.ByKind[graph.StockMissing] > 0 {
+			label += " (not the game's own)"
+		}
+		bw.printf("\n%s: %s\n", label, strings.Join(top, ", "))
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)

@@ -128,6 +128,12 @@
     fact('Ini', check.ini);
     if (check.platform) fact('Platform', check.platform + ' rules' + (check.platform_reason ? ': ' + check.platform_reason : ''));
     fact('Packages scanned', String(check.packages_scanned), 'sum-scanned');
+    if (check.packages_readable < check.packages_scanned) {
+      // As check's text says it.
+      var readable = check.packages_readable + ' of ' + check.packages_scanned;
+      if (check.git_lfs_pointers > 0) readable += ' (' + check.git_lfs_pointers + ' Git LFS pointers: fetch the files with git lfs pull)';
+      fact('Readable', readable, 'sum-readable');
+    }
     fact('Errors', String(s.errors), 'sum-errors');
     fact('Warnings', String(s.warnings), 'sum-warnings');
     fact('Graph', N + ' packages (' + P.filter(function (p) { return p.kind === 'missing'; }).length + ' missing), ' +
@@ -171,7 +177,24 @@
       sec.appendChild(el('p', { 'class': 'ok' }, 'No problems found.'));
     }
 
-    var missing = findings.filter(function (f) { return f.kind === 'missing_package'; });
+    // Fix first: the three findings the text report leads with.
+    if ((s.fix_first || []).length) {
+      var ff = el('ol', { id: 'fix-first' });
+      s.fix_first.forEach(function (r) {
+        ff.appendChild(el('li', null, sevBadge(r.severity), ' ',
+          el('a', { href: makeHash('findings', '', { kind: r.kind }) }, r.kind), ': ', linkify(r.package), ' (' + r.why + ')'));
+      });
+      sec.appendChild(el('h3', null, 'Fix first'));
+      sec.appendChild(ff);
+    }
+
+    // The game's own missing packages are the stock_missing finding's:
+    // listed there, apart from the others (as the text report does).
+    var stock = {};
+    findings.forEach(function (f) {
+      if (f.kind === 'stock_missing') (f.packages || []).forEach(function (p) { stock[p.toLowerCase()] = true; });
+    });
+    var missing = findings.filter(function (f) { return f.kind === 'missing_package' && !stock[f.package.toLowerCase()]; });
     var need = function (f) { return (f.needed_by || []).length + (f.roots || []).length; };
     missing = missing.map(function (f, k) { return [f, k]; }).sort(function (a, b) { return need(b[0]) - need(a[0]) || a[1] - b[1]; });
     if (missing.length) {
@@ -179,7 +202,7 @@
       missing.slice(0, 10).forEach(function (fk) {
         ol.appendChild(el('li', null, linkify(fk[0].package), ' (' + need(fk[0]) + ')'));
       });
-      sec.appendChild(el('h3', null, 'Most needed missing packages'));
+      sec.appendChild(el('h3', null, 'Most needed missing packages' + (Object.keys(stock).length ? " (not the game's own)" : '')));
       sec.appendChild(ol);
     }
     return sec;
