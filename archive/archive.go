@@ -163,6 +163,29 @@ func (m *Member) ReadAll() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// nestedStream walks a .rar nested in member m from m's reader.
+func (w *walker) nestedStream(m *Member) error {
+	rc, err := m.Open()
+	if err != nil {
+		m.Err = err
+		return w.call(m)
+	}
+	defer rc.Close()
+	err = w.walkList(func(yield func(entry) error) error { return w.listRARStream(rc, yield) }, m.Name)
+	if isCallerErr(err) {
+		return err
+	}
+	if cerr := w.ctx.Err(); cerr != nil {
+		return callerErr{cerr}
+	}
+	var ae *Error
+	if errors.As(err, &ae) && ae.Member == m.Name && !errors.Is(err, ErrLimit) {
+		m.Err = err
+		return w.call(m)
+	}
+	return err
+}
+
 // readExact reads the whole member into a buffer of its declared size,
 // allocated once (ReadAll's buffer grows by doubling: a member of 256 MiB
 // took 512 MiB and, while growing, both buffers).
@@ -364,7 +387,13 @@ func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error
 	list := map[Kind]func(io.ReaderAt, int64, func(entry) error) error{
 		Zip: w.listZip, UMOD: w.listUMOD, SevenZip: w.list7z, RAR: w.listRAR,
 	}[kind]
-	err := list(r, size, func(e entry) error {
+	return w.walkList(func(yield func(entry) error) error { return list(r, size, yield) }, nested)
+}
+
+// walkList walks the entries a lister yields: the members of the archive,
+// or of the archive nested in its member nested.
+func (w *walker) walkList(list func(yield func(entry) error) error, nested string) error {
+	err := list(func(e entry) error {
 		if err := w.ctx.Err(); err != nil {
 			return callerErr{err}
 		}
@@ -437,6 +466,11 @@ func (w *walker) nested(kind Kind, m *Member) error {
 	if m.Size > w.lim.MaxNestedSize {
 		m.Err = &Error{w.path, m.Path(), fmt.Errorf("nested archive of %d bytes is over the %d-byte limit: %w", m.Size, w.lim.MaxNestedSize, ErrLimit)}
 		return w.call(m)
+	}
+	if kind == RAR {
+		// RAR is read front to back: streamed from the outer member,
+		// never held.
+		return w.nestedStream(m)
 	}
 	held := min(m.Size, NestedBudget)
 	if err := nested.acquire(w.ctx, held); err != nil {

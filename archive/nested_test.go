@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -76,5 +78,51 @@ func TestNestedBudget(t *testing.T) {
 	b.release(60)
 	if b.free != 100 {
 		t.Errorf("%d free after every release, want 100", b.free)
+	}
+}
+
+// TestNestedRARStreamed: a .rar nested in a zip is read front to back
+// from the zip's member, never held: its members read back, and the walk
+// of an 8 MiB one allocates a fraction of it.
+func TestNestedRARStreamed(t *testing.T) {
+	const size = 8 << 20
+	big := string(make([]byte, size))
+	inner := rarOf(t, [2]string{"System/A.u", "aaa"}, [2]string{"Maps/Big.unr", big})
+	outer := zipOf(t, [2]string{"in.rar", string(inner)}, [2]string{"B.u", "bee"})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var have []string
+	err := WalkReader(context.Background(), "x.zip", bytes.NewReader(outer), int64(len(outer)), Limits{}, func(m *Member) error {
+		rc, err := m.Open()
+		if err != nil {
+			t.Errorf("%s: %v", m.Path(), err)
+			return nil
+		}
+		defer rc.Close()
+		var n int64
+		buf := make([]byte, 64<<10)
+		for {
+			k, err := rc.Read(buf)
+			n += int64(k)
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Errorf("%s: %v", m.Path(), err)
+				}
+				break
+			}
+		}
+		have = append(have, m.Path()+"="+strconv.FormatInt(n, 10))
+		return nil
+	})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "in.rar!System/A.u=3|in.rar!Maps/Big.unr=8388608|B.u=3"; strings.Join(have, "|") != want {
+		t.Errorf("have %q, want %q", have, want)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > size/2 {
+		t.Errorf("the walk allocated %d bytes for a %d-byte nested .rar: want it streamed", got, len(inner))
 	}
 }
