@@ -232,6 +232,7 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
 		s.AddTable(t)
 	}
+	s.Game = in.Game.Name
 	in.Natives = s
 	return s, nil
 }

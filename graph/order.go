@@ -46,6 +46,12 @@ type OrderResult struct {
 	// with sources whose .u is missing or unreadable, or every entry with
 	// OrderOptions.Clean.
 	Rebuilt []string `json:"rebuilt"`
+	// Verdict is the sentence that says whether the order is valid, and
+	// from how many entries: what `order` prints and the report shows.
+	Verdict string `json:"verdict"`
+	// UncheckedNames is the note on the names the sources use that the
+	// check could not look up (nil when there are none).
+	UncheckedNames *UncheckedNames `json:"unchecked_names,omitempty"`
 
 	// resourceOnly holds the lower-cased names of the missing packages
 	// only resource references name (textures, sounds): Check leaves their
@@ -319,7 +325,30 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 			res.Valid = false
 		}
 	}
+	res.UncheckedNames = opt.Sources.Unchecked()
+	res.Verdict = res.verdict()
 	return res
+}
+
+// verdict says what the check found, from what it checked only: the
+// sentence `order` prints and the report's EditPackages page shows.
+func (r *OrderResult) verdict() string {
+	total := r.Checked + len(r.Unchecked)
+	switch {
+	case !r.Valid && len(r.Unchecked) > 0:
+		return fmt.Sprintf("The order is NOT valid (from the %d of %d entries checked).", r.Checked, total)
+	case !r.Valid:
+		return "The order is NOT valid."
+	case len(r.EditPackages) == 0:
+		return "The ini lists no EditPackages: nothing to check."
+	case r.Checked == 0:
+		return "Nothing could be checked."
+	case len(r.Unchecked) > 0:
+		return fmt.Sprintf("The order of the %d checked entries is valid.", r.Checked)
+	case r.UncheckedNames != nil:
+		return fmt.Sprintf("The order is valid; %d name(s) the sources use were not checked (see the note).", r.UncheckedNames.Names)
+	}
+	return "The order is valid."
 }
 
 // neitherRebuilt says why ucc make rebuilds neither of two EditPackages

@@ -273,8 +273,12 @@ func TestReportInBrowser(t *testing.T) {
 	if have := tb.text(t, "#order-current"); !strings.Contains(have, "DemoBase") {
 		t.Errorf("current order: %q", have)
 	}
-	if have := tb.text(t, "#order-valid"); !strings.Contains(have, "NOT valid") {
+	// The page says what order says: its verdict and the checked count.
+	if have := tb.text(t, "#order-valid"); have != "The order is NOT valid." {
 		t.Errorf("order validity: %q", have)
+	}
+	if have := tb.text(t, "#order-checked"); have != "Checked 7 of 7 entries." { // as order-demo.txt
+		t.Errorf("checked count: %q", have)
 	}
 	tb.clean(t)
 }
