@@ -8,7 +8,9 @@ import (
 	"io"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
@@ -161,6 +163,96 @@ func (m *Member) ReadAll() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// nestedStream walks a .rar nested in member m from m's reader.
+func (w *walker) nestedStream(m *Member) error {
+	rc, err := m.Open()
+	if err != nil {
+		m.Err = err
+		return w.call(m)
+	}
+	defer rc.Close()
+	err = w.walkList(func(yield func(entry) error) error { return w.listRARStream(rc, yield) }, m.Name)
+	if isCallerErr(err) {
+		return err
+	}
+	if cerr := w.ctx.Err(); cerr != nil {
+		return callerErr{cerr}
+	}
+	var ae *Error
+	if errors.As(err, &ae) && ae.Member == m.Name && !errors.Is(err, ErrLimit) {
+		m.Err = err
+		return w.call(m)
+	}
+	return err
+}
+
+// readExact reads the whole member into a buffer of its declared size,
+// allocated once (ReadAll's buffer grows by doubling: a member of 256 MiB
+// took 512 MiB and, while growing, both buffers).
+func (m *Member) readExact() ([]byte, error) {
+	rc, err := m.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	buf := make([]byte, m.Size)
+	if _, err := io.ReadFull(rc, buf); err != nil {
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = &Error{m.arch, m.Path(), fmt.Errorf("member is shorter than its declared %d bytes", m.Size)}
+		}
+		return nil, err
+	}
+	// The reader fails past the declared size: read to its end.
+	var one [1]byte
+	if _, err := rc.Read(one[:]); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return buf, nil
+}
+
+// NestedBudget is the memory all walks of a process may hold for nested
+// archives at once: a walk that meets one waits (or stops when its context
+// is done) while others hold more. With the default 256 MiB limit of one
+// nested archive, two are held at a time whatever the number of workers.
+const NestedBudget = 512 << 20
+
+// nested is the process's NestedBudget.
+var nested = &budget{free: NestedBudget, changed: make(chan struct{})}
+
+// budget is a count of bytes that callers take and give back, waiting
+// while too few are free.
+type budget struct {
+	mu      sync.Mutex
+	free    int64
+	changed chan struct{} // closed and replaced at every release
+}
+
+func (b *budget) acquire(ctx context.Context, n int64) error {
+	for {
+		b.mu.Lock()
+		if b.free >= n {
+			b.free -= n
+			b.mu.Unlock()
+			return nil
+		}
+		ch := b.changed
+		b.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.free += n
+	close(b.changed)
+	b.changed = make(chan struct{})
+	b.mu.Unlock()
+}
+
 type limitedReader struct {
 	rc   io.ReadCloser
 	m    *Member
@@ -295,7 +387,13 @@ func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error
 	list := map[Kind]func(io.ReaderAt, int64, func(entry) error) error{
 		Zip: w.listZip, UMOD: w.listUMOD, SevenZip: w.list7z, RAR: w.listRAR,
 	}[kind]
-	err := list(r, size, func(e entry) error {
+	return w.walkList(func(yield func(entry) error) error { return list(r, size, yield) }, nested)
+}
+
+// walkList walks the entries a lister yields: the members of the archive,
+// or of the archive nested in its member nested.
+func (w *walker) walkList(list func(yield func(entry) error) error, nested string) error {
+	err := list(func(e entry) error {
 		if err := w.ctx.Err(); err != nil {
 			return callerErr{err}
 		}
@@ -361,13 +459,31 @@ func isCallerErr(err error) bool {
 	return errors.As(err, &ce)
 }
 
-// nested walks an archive member inside the archive, held in memory.
+// nested walks an archive member inside the archive, held in memory:
+// read once into a buffer of its declared size (which the limit bounds),
+// counted against NestedBudget, which the walks of a process share.
 func (w *walker) nested(kind Kind, m *Member) error {
 	if m.Size > w.lim.MaxNestedSize {
 		m.Err = &Error{w.path, m.Path(), fmt.Errorf("nested archive of %d bytes is over the %d-byte limit: %w", m.Size, w.lim.MaxNestedSize, ErrLimit)}
 		return w.call(m)
 	}
-	data, err := m.ReadAll()
+	if kind == RAR {
+		// RAR is read front to back: streamed from the outer member,
+		// never held.
+		return w.nestedStream(m)
+	}
+	held := min(m.Size, NestedBudget)
+	if err := nested.acquire(w.ctx, held); err != nil {
+		return callerErr{err}
+	}
+	defer nested.release(held)
+	data, err := m.readExact()
+	if m.Size >= 64<<20 {
+		// The buffer is garbage once the walk is done: give its pages
+		// back now, before the next nested archive (here or in another
+		// worker) asks for as many again.
+		defer debug.FreeOSMemory()
+	}
 	if cerr := w.ctx.Err(); cerr != nil {
 		return callerErr{cerr}
 	}
@@ -376,6 +492,7 @@ func (w *walker) nested(kind Kind, m *Member) error {
 		return w.call(m)
 	}
 	err = w.walk(kind, bytes.NewReader(data), int64(len(data)), m.Name)
+	data = nil
 	if isCallerErr(err) {
 		return err
 	}

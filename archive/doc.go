@@ -14,7 +14,11 @@
 // allows (a zip bomb stops at the first byte over), and the bytes read from
 // one archive are capped by Limits.MaxTotal. A UMOD's directory is read only
 // when it is at most 64 MiB, and each of its counts and ranges is checked
-// against the file before use. A nested archive is read into
-// memory only when it is at most Limits.MaxNestedSize bytes, and archives are
-// nested once: an archive inside a nested archive is a plain member.
+// against the file before use. A nested .rar is streamed from its outer
+// member; another nested archive is read into memory, once, only when it
+// is at most Limits.MaxNestedSize bytes and within NestedBudget, which all
+// walks of a process share; archives are nested once: an archive inside a
+// nested archive is a plain member. The .7z and .rar decoders' memory is
+// capped by MaxDictionary (see sevenzip.go: the .7z coders are registered
+// with github.com/bodgit/sevenzip for the whole process).
 package archive

@@ -118,7 +118,12 @@ func (w *walker) list7z(r io.ReaderAt, size int64, yield func(entry) error) erro
 // while the walk function runs for it. The decoder's dictionary is capped
 // so that a crafted header cannot make it allocate gigabytes.
 func (w *walker) listRAR(r io.ReaderAt, size int64, yield func(entry) error) error {
-	rr, err := rardecode.NewReader(io.NewSectionReader(r, 0, size), rardecode.MaxDictionarySize(256<<20))
+	return w.listRARStream(io.NewSectionReader(r, 0, size), yield)
+}
+
+// listRARStream lists a .rar read front to back from r.
+func (w *walker) listRARStream(r io.Reader, yield func(entry) error) error {
+	rr, err := rardecode.NewReader(r, rardecode.MaxDictionarySize(MaxDictionary))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -564,6 +565,12 @@ func (d *Drawing) EdgeAttrs(i int) map[string]string {
 // are created in sorted order and emicklei/dot writes attributes sorted,
 // so the output is byte-stable.
 func (d *Drawing) WriteDOT(w io.Writer) error {
+	return d.WriteDOTContext(context.Background(), w)
+}
+
+// WriteDOTContext is WriteDOT that stops with ctx's error, writing
+// nothing, when ctx is done before the text is complete.
+func (d *Drawing) WriteDOTContext(ctx context.Context, w io.Writer) error {
 	g := dot.NewGraph(dot.Directed)
 	g.ID("upkdeps")
 	g.Attr("rankdir", "LR")
@@ -573,6 +580,9 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 	var bases *dot.Graph // base nodes go on the last rank
 	nodes := make([]dot.Node, len(d.Nodes))
 	for i, dn := range d.Nodes {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		parent := g
 		if dn.Base {
 			if bases == nil {
@@ -592,6 +602,9 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 		}
 	}
 	for i, e := range d.Edges {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		de := g.Edge(nodes[e.From], nodes[e.To])
 		for k, v := range d.EdgeAttrs(i) {
 			if k == "label" {
@@ -601,7 +614,11 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 			de.Attr(k, v)
 		}
 	}
-	_, err := io.WriteString(w, g.String())
+	text := g.String()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, text)
 	return err
 }
 

@@ -72,7 +72,7 @@ func Open(path string) (*DB, error) {
 		}
 		d.db.Close()
 		if !isBusy(err) || time.Now().After(deadline) {
-			return nil, fmt.Errorf("index: %s: %w", path, err)
+			return nil, fmt.Errorf("index: %s: %w", path, damaged(err))
 		}
 		time.Sleep(wait)
 	}
@@ -132,9 +132,23 @@ func OpenReadOnly(path string) (*DB, error) {
 		if d != nil {
 			d.db.Close()
 		}
-		return nil, fmt.Errorf("index: %s: %w", path, err)
+		return nil, fmt.Errorf("index: %s: %w", path, damaged(err))
 	}
 	return d, nil
+}
+
+// damaged adds to SQLite's error for a file that is not a database or a
+// corrupt one (SQLITE_NOTADB, SQLITE_CORRUPT) what to do about it: the
+// index is a cache, which adding the sources again rebuilds.
+func damaged(err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	if c := se.Code() & 0xff; c != sqlite3.SQLITE_NOTADB && c != sqlite3.SQLITE_CORRUPT {
+		return err
+	}
+	return fmt.Errorf("%w: the file is damaged or not an upkdeps index; the index is a cache: delete the file and run upkdeps index add for each source again to rebuild it", err)
 }
 
 // open opens path with the DSN parameters params, as one connection.

@@ -2,6 +2,7 @@ package redirect
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,7 +31,9 @@ type DownloadOptions struct {
 	// name); nil: every map. The ServerPackages root is always shown.
 	Maps []string
 	// Dir is a redirect folder: a package's compressed size is that of
-	// its file there, when present.
+	// its file there, when present. A Dir that is missing or not a folder
+	// is an error; a symbolic link in it is not followed (its package
+	// counts as not compressed).
 	Dir string
 }
 
@@ -89,8 +92,18 @@ type PackageDownload struct {
 }
 
 // NewDownloads computes the downloads of g's install, root by root, from
-// the same package map `redirect build` publishes.
-func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
+// the same package map `redirect build` publishes. When ctx is done it
+// stops with ctx's error.
+func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
+	if opt.Dir != "" {
+		st, err := os.Stat(opt.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("redirect: %w", err)
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("redirect: %s: not a folder", opt.Dir)
+		}
+	}
 	m, err := NewMap(g, MapOptions{ServerPackages: opt.ServerPackages, IncludeStock: opt.IncludeStock, Generation: opt.Generation,
 		Stock: opt.Stock})
 	if err != nil {
@@ -100,7 +113,9 @@ func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
 	for _, e := range m.Published() {
 		pd := &PackageDownload{Name: e.Name, File: e.Rel, Bytes: e.Size, Compressed: -1, CompressedFile: e.Compressed}
 		if opt.Dir != "" {
-			if st, err := os.Stat(filepath.Join(opt.Dir, e.Compressed)); err == nil && st.Mode().IsRegular() {
+			// Lstat: a link is not measured through (a link to a system
+			// file would size that file).
+			if st, err := os.Lstat(filepath.Join(opt.Dir, e.Compressed)); err == nil && st.Mode().IsRegular() {
 				pd.Compressed = st.Size()
 			}
 		}
@@ -147,6 +162,9 @@ func NewDownloads(g *graph.Graph, opt DownloadOptions) (*Downloads, error) {
 		d.Roots = append(d.Roots, r)
 	}
 	for i, p := range roots {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		addRoot(p.Name, kinds[i], []*graph.Package{p})
 	}
 	var sp []*graph.Package

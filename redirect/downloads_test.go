@@ -2,6 +2,7 @@ package redirect
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,7 +19,7 @@ func TestDownloads(t *testing.T) {
 		}
 		return st.Size()
 	}
-	d, err := NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1})
+	d, err := NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestDownloads(t *testing.T) {
 	if _, err := Build(context.Background(), m, BuildOptions{Out: out, Jobs: 2}); err != nil {
 		t.Fatal(err)
 	}
-	d, err = NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: out, Maps: []string{"dm-gen.unr"}})
+	d, err = NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: out, Maps: []string{"dm-gen.unr"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,61 @@ func TestDownloads(t *testing.T) {
 	if d.Total.Compressed != sum || d.Total.CompressedCount != d.Total.Count || d.Total.Count != 4 {
 		t.Errorf("total %+v, want 4 packages, all compressed, %d compressed bytes", d.Total, sum)
 	}
-	if _, err := NewDownloads(g, DownloadOptions{Maps: []string{"DM-Nope"}}); err == nil {
+	if _, err := NewDownloads(context.Background(), g, DownloadOptions{Maps: []string{"DM-Nope"}}); err == nil {
 		t.Errorf("an unknown map is not an error")
+	}
+}
+
+// TestDownloadsDir: a redirect folder that is missing or a plain file is
+// an error (every size was -1 and the exit 0), a symbolic link in it is
+// not measured through (a link to a system file was sized), and a done
+// context stops the computation.
+func TestDownloadsDir(t *testing.T) {
+	s := modServer(t, 1)
+	g, sp := s.graphOf(t)
+	out := t.TempDir()
+	if _, err := Build(context.Background(), s.mapOf(t, MapOptions{}), BuildOptions{Out: out, Jobs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(plain, []byte("x"), 0o644)
+	for _, dir := range []string{filepath.Join(out, "nope"), plain} {
+		if _, err := NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: dir}); err == nil {
+			t.Errorf("--redirect %s: no error", dir)
+		}
+	}
+	// Replace ModTex's compressed file by a link to a big file elsewhere.
+	d, err := NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tex PackageDownload
+	for _, p := range d.Packages {
+		if p.Name == "ModTex" {
+			tex = p
+		}
+	}
+	if tex.Compressed < 0 {
+		t.Fatalf("ModTex: %+v, want its compressed size", tex)
+	}
+	big := filepath.Join(t.TempDir(), "big")
+	os.WriteFile(big, make([]byte, 1<<20), 0o644)
+	link := filepath.Join(out, tex.CompressedFile)
+	os.Remove(link)
+	if err := os.Symlink(big, link); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	if d, err = NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1, Dir: out}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range d.Packages {
+		if p.Name == "ModTex" && p.Compressed != -1 {
+			t.Errorf("ModTex through a link: compressed %d, want -1 (not measured)", p.Compressed)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewDownloads(ctx, g, DownloadOptions{ServerPackages: sp, Generation: 1}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: have %v, want context.Canceled", err)
 	}
 }

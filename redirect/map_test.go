@@ -167,7 +167,7 @@ func TestMapStockPerGame(t *testing.T) {
 	}
 	// downloads counts what redirect build publishes: the same list.
 	g, sp := s.graphOf(t)
-	d, err := NewDownloads(g, DownloadOptions{ServerPackages: sp, Generation: 1, Stock: ini.StockOf(ini.UT99)})
+	d, err := NewDownloads(context.Background(), g, DownloadOptions{ServerPackages: sp, Generation: 1, Stock: ini.StockOf(ini.UT99)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package redirect
 
 import (
+	"context"
 	"os"
 	"path"
 	"strings"
@@ -82,8 +83,8 @@ func (u *Unused) Findings() bool {
 
 // NewUnused finds the packages of g's install that nothing reaches
 // (graph.Unused) and costs each ServerPackages line of the ini roots g was
-// built with.
-func NewUnused(g *graph.Graph, opt UnusedOptions) (*Unused, error) {
+// built with. When ctx is done it stops with ctx's error.
+func NewUnused(ctx context.Context, g *graph.Graph, opt UnusedOptions) (*Unused, error) {
 	res := g.Unused(graph.UnusedOptions{EditPackages: opt.EditPackages, Natives: opt.Natives, IsStock: stockTest(opt.Stock)})
 	u := &Unused{SchemaVersion: UnusedSchemaVersion, Packages: []UnusedPackage{}, StockUnused: res.Stock, ServerPackages: []LineCost{}}
 	for _, r := range res.Packages {
@@ -100,7 +101,7 @@ func NewUnused(g *graph.Graph, opt UnusedOptions) (*Unused, error) {
 		u.Packages = append(u.Packages, up)
 	}
 	var err error
-	u.ServerPackages, err = lineCosts(g, opt)
+	u.ServerPackages, err = lineCosts(ctx, g, opt)
 	return u, err
 }
 
@@ -112,14 +113,14 @@ func stockTest(s *ini.Stock) func(string) bool {
 
 // lineCosts works out each ServerPackages line's download, the part of it
 // no other root needs, and what needs its package.
-func lineCosts(g *graph.Graph, opt UnusedOptions) ([]LineCost, error) {
+func lineCosts(ctx context.Context, g *graph.Graph, opt UnusedOptions) ([]LineCost, error) {
 	out := []LineCost{}
 	for _, r := range g.Roots() {
 		if !strings.EqualFold(r.Key, "ServerPackages") {
 			continue
 		}
 		c := LineCost{Line: r.Evidence(), Package: r.Value, Missing: r.Package == nil || r.Package.Missing(), NeededBy: []string{}}
-		d, err := NewDownloads(g, DownloadOptions{ServerPackages: []string{r.Value}, Maps: []string{},
+		d, err := NewDownloads(ctx, g, DownloadOptions{ServerPackages: []string{r.Value}, Maps: []string{},
 			Generation: opt.Generation, Stock: opt.Stock})
 		if err != nil {
 			return nil, err

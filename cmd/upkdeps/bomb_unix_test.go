@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // zeros is an endless reader of zero bytes.
@@ -334,6 +336,179 @@ func TestBomb7zManyEntries(t *testing.T) {
 		}
 		if took > time.Minute {
 			t.Errorf("%s took %v: want seconds", tt.name, took)
+		}
+	}
+}
+
+// sevenZipOf packs the files of dir into file with the 7z tool and the
+// switches, skipping the test when the tool is absent.
+func sevenZipOf(t *testing.T, dir, file string, switches ...string) {
+	t.Helper()
+	bin, err := exec.LookPath("7z")
+	if err != nil {
+		t.Skip("7z (p7zip-full) is not installed")
+	}
+	cmd := exec.Command(bin, append(append([]string{"a", "-bd"}, switches...), file, ".")...)
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("7z %v: %v\n%s", switches, err, b)
+	}
+}
+
+// TestBomb7zDictionary indexes and checks (--with) a .7z of about 200 KB
+// whose one member, a package followed by zeros, unpacks to 1 GiB with a
+// header declaring a 2 GiB LZMA2 dictionary, in a child process: the
+// member is an error row naming it and the declared size, refused before
+// the decoder allocates (the library allocated the dictionary: 1.18 GB
+// peak). An ordinary 7z -mx=9 archive of a 96 MiB package is read within
+// the documented per-worker figure (its dictionary, at most the block's
+// size, plus the window).
+func TestBomb7zDictionary(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("packs 1 GiB with the 7z tool; the race detector's shadow memory makes the peak meaningless")
+	}
+	game, _ := fixWorld(t)
+	dir := t.TempDir()
+	pkg := fixPkg(t, 60)
+	big := filepath.Join(dir, "big", "System", "Bomb.u")
+	writeFixFile(t, big, pkg)
+	if err := os.Truncate(big, 1<<30); err != nil { // sparse: zeros
+		t.Fatal(err)
+	}
+	plain := filepath.Join(dir, "plain.7z")
+	sevenZipOf(t, filepath.Join(dir, "big"), plain, "-m0=lzma2", "-mx=1", "-mhc=off")
+	os.RemoveAll(filepath.Join(dir, "big"))
+	b, err := os.ReadFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb := filepath.Join(dir, "bomb.7z")
+	writeFixFile(t, bomb, testutil.PatchLZMA2Dict(t, b, 38))
+
+	nine := filepath.Join(dir, "nine.7z")
+	writeFixFile(t, filepath.Join(dir, "nine", "System", "Nine.u"), pkg)
+	if err := os.Truncate(filepath.Join(dir, "nine", "System", "Nine.u"), 96<<20); err != nil {
+		t.Fatal(err)
+	}
+	writeFixFile(t, filepath.Join(dir, "nine", "System", "Small.u"), fixPkg(t, 62))
+	sevenZipOf(t, filepath.Join(dir, "nine"), nine, "-mx=9")
+	os.RemoveAll(filepath.Join(dir, "nine"))
+
+	writeFixFile(t, filepath.Join(dir, "small", "System", "Small.u"), fixPkg(t, 61))
+	db := filepath.Join(dir, "index.db")
+	_, _, base, _ := peakRun(t, "index", "add", "--index", db, "--no-progress", filepath.Join(dir, "small"))
+	ini := filepath.Join(game, "System", "Game.ini")
+	const want = "System/Bomb.u: sevenzip: read error: the LZMA2 coder declares a 2147483648-byte dictionary (2048 MiB) for 1073741824 bytes of output, over the 256 MiB limit"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+		code int
+		over int64 // MiB over the base the peak may be
+	}{
+		{"index add", []string{"index", "add", "--index", db, "--no-progress", "--json", bomb}, strings.ReplaceAll(want, "System/Bomb.u: ", ""), 1, 300 - base>>10},
+		{"check --with", []string{"check", "--ini", ini, "--game", "ut99", "--no-progress", "--with", bomb}, want, 1, 300 - base>>10},
+		// The 7z tool shrinks the dictionary of -mx=9 to the data (96 MiB
+		// here, which the decoder needs); docs/security.md says a worker
+		// takes the dictionary and about 56 MiB more.
+		{"index add -mx=9", []string{"index", "add", "--index", db, "--no-progress", "--json", nine}, `"packages": 2`, 0, 96 + 56},
+		{"check --with -mx=9", []string{"check", "--ini", ini, "--game", "ut99", "--no-progress", "--with", nine}, "adds     System/Nine.u", 0, 96 + 56},
+	} {
+		out, code, peak, took := peakRun(t, tt.args...)
+		t.Logf("%s: %v, peak RSS %d MiB (%d MiB for index add of one small package)", tt.name, took.Round(time.Millisecond), peak>>10, base>>10)
+		if code != tt.code || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%.2000s", tt.name, code, tt.code, tt.want, out)
+		}
+		if peak-base > tt.over<<10 {
+			t.Errorf("%s: peak RSS %d MiB, %d MiB over index add of one small package: want under %d", tt.name, peak>>10, (peak-base)>>10, tt.over)
+		}
+	}
+}
+
+// TestBombNested indexes a zip of about 260 KB holding a 256 MiB - 4 KiB
+// inner zip (a package and zeros, stored), in a child process: the inner
+// archive is held once, in a buffer of its size (reading it grew a buffer
+// by doubling: 548 MB): a worker's usual figure plus the archive's size
+// (docs/security.md); four such archives with --jobs 4 hold at most
+// archive.NestedBudget at once (1.72 GB before).
+func TestBombNested(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("deflates 256 MiB; the race detector's shadow memory makes the peak meaningless (TestNestedHeldOnce in archive/ is the cheap proof)")
+	}
+	dir := t.TempDir()
+	// Both zips are written to files, not memory: the child's peak
+	// counts the parent's memory at the fork.
+	zipTo := func(file string, fill func(zw *zip.Writer) error) int64 {
+		f, err := os.Create(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw := zip.NewWriter(f)
+		zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
+		if err := fill(zw); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		f.Close()
+		return st.Size()
+	}
+	pkg := fixPkg(t, 60)
+	innerFile := filepath.Join(dir, "in.zip")
+	innerSize := zipTo(innerFile, func(zw *zip.Writer) error {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: "System/Nested.u", Method: zip.Store})
+		if err != nil {
+			return err
+		}
+		w.Write(pkg)
+		_, err = io.CopyN(w, zeros{}, 256<<20-4096-int64(len(pkg))-200)
+		return err
+	})
+	if innerSize > 256<<20-4096 {
+		t.Fatalf("inner zip of %d bytes", innerSize)
+	}
+	one := filepath.Join(dir, "four", "mod0.zip")
+	os.MkdirAll(filepath.Dir(one), 0o755)
+	outerSize := zipTo(one, func(zw *zip.Writer) error {
+		w, err := zw.Create("in.zip")
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(innerFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(w, f)
+		return err
+	})
+	os.Remove(innerFile)
+	b, err := os.ReadFile(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < 4; i++ {
+		writeFixFile(t, filepath.Join(dir, "four", fmt.Sprintf("mod%d.zip", i)), b)
+	}
+	db := filepath.Join(dir, "index.db")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+		max  int64 // KiB
+	}{
+		{"one", []string{"index", "add", "--index", db, "--no-progress", "--json", one}, `"packages": 1`, (256 + 80) << 10},
+		{"four, --jobs 4", []string{"index", "add", "--index", db, "--no-progress", "--json", "--jobs", "4", filepath.Join(dir, "four")}, `"packages": 4`, 1_100_000_000 >> 10},
+	} {
+		out, code, peak, took := peakRun(t, tt.args...)
+		t.Logf("index add, %s (%d-byte zip of a %d-byte zip): %v, peak RSS %d MiB", tt.name, outerSize, innerSize, took.Round(time.Millisecond), peak>>10)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, want 0 and %q:\n%.2000s", tt.name, code, tt.want, out)
+		}
+		if peak > tt.max {
+			t.Errorf("%s: peak RSS %d MiB, want under %d", tt.name, peak>>10, tt.max>>10)
 		}
 	}
 }

@@ -632,6 +632,43 @@ deleted: false
 	tb.clean(t)
 }
 
+// TestReportRoutesInBrowser: routes named like Object.prototype's members
+// (#/constructor, #/__proto__, #/toString) and parameters named so show
+// the summary without an error (they showed an empty page and a
+// TypeError).
+func TestReportRoutesInBrowser(t *testing.T) {
+	chdirDemo(t)
+	tb := newTab(t)
+	page := filepath.Join(t.TempDir(), "demo.html")
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", page); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	tb.open(t, page, "#/summary")
+	for _, route := range []string{"#/constructor", "#/__proto__", "#/toString", "#/hasOwnProperty", "#/valueOf/x", "#/findings?__proto__=1&constructor=2"} {
+		want := "summary"
+		if strings.HasPrefix(route, "#/findings") {
+			want = "findings"
+		}
+		// From another view, so that the route's drawing is seen: a
+		// TypeError leaves data-view as it was and the poll times out.
+		tb.run(t, "packages", chromedp.Evaluate(`location.hash = '#/packages'`, nil),
+			chromedp.Poll(`document.body.getAttribute('data-view') === 'packages'`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+		var view string
+		var children int
+		err := tb.do(chromedp.Evaluate(`location.hash = `+strconv.Quote(route), nil),
+			chromedp.Poll(`document.body.getAttribute('data-view') === `+strconv.Quote(want), nil, chromedp.WithPollingTimeout(10*time.Second)))
+		tb.run(t, "view", chromedp.Evaluate(`document.body.getAttribute('data-view')`, &view),
+			chromedp.Evaluate(`document.querySelector('main').children.length`, &children))
+		if err != nil {
+			t.Errorf("%s: %v", route, err)
+		}
+		if view != want || children == 0 {
+			t.Errorf("%s: view %q with %d elements, want %s drawn", route, view, children, want)
+		}
+	}
+	tb.clean(t)
+}
+
 // TestReportSummaryParity: the report's summary says what check's text
 // says: how many packages are readable and how many are Git LFS pointers,
 // and the "Fix first" list.

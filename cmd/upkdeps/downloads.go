@@ -23,8 +23,10 @@ func newDownloadsCmd(a *app) *cobra.Command {
 client must download: what redirect build publishes for it (not stock, not ServerSideOnly, with
 AllowDownload), with their sizes, heaviest first; then the packages that most of them share, and
 the total of every package once. Sizes are the server's copies; with --redirect DIR, also the
-compressed files found in that redirect folder. --preset NAME takes the ServerPackages a mapvote
-(VoteSys, MVES) sends while that preset runs ("*": every preset), from the live package map.`,
+compressed files found in that redirect folder (a DIR that is missing or not a folder is an
+error; a symbolic link in it is not followed: its package counts as not compressed). --preset
+NAME takes the ServerPackages a mapvote (VoteSys, MVES) sends while that preset runs ("*": every
+preset), from the live package map.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
@@ -39,7 +41,7 @@ compressed files found in that redirect folder. --preset NAME takes the ServerPa
 			if len(args) > 0 {
 				opt.Maps = args
 			}
-			d, err := redirect.NewDownloads(g, opt)
+			d, err := redirect.NewDownloads(cmd.Context(), g, opt)
 			if err != nil {
 				return usageError{err}
 			}

@@ -123,6 +123,14 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	if views > 1 {
 		return usagef("--from, --path, --cycle and --overview are different views: give one")
 	}
+	// A named pipe or a folder as -o is refused before the graph is
+	// built, not after (the content check against an existing file
+	// waits for the output).
+	if f.out != "" && f.out != "-" {
+		if err := fsutil.CheckOutput(f.out); err != nil {
+			return err
+		}
+	}
 	in, g, err := a.openGraph(cmd.Context())
 	if err != nil {
 		return err
@@ -246,7 +254,7 @@ func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags, tit
 		if err := report.WriteDrawing(&buf, d, title, drawnSummary(d)); err != nil {
 			return err
 		}
-	} else if err := d.WriteDOT(&buf); err != nil {
+	} else if err := d.WriteDOTContext(cmd.Context(), &buf); err != nil {
 		return err
 	}
 	data := buf.Bytes()

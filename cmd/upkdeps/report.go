@@ -81,7 +81,7 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 	if err != nil {
 		return err
 	}
-	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: sp,
+	dl, err := redirect.NewDownloads(cmd.Context(), c.Graph, redirect.DownloadOptions{ServerPackages: sp,
 		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Dir: rf.redirectDir})
 	if err != nil {
 		return err
@@ -92,7 +92,10 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 	if c.Natives != nil {
 		uopt.Natives = c.Natives
 	}
-	if opt.Unused, err = redirect.NewUnused(c.Graph, uopt); err != nil {
+	if opt.Unused, err = redirect.NewUnused(cmd.Context(), c.Graph, uopt); err != nil {
+		return err
+	}
+	if err := cmd.Context().Err(); err != nil {
 		return err
 	}
 	var page bytes.Buffer

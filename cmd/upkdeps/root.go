@@ -160,7 +160,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errFindings):
 		return exitFindings
 	}
-	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+	if ctx.Err() != nil {
+		// Interrupted: whatever failed since, failed because of it.
 		fmt.Fprintln(stderr, "upkdeps: interrupted")
 		return exitError
 	}

@@ -137,3 +137,18 @@ func TestFIFOManifestDoesNotBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphOutputCheckedFirst: graph refuses a named pipe as -o before
+// it opens the install and builds the graph (it built the whole graph
+// first): with an ini that does not exist, the pipe is what it names.
+func TestGraphOutputCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "g.dot")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	_, errOut, code := runCLI(t, "graph", "--ini", filepath.Join(dir, "none", "System", "No.ini"), "-o", p)
+	if code != 2 || !strings.Contains(errOut, "g.dot: not a regular file (a named pipe)") {
+		t.Errorf("exit %d, want 2 and the pipe refused: %s", code, errOut)
+	}
+}

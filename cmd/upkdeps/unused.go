@@ -33,7 +33,7 @@ line is needed by nothing.`,
 			if err != nil {
 				return err
 			}
-			rep, err := redirect.NewUnused(g, redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Natives: nat,
+			rep, err := redirect.NewUnused(cmd.Context(), g, redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Natives: nat,
 				Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
 			if err != nil {
 				return err

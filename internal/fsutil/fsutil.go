@@ -187,7 +187,7 @@ func WriteAtomic(path string, r io.Reader, perm fs.FileMode) error {
 // untouched and that error is returned as it is. write must not close f.
 func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error) (err error) {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tempPrefix+tempTag(path)+"-*"+tempSuffix)
+	f, err := startTemp(dir, tempPrefix+tempTag(path)+"-*"+tempSuffix)
 	if err != nil {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
@@ -196,6 +196,7 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
+			endTemp(tmp)
 		}
 	}()
 	if err = write(f); err != nil {
@@ -210,7 +211,7 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
 	}
-	if err = Rename(tmp, path); err != nil {
+	if err = publish(tmp, path); err != nil {
 		return fmt.Errorf("fsutil: write %s: %w%s", path, unwrapPath(err), replaceHint(err))
 	}
 	return SyncDir(dir)

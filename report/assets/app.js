@@ -71,7 +71,7 @@
     var q = '', qi = h.indexOf('?');
     if (qi >= 0) { q = h.slice(qi + 1); h = h.slice(0, qi); }
     var parts = h.split('/');
-    var params = {};
+    var params = Object.create(null); // ?__proto__=x is a parameter like any other
     q.split('&').forEach(function (kv) {
       if (!kv) return;
       var j = kv.indexOf('=');
@@ -962,13 +962,17 @@
     return sec;
   }
 
-  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads, overview: viewOverview, group: viewGroup, unused: viewUnused };
+  // A Map, not an object: #/constructor, #/__proto__ or #/toString must
+  // not find Object.prototype's members (an empty page and a TypeError).
+  var views = new Map([['summary', viewSummary], ['findings', viewFindings], ['packages', viewPackages], ['pkg', viewPackage],
+    ['cycles', viewCycles], ['order', viewOrder], ['downloads', viewDownloads], ['overview', viewOverview], ['group', viewGroup],
+    ['unused', viewUnused]]);
   function render() {
     var st = parseHash();
-    var v = views[st.view] || viewSummary;
+    var v = views.get(st.view) || viewSummary;
     main.textContent = '';
     main.appendChild(v(st));
-    document.body.setAttribute('data-view', views[st.view] ? st.view : 'summary');
+    document.body.setAttribute('data-view', views.has(st.view) ? st.view : 'summary');
     document.querySelectorAll('nav a').forEach(function (a) {
       var cur = a.getAttribute('href') === '#/' + st.view || (st.view === 'pkg' && a.getAttribute('href') === '#/packages') || (st.view === 'group' && a.getAttribute('href') === '#/overview');
       if (cur) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
