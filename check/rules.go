@@ -87,8 +87,13 @@ func Rules() []cifmt.Rule { return append([]cifmt.Rule(nil), ruleDocs...) }
 // kinds, and each finding located by in.Locate. root is the repository
 // root file names are made relative to.
 func CILog(in *Install, rep *Report, version, root string) *cifmt.Log {
+	return FindingsLog(in, rep.Findings, version, root)
+}
+
+// FindingsLog is CILog for any list of findings of in (order's).
+func FindingsLog(in *Install, findings []graph.Finding, version, root string) *cifmt.Log {
 	l := &cifmt.Log{Tool: "upkdeps", Version: version, URI: "https://github.com/upkdeps/upkdeps", Root: root, Rules: Rules()}
-	for _, f := range rep.Findings {
+	for _, f := range findings {
 		loc := in.Locate(f)
 		lvl := cifmt.Warning
 		if f.Severity == graph.Error {

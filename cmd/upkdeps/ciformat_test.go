@@ -261,3 +261,65 @@ func TestCheckDisable(t *testing.T) {
 		t.Errorf("warnings only, --fail-on warning: code %d, want 1", code)
 	}
 }
+
+// TestOtherCommandsFormat: order, headers --check and redirect verify
+// print valid SARIF and workflow commands located at the cause.
+func TestOtherCommandsFormat(t *testing.T) {
+	githubLine := regexp.MustCompile(`^::(error|warning|notice) [^:]*::.+$`)
+	check := func(name string, code int, sarif, github string, want string) {
+		t.Helper()
+		if code != exitFindings {
+			t.Errorf("%s: code %d, want 1", name, code)
+		}
+		testutil.ValidateSARIF(t, []byte(sarif))
+		found := false
+		for _, line := range strings.Split(strings.TrimSuffix(github, "\n"), "\n") {
+			if !githubLine.MatchString(line) {
+				t.Errorf("%s: not a workflow command: %q", name, line)
+			}
+			found = found || strings.Contains(line, want)
+		}
+		if !found {
+			t.Errorf("%s: no annotation with %q in\n%s", name, want, github)
+		}
+	}
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	run := func(f string, args ...string) (string, int) {
+		out, errOut, code := runCLI(t, append(args, "--format", f, "--root-dir", root)...)
+		if code == exitError {
+			t.Fatalf("%v: %s", args, errOut)
+		}
+		return out, code
+	}
+	s, code := run("sarif", "order", "--ini", demoIni)
+	g, _ := run("github", "order", "--ini", demoIni)
+	check("order", code, s, g, "file=testdata/demo/DemoGame/Classes/DemoGameInfo.uc,line=6,")
+
+	// headers --check: a stale header, its change at the source line.
+	hroot := writeHeaderTree(t, headerTree)
+	if _, errOut, code := runHeaders(t, hroot, "--root", hroot, "Core", "Engine", "Extra"); code != exitOK {
+		t.Fatalf("write headers: %s", errOut)
+	}
+	edited := strings.Replace(headerTree["Engine/Classes/Actor.uc"], "var float Mass;\nvar name Tag;\n", "var name Tag;\nvar int Mass;\nvar byte Team;\n", 1)
+	if err := os.WriteFile(filepath.Join(hroot, "Engine", "Classes", "Actor.uc"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hargs := []string{"headers", "--root", hroot, "Core", "Engine", "Extra", "--check", "--root-dir", hroot}
+	s, _, code = runCLI(t, append(hargs, "--format", "sarif")...)
+	g, _, _ = runCLI(t, append(hargs, "--format", "github")...)
+	check("headers", code, s, g, "file=Engine/Classes/Actor.uc,line=")
+	if _, errOut, code := runCLI(t, "headers", "--root", hroot, "Core", "--format", "sarif"); code != exitError || !strings.Contains(errOut, "--check") {
+		t.Errorf("headers --format sarif without --check: code %d, %s", code, errOut)
+	}
+
+	// redirect verify of an empty folder: every file missing.
+	demo := copyDemo(t)
+	dir := filepath.Join(t.TempDir(), "redirect")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	vargs := []string{"redirect", "verify", "--ini", filepath.Join(demo, "System", "Demo.ini"), "-o", dir, "--root-dir", filepath.Dir(dir)}
+	s, _, code = runCLI(t, append(vargs, "--format", "sarif")...)
+	g, _, _ = runCLI(t, append(vargs, "--format", "github")...)
+	check("redirect verify", code, s, g, "::error file=redirect/DemoBase.u.uz,")
+}

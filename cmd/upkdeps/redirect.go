@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -125,6 +126,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 func newRedirectVerifyCmd(a *app) *cobra.Command {
 	var mf mapFlags
 	var out string
+	var of outputFormat
 	cmd := &cobra.Command{
 		Use:   "verify [--ini INI] -o DIR [--maps GLOB] [--json]",
 		Short: "Check a redirect folder against the server's packages",
@@ -148,6 +150,10 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 			case out == "":
 				return usagef("-o DIR (--output) is required")
 			}
+			format, err := of.resolve(a)
+			if err != nil {
+				return err
+			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
 				return err
@@ -160,12 +166,14 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 				return err
 			}
 			r := newVerifyJSON(in, m, rep)
-			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeVerifyText(w, r) }, r.Summary.Errors > 0)
+			log := func() *cifmt.Log { return rep.CILog(in.IniPath, in.Search.Root(), buildVersion().Version, of.root()) }
+			return a.emitAs(cmd.OutOrStdout(), format, r, func(w io.Writer) error { return writeVerifyText(w, r) }, log, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
 	addOutputFlag(cmd.Flags(), &out, "the redirect folder to check (the one build writes)")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
+	addFormatFlags(cmd, &of)
 	return cmd
 }
 
