@@ -168,6 +168,11 @@ func readConfigFile(v *viper.Viper) (string, error) {
 		v.SetConfigType("yaml")
 		err = v.ReadConfig(bytes.NewReader(data))
 	}
+	if err == nil {
+		if err := checkConfigKeys(file, data); err != nil {
+			return "", err
+		}
+	}
 	var nr *fsutil.NotRegularError
 	if errors.As(err, &nr) {
 		err = &fsutil.NotRegularError{Mode: nr.Mode} // the message names the file once

@@ -120,6 +120,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	// later) so that it gets its examples too.
 	root.InitDefaultCompletionCmd()
 	addExamples(root)
+	addCompletions(a, root)
 	return root
 }
 
