@@ -12,7 +12,7 @@ import (
 // the list complete.
 var examples = map[string]string{
 	"": `  upkdeps check --ini /srv/ut99/System/UnrealTournament.ini
-  upkdeps why --ini testdata/demo DM-Demo CityTex`,
+  upkdeps why --ini testdata/demo/System/Demo.ini DM-Demo CityTex`,
 	"cache": `  upkdeps cache list --ini /srv/ut99/System/UnrealTournament.ini`,
 	"cache add": `  upkdeps cache add --ini /srv/ut99/System/UnrealTournament.ini --dry-run ~/Downloads/CTF-Face.unr
   upkdeps cache add --cache ~/.utpg/Cache ~/Downloads/*.utx`,

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -90,8 +92,19 @@ Warnings report what clients cannot get from the redirect. Exit 1 when a file co
 written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opt.Out == "" {
-				return usagef("-o DIR (--output) is required")
+			newFolder := opt.Out == ""
+			if newFolder {
+				if !opt.DryRun {
+					return usagef("-o DIR (--output) is required (without it, --dry-run shows what a new folder would get)")
+				}
+				// What a new, empty folder would get: plan into one that
+				// does not exist (a dry run creates nothing).
+				tmp, err := os.MkdirTemp("", "upkdeps-dry-run-")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(tmp)
+				opt.Out = filepath.Join(tmp, "redirect")
 			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
@@ -108,13 +121,16 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			for _, tmp := range rep.Removed {
 				fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
 			}
+			if newFolder {
+				rep.Out = "" // no folder: documented as "" in a dry run without -o
+			}
 			r := newBuildJSON(in, m, rep)
 			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeBuildText(w, r) }, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
 	f := cmd.Flags()
-	addOutputFlag(f, &opt.Out, "the redirect folder to fill (created when missing)")
+	addOutputFlag(f, &opt.Out, "the redirect folder to fill (created when missing; optional with --dry-run: a new folder)")
 	f.BoolVar(&opt.Lowercase, "lowercase", false, "also write a lower-case-named copy of each file")
 	f.BoolVar(&opt.AllowBigger, "allow-bigger", false, "publish a .uz even when it is larger than its package (crashes clients before v469)")
 	f.BoolVar(&opt.DryRun, "dry-run", false, "print the actions a real run performs; write nothing")
@@ -231,7 +247,11 @@ func summarize(fs []redirect.Finding) redirectSummary {
 }
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), r.Out)
+	out := r.Out
+	if out == "" {
+		out = "a new folder (no -o)"
+	}
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")
