@@ -120,3 +120,47 @@ func TestFingerprint(t *testing.T) {
 		}
 	}
 }
+
+// TestHintMisspeltServerPackage: a ServerPackages line that names no file
+// but a close one gets "did you mean"; the demo's own missing ones
+// (nothing close) do not.
+func TestHintMisspeltServerPackage(t *testing.T) {
+	in := openDemo(t)
+	data, err := os.ReadFile(in.IniPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), "ServerPackages=DemoVoices", "ServerPackages=DemoBsae\r\nServerPackages=DemoVoices", 1)) // the demo ini has CRLF
+	if err := os.WriteFile(in.IniPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, err = Open(OpenOptions{Ini: in.IniPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _, err := Run(context.Background(), in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hinted := 0
+	for _, f := range rep.Findings {
+		if f.Kind != graph.MissingPackage {
+			continue
+		}
+		has := strings.Contains(f.Message, "did you mean")
+		switch f.Package {
+		case "DemoBsae":
+			if !strings.HasSuffix(f.Message, "; did you mean DemoBase (System/DemoBase.u)?") {
+				t.Errorf("DemoBsae: %q", f.Message)
+			}
+			hinted++
+		default:
+			if has {
+				t.Errorf("%s: %q", f.Package, f.Message)
+			}
+		}
+	}
+	if hinted != 1 {
+		t.Errorf("%d hinted findings", hinted)
+	}
+}
