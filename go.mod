@@ -6,21 +6,15 @@ require (
 	github.com/bodgit/sevenzip v1.6.5
 	github.com/chromedp/cdproto v0.0.0-20260714215040-dc233986426f
 	github.com/chromedp/chromedp v0.16.0
-	github.com/disintegration/imaging v1.6.2
 	github.com/emicklei/dot v1.6.2
-	github.com/flopp/go-findfont v0.1.0
-	github.com/fogleman/gg v1.3.0
 	github.com/gofrs/flock v0.13.1
-	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
 	github.com/nwaples/rardecode/v2 v2.4.6
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 	github.com/spf13/viper v1.21.0
-	github.com/tetratelabs/wazero v1.10.1
 	go.yaml.in/yaml/v3 v3.0.5
-	golang.org/x/image v0.25.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0

@@ -151,7 +151,7 @@ func (in *Install) BuildGraph(ctx context.Context, r graph.Resolver, opt GraphOp
 		return nil, in.NothingToScan()
 	}
 	return graph.Build(ctx, r, graph.Options{Jobs: opt.Jobs, Reuse: opt.Reuse, Roots: graph.RootsOf(in.Ini, in.Search.Generation()),
-		Overlay: in.Overlay, Progress: opt.Progress})
+		Overlay: in.Overlay, Progress: opt.Progress, MapExts: in.Ini.MapExts(in.Game)})
 }
 
 // HasSources reports whether an EditPackages entry has UnrealScript
@@ -232,6 +232,7 @@ func (in *Install) LoadNatives(warn func(string)) (*native.Set, error) {
 	for _, t := range native.TablesFor(in.Game.Name, in.Search.Generation(), in.Build()) {
 		s.AddTable(t)
 	}
+	s.Game = in.Game.Name
 	in.Natives = s
 	return s, nil
 }

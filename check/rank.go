@@ -90,20 +90,50 @@ type rankedFinding struct {
 	brk      serverBreak
 	breaks   bool
 	packages int
+	// explains is, for a stock_missing finding, how many errors are the
+	// missing_package errors of its packages, of errors in all (itself
+	// aside); leads is set when that is more than half of them.
+	explains, errors int
+	leads            bool
 }
 
-// rankFindings orders findings for people: first the errors that stop the
-// server (an ini root of ServerPackages, then ServerActors, then the game
-// class, then other lines a server loads), then errors before warnings,
-// each by how many packages the finding touches (most first); ties keep
-// the findings' sorted order.
+// rankFindings orders findings for people: first a stock_missing finding
+// whose packages' missing_package errors are most of the errors (one
+// action, installing the game's own files, clears them), then the errors
+// that stop the server (an ini root of ServerPackages, then ServerActors,
+// then the game class, then other lines a server loads), then errors
+// before warnings, each by how many packages the finding touches (most
+// first); ties keep the findings' sorted order.
 func rankFindings(fs []graph.Finding, roots map[string]ini.Reference) []rankedFinding {
 	out := make([]rankedFinding, len(fs))
+	errs := 0
+	missingErr := map[string]int{}
+	for _, f := range fs {
+		if f.Severity == graph.Error && f.Kind != graph.StockMissing {
+			errs++
+			if f.Kind == graph.MissingPackage {
+				missingErr[strings.ToLower(f.Package)]++
+			}
+		}
+	}
 	for i, f := range fs {
 		brk, breaks := breaksServer(f, roots)
 		out[i] = rankedFinding{Finding: f, brk: brk, breaks: breaks, packages: touched(f)}
+		if f.Kind == graph.StockMissing {
+			out[i].errors = errs
+			for _, p := range f.Packages {
+				out[i].explains += missingErr[strings.ToLower(p)]
+			}
+			out[i].leads = 2*out[i].explains > errs
+		}
 	}
 	slices.SortStableFunc(out, func(a, b rankedFinding) int {
+		if a.leads != b.leads {
+			if a.leads {
+				return -1
+			}
+			return 1
+		}
 		if a.breaks != b.breaks {
 			if a.breaks {
 				return -1
@@ -133,6 +163,8 @@ func severityRank(s graph.Severity) int {
 // why says in a few words why a ranked finding comes where it does.
 func (r rankedFinding) why() string {
 	switch {
+	case r.Kind == graph.StockMissing:
+		return fmt.Sprintf("%d of %d errors are the game's own missing packages", r.explains, r.errors)
 	case r.breaks && r.brk.rank > len(serverKey):
 		return "the server loads it through " + r.brk.evidence
 	case r.breaks:

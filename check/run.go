@@ -28,6 +28,9 @@ type Options struct {
 	// Warn receives warnings about files left out (an unreadable binary),
 	// one line each; nil drops them.
 	Warn func(msg string)
+	// Preset checks the ServerPackages a mapvote sends while that preset
+	// runs (Install.ServerPackagesFor; livemap.AllPresets for every one).
+	Preset string
 }
 
 // Checked is what a report was made from: the graph (the one with the
@@ -110,8 +113,8 @@ func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error
 
 // Findings builds the install's graph through r and returns every
 // finding, sorted, and what they were made of. reuse is an earlier graph
-// whose package reads are reused (or nil). Only opt's Jobs, Progress and
-// Warn are used.
+// whose package reads are reused (or nil). Only opt's Jobs, Progress,
+// Warn and Preset are used.
 func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.Graph, opt Options) ([]graph.Finding, Checked, error) {
 	g, err := in.BuildGraph(ctx, r, GraphOptions{Jobs: opt.Jobs, Reuse: reuse, Progress: opt.Progress})
 	if err != nil {
@@ -125,8 +128,12 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	if err != nil {
 		return nil, Checked{}, err
 	}
+	sp, err := in.ServerPackagesFor(opt.Preset)
+	if err != nil {
+		return nil, Checked{}, err
+	}
 	findings, err := g.Check(ctx, graph.CheckOptions{
-		ServerPackages: in.Ini.ServerPackages(),
+		ServerPackages: sp,
 		EditPackages:   in.Ini.EditPackages(),
 		Sources:        src,
 		Natives:        nat,
@@ -138,7 +145,13 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	}
 	findings = append(findings, graph.SearchFindings(in.Search)...)
 	findings = append(findings, graph.IniFindings(in.Ini)...)
+	findings = append(findings, IntFindings(in, opt.Warn)...)
+	findings = append(findings, LiveFindings(in, opt.Warn)...)
 	graph.AddEditLines(findings, in.Ini)
+	noteOutsidePaths(findings, in.Search.Root())
+	if f, ok := StockMissing(findings, ini.OwnStockOf(in.Game), in.Game); ok {
+		findings = append(findings, f)
+	}
 	graph.SortFindings(findings)
 	return findings, Checked{g, src, nat}, nil
 }

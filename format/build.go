@@ -153,3 +153,17 @@ func (b *Builder) ExportSpec(spec string, size int32) Ref {
 	path, class, _ := strings.Cut(spec, ":")
 	return b.ExportPath(path, class, size)
 }
+
+// ClassDefaults returns serial data for a UE2 class export whose default
+// properties set each bool property of trueBools to True: prefix (standing
+// for the class's script and fields), the tagged properties, then None.
+// It adds the names it uses; give the result to MarshalSerial with the
+// export's SerialSize set to its length.
+func (b *Builder) ClassDefaults(prefix []byte, trueBools ...string) []byte {
+	out := append([]byte{}, prefix...)
+	for _, n := range trueBools {
+		out = appendCompact(out, b.Name(n))
+		out = append(out, 0x80|0x50|3, 0) // bool, value True, size in a byte: 0
+	}
+	return appendCompact(out, b.Name("None"))
+}

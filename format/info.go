@@ -106,7 +106,7 @@ func ReadInfo(path string) Info {
 	r.Flags, r.FlagNames = uint32(h.Flags), h.Flags.Names()
 	r.GUID = h.GUID.String()
 	for _, g := range h.Generations {
-		r.Generations = append(r.Generations, InfoGeneration{g.ExportCount, g.NameCount})
+		r.Generations = append(r.Generations, InfoGeneration(g))
 	}
 	for _, g := range h.Heritage {
 		r.Heritage = append(r.Heritage, g.String())

@@ -16,14 +16,25 @@ import (
 // offsets, each export's SerialOffset, and for an empty Generations (>= 68)
 // or Heritage (< 68) the single entry the engine would write. Reading the
 // image back yields a File equal to f.
-func Marshal(f *File) ([]byte, error) {
-	head, tail, serial, err := f.layout()
+func Marshal(f *File) ([]byte, error) { return MarshalSerial(f, nil) }
+
+// MarshalSerial is Marshal with the serial data of some exports given:
+// serial[i] is export i's data and must hold exactly its SerialSize bytes
+// (a fixture's class with default properties, say); the others are zeros.
+func MarshalSerial(f *File, serial map[int][]byte) ([]byte, error) {
+	head, tail, size, err := f.layout()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, len(head)+int(serial)+len(tail))
+	out := make([]byte, len(head)+int(size)+len(tail))
 	copy(out, head)
-	copy(out[len(head)+int(serial):], tail)
+	copy(out[len(head)+int(size):], tail)
+	for i, data := range serial {
+		if i < 0 || i >= len(f.Exports) || int64(len(data)) != int64(f.Exports[i].SerialSize) {
+			return nil, fmt.Errorf("format: serial data for export %d: %d bytes, not its SerialSize", i, len(data))
+		}
+		copy(out[f.Exports[i].SerialOffset:], data)
+	}
 	return out, nil
 }
 

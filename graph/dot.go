@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,11 @@ type DOTOptions struct {
 	// Hops draws this import chain alone (Why's answer), each hop labelled
 	// with its first object; Only, Stock and AllEdges are then ignored.
 	Hops []Hop
+	// Overview draws one node per Group (Groups: a mod, the stock packages
+	// of a folder, the other packages of a folder), each edge labelled with
+	// the package imports it stands for; Only, Start and Stock are then
+	// ignored.
+	Overview bool
 }
 
 // Drawing is what a diagram shows: its nodes and edges, and how many
@@ -51,6 +57,8 @@ type Drawing struct {
 	Reduced bool
 	// Collapsed is how many stock packages are drawn as group nodes.
 	Collapsed int
+	// Overview is true when each node is a Group (DOTOptions.Overview).
+	Overview bool
 }
 
 // DrawNode is one node: a package, or a group of stock packages.
@@ -60,6 +68,7 @@ type DrawNode struct {
 	Tooltip string
 	Package *Package   // nil for a group
 	Members []*Package // a group's packages, sorted
+	Group   *Group     // the overview's group (nil otherwise)
 	Start   bool
 	Base    bool // imported by most others: its incoming edges are not drawn
 	Cycle   int  // 1-based index in Cycles() of the package's cycle; 0: none
@@ -101,6 +110,9 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 	if opt.Hops != nil {
 		return gr.drawHops(opt)
 	}
+	if opt.Overview {
+		opt.Only, opt.Start, opt.Stock = nil, nil, false
+	}
 	isStock := opt.IsStock
 	if isStock == nil {
 		isStock = IsStock
@@ -134,6 +146,21 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 	}
 	node := map[*Package]int{}
 	groups := map[int][]*Package{}
+	if opt.Overview {
+		d.Overview = true
+		for _, g := range gr.Groups(opt.Folders, isStock) {
+			for _, p := range slices.Concat(g.Members, g.Missing) {
+				node[p] = len(d.Nodes)
+			}
+			label := g.Name + "\n" + plural(len(g.Members), "package")
+			if len(g.Missing) > 0 {
+				label += ", " + strconv.Itoa(len(g.Missing)) + " missing"
+			}
+			gg := g
+			d.Nodes = append(d.Nodes, DrawNode{ID: g.Name, Label: label, Tooltip: groupTooltip(&gg), Members: g.Members, Group: &gg})
+		}
+		pkgs = nil // no package nodes
+	}
 	for _, p := range pkgs {
 		if collapse(p) {
 			groups[p.PathIndex] = append(groups[p.PathIndex], p)
@@ -265,6 +292,8 @@ func (gr *Graph) Draw(opt DOTOptions) *Drawing {
 			e.Label = "order"
 		case opt.AllEdges:
 			e.Label = strconv.Itoa(e.Objects)
+		case opt.Overview:
+			e.Label = strconv.Itoa(e.Imports)
 		}
 	}
 	d.Edges = edges
@@ -449,11 +478,91 @@ func (gr *Graph) WriteDOT(w io.Writer, opt DOTOptions) error {
 	return gr.Draw(opt).WriteDOT(w)
 }
 
-// WriteDOT writes the drawing in Graphviz DOT: nodes styled by package
-// kind, missing packages red and dashed, unreadable ones red, cycle edges
-// bold red, EditPackages order errors orange dashed, a stock group grey and a base node double-bordered with how
-// many import it. Nodes and edges are created in sorted order, so the
-// output is byte-stable.
+// NodeAttrs are the Graphviz attributes of node i (label and tooltip
+// included), the one description of its look that WriteDOT and the HTML
+// drawing (report.WriteDrawing) both follow: shape and fill by package
+// kind, missing packages red and dashed, unreadable ones red, a stock
+// group a grey folder, a cycle's packages red, the view's own packages a
+// thick outline, a base node double-bordered with how many import it.
+func (d *Drawing) NodeAttrs(i int) map[string]string {
+	dn := d.Nodes[i]
+	a := map[string]string{"label": dn.Label, "tooltip": dn.Tooltip, "fontname": "Helvetica", "style": "filled"}
+	if g := dn.Group; g != nil {
+		switch g.Kind {
+		case GroupMod:
+			a["shape"], a["fillcolor"] = "box3d", kindStyle[KindCode][1]
+		case GroupFolder:
+			a["shape"], a["fillcolor"] = "folder", kindStyle[KindOther][1]
+		default:
+			a["shape"], a["fillcolor"], a["color"] = "folder", "#dee2e6", "#6c757d"
+		}
+		if len(g.Missing) > 0 {
+			a["color"], a["fontcolor"] = "red", "red"
+		}
+	} else if p := dn.Package; p == nil {
+		a["shape"], a["fillcolor"], a["color"] = "folder", "#dee2e6", "#6c757d"
+	} else {
+		st := kindStyle[p.Kind]
+		a["shape"], a["fillcolor"] = st[0], st[1]
+		switch {
+		case p.Missing():
+			a["color"], a["fontcolor"], a["style"] = "red", "red", "dashed"
+		case p.Err != nil:
+			a["color"] = "red"
+		}
+	}
+	if dn.Cycle != 0 {
+		a["color"] = "red"
+	}
+	if dn.Start {
+		a["penwidth"] = "2.5"
+	}
+	if dn.Base {
+		a["label"] = dn.Label + "\n(base: imported by " + strconv.Itoa(dn.ImportedBy) + ")"
+		a["peripheries"] = "2"
+	}
+	return a
+}
+
+// EdgeAttrs are the Graphviz attributes of edge i (see NodeAttrs): grey,
+// cycle edges bold red, an import of a missing package red dashed, an
+// EditPackages order error orange dashed and labelled "order" (a cycle's
+// or a missing package's red wins), the tooltip saying what it stands for.
+func (d *Drawing) EdgeAttrs(i int) map[string]string {
+	e := d.Edges[i]
+	a := map[string]string{"color": "#555555", "arrowsize": "0.6"}
+	tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
+	if e.Imports == 0 {
+		tooltip = d.Nodes[e.From].Label + " uses " + d.Nodes[e.To].Label + " in its sources"
+	}
+	if d.Overview {
+		// Weighted: the more package imports, the thicker.
+		tooltip = d.Nodes[e.From].ID + " -> " + d.Nodes[e.To].ID + ": " + plural(e.Imports, "package import") + " of " + plural(e.Objects, "object")
+		a["penwidth"] = strconv.FormatFloat(min(1+math.Log2(float64(max(e.Imports, 1)))/2, 4), 'f', 1, 64)
+	}
+	a["tooltip"] = tooltip
+	if e.Label != "" {
+		a["label"], a["fontname"], a["fontsize"] = e.Label, "Helvetica", "10"
+	}
+	if e.Cycle {
+		a["color"], a["penwidth"], a["style"] = "red", "2.5", "bold"
+	}
+	if e.Missing {
+		a["color"], a["style"] = "red", "dashed"
+	}
+	if e.Order {
+		a["fontcolor"], a["tooltip"] = "#e8590c", tooltip+"; it is listed before "+d.Nodes[e.To].Label+" in EditPackages"
+		if !e.Cycle && !e.Missing {
+			a["color"], a["style"], a["penwidth"] = "#e8590c", "dashed", "2"
+		}
+	}
+	return a
+}
+
+// WriteDOT writes the drawing in Graphviz DOT, each node and edge with
+// NodeAttrs and EdgeAttrs, base nodes on the last rank. Nodes and edges
+// are created in sorted order and emicklei/dot writes attributes sorted,
+// so the output is byte-stable.
 func (d *Drawing) WriteDOT(w io.Writer) error {
 	g := dot.NewGraph(dot.Directed)
 	g.ID("upkdeps")
@@ -461,8 +570,6 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 	g.Attr("fontname", "Helvetica")
 	g.Attr("ranksep", "0.3")
 	g.Attr("nodesep", "0.15")
-	g.NodeInitializer(func(n dot.Node) { n.Attr("fontname", "Helvetica").Attr("style", "filled") })
-	g.EdgeInitializer(func(e dot.Edge) { e.Attr("color", "#555555").Attr("arrowsize", "0.6") })
 	var bases *dot.Graph // base nodes go on the last rank
 	nodes := make([]dot.Node, len(d.Nodes))
 	for i, dn := range d.Nodes {
@@ -476,51 +583,22 @@ func (d *Drawing) WriteDOT(w io.Writer) error {
 		}
 		n := parent.Node(dn.ID)
 		nodes[i] = n
-		n.Label(dn.Label).Attr("tooltip", dn.Tooltip)
-		p := dn.Package
-		if p == nil {
-			n.Attr("shape", "folder").Attr("fillcolor", "#dee2e6").Attr("color", "#6c757d")
-		} else {
-			st := kindStyle[p.Kind]
-			n.Attr("shape", st[0]).Attr("fillcolor", st[1])
-			switch {
-			case p.Missing():
-				n.Attr("color", "red").Attr("fontcolor", "red").Attr("style", "dashed")
-			case p.Err != nil:
-				n.Attr("color", "red")
+		for k, v := range d.NodeAttrs(i) {
+			if k == "label" {
+				n.Label(v)
+				continue
 			}
-		}
-		if dn.Cycle != 0 {
-			n.Attr("color", "red")
-		}
-		if dn.Start {
-			n.Attr("penwidth", "2.5")
-		}
-		if dn.Base {
-			n.Label(dn.Label+"\n(base: imported by "+strconv.Itoa(dn.ImportedBy)+")").Attr("peripheries", "2")
+			n.Attr(k, v)
 		}
 	}
-	for _, e := range d.Edges {
+	for i, e := range d.Edges {
 		de := g.Edge(nodes[e.From], nodes[e.To])
-		tooltip := d.Nodes[e.From].Label + " imports " + plural(e.Objects, "object") + " of " + d.Nodes[e.To].Label
-		if e.Imports == 0 {
-			tooltip = d.Nodes[e.From].Label + " uses " + d.Nodes[e.To].Label + " in its sources"
-		}
-		de.Attr("tooltip", tooltip)
-		if e.Label != "" {
-			de.Label(e.Label).Attr("fontname", "Helvetica").Attr("fontsize", "10")
-		}
-		if e.Cycle {
-			de.Attr("color", "red").Attr("penwidth", "2.5").Attr("style", "bold")
-		}
-		if e.Missing {
-			de.Attr("color", "red").Attr("style", "dashed")
-		}
-		if e.Order { // labelled "order"; a cycle's or a missing package's colour wins
-			de.Attr("fontcolor", "#e8590c").Attr("tooltip", tooltip+"; it is listed before "+d.Nodes[e.To].Label+" in EditPackages")
-			if !e.Cycle && !e.Missing {
-				de.Attr("color", "#e8590c").Attr("style", "dashed").Attr("penwidth", "2")
+		for k, v := range d.EdgeAttrs(i) {
+			if k == "label" {
+				de.Label(v)
+				continue
 			}
+			de.Attr(k, v)
 		}
 	}
 	_, err := io.WriteString(w, g.String())

@@ -49,6 +49,9 @@ const (
 	IniSection     FindingKind = "ini_section"
 	Unreadable     FindingKind = "unreadable"
 	ServerSideOnly FindingKind = "server_side_only"
+	// StockMissing is one finding for the game's own packages that are
+	// missing (check.StockMissing): the base install is incomplete.
+	StockMissing FindingKind = "stock_missing"
 )
 
 // Finding is one problem, with the packages involved and the import chain

@@ -57,6 +57,9 @@ type Options struct {
 	// gives them; they are read from here instead of the disk (check
 	// --with: a mod's packages as if installed, nothing written).
 	Overlay map[string]Held
+	// MapExts are extensions of maps beside those KindOf knows, lower
+	// case with the dot: the ini's own ([URL] MapExt, ini.File.MapExts).
+	MapExts []string
 }
 
 // Held is a package file held in memory for Options.Overlay: a
@@ -199,7 +202,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	}
 	for _, c := range cands {
 		if b.gr.byName[lower(c.Name)] == nil {
-			b.add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: KindOf(c.File)})
+			b.add(&Package{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex, Kind: kindOf(c.File, opt.MapExts)})
 		}
 	}
 	for _, root := range opt.Roots {
@@ -325,9 +328,9 @@ func (b *builder) lookup(spelling string) *Package {
 		p = b.byFile[res.File]
 	default:
 		p = b.add(&Package{Name: spelling, File: res.File, Rel: res.Rel, PathIndex: res.PathIndex,
-			Kind: KindOf(res.File), FromCache: res.FromCache})
+			Kind: kindOf(res.File, b.opt.MapExts), FromCache: res.FromCache})
 		if res.FromCache {
-			p.Kind = KindOf(res.Original)
+			p.Kind = kindOf(res.Original, b.opt.MapExts)
 		}
 	}
 	b.resolved[spelling] = p
@@ -365,7 +368,7 @@ func (b *builder) scanBatch(ctx context.Context) error {
 			b.link(batch[linked])
 		}
 	}
-	err := scanOrdered(ctx, len(toRead), max(1, b.opt.Jobs), b.opt.Overlay,
+	err := scanOrdered(ctx, len(toRead), max(1, b.opt.Jobs), b.opt.Overlay, b.opt.MapExts,
 		func(i int) string { return batch[toRead[i]].File }, b.resolveAhead,
 		func(i int, s *scanned, err error) {
 			if done != nil {

@@ -46,6 +46,12 @@ type OrderResult struct {
 	// with sources whose .u is missing or unreadable, or every entry with
 	// OrderOptions.Clean.
 	Rebuilt []string `json:"rebuilt"`
+	// Verdict is the sentence that says whether the order is valid, and
+	// from how many entries: what `order` prints and the report shows.
+	Verdict string `json:"verdict"`
+	// UncheckedNames is the note on the names the sources use that the
+	// check could not look up (nil when there are none).
+	UncheckedNames *UncheckedNames `json:"unchecked_names,omitempty"`
 
 	// resourceOnly holds the lower-cased names of the missing packages
 	// only resource references name (textures, sounds): Check leaves their
@@ -200,6 +206,7 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 	// rebuilds it.
 	deps := map[string][]OrderDep{}
 	rebuilt := map[string]bool{}
+	built := map[string]bool{} // a readable .u exists
 	for _, n := range unique {
 		d, hasSrc := []OrderDep(nil), false
 		if src != nil {
@@ -220,6 +227,7 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 		if hasSrc || compiled {
 			res.Checked++
 		}
+		built[lower(n)] = compiled
 		if opt.Clean || hasSrc && !compiled {
 			rebuilt[lower(n)] = true
 			res.Rebuilt = append(res.Rebuilt, n)
@@ -253,8 +261,8 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)}
 					if !rebuilt[lower(n)] && !rebuilt[lower(d.On)] {
 						f.Severity = Warning
-						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither while both .u files exist",
-							n, i+1, edit[j], j+1)
+						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither %s",
+							n, i+1, edit[j], j+1, neitherRebuilt(n, edit[j], built))
 					}
 					res.Findings = append(res.Findings, f)
 				}
@@ -317,7 +325,56 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 			res.Valid = false
 		}
 	}
+	res.UncheckedNames = opt.Sources.Unchecked()
+	res.Verdict = res.verdict()
 	return res
+}
+
+// verdict says what the check found, from what it checked only: the
+// sentence `order` prints and the report's EditPackages page shows.
+func (r *OrderResult) verdict() string {
+	total := r.Checked + len(r.Unchecked)
+	switch {
+	case !r.Valid && len(r.Unchecked) > 0:
+		return fmt.Sprintf("The order is NOT valid (from the %d of %d entries checked).", r.Checked, total)
+	case !r.Valid:
+		return "The order is NOT valid."
+	case len(r.EditPackages) == 0:
+		return "The ini lists no EditPackages: nothing to check."
+	case r.Checked == 0:
+		return "Nothing could be checked."
+	case len(r.Unchecked) > 0:
+		return fmt.Sprintf("The order of the %d checked entries is valid.", r.Checked)
+	case r.UncheckedNames != nil:
+		return fmt.Sprintf("The order is valid; %d name(s) the sources use were not checked (see the note).", r.UncheckedNames.Names)
+	}
+	return "The order is valid."
+}
+
+// neitherRebuilt says why ucc make rebuilds neither of two EditPackages
+// entries (built: which have a readable .u): both .u files exist, or an
+// entry without one has no sources either, so it cannot be built at all.
+func neitherRebuilt(a, b string, built map[string]bool) string {
+	var absent []string
+	for _, n := range []string{a, b} {
+		if !built[lower(n)] {
+			absent = append(absent, n)
+		}
+	}
+	switch len(absent) {
+	case 0:
+		return "while both .u files exist"
+	case 1:
+		return fmt.Sprintf("now: %s has no readable .u and no sources, so nothing builds it (%s.u is there)", absent[0], other(absent[0], a, b))
+	}
+	return "now: neither has a readable .u nor sources, so nothing builds them"
+}
+
+func other(n, a, b string) string {
+	if strings.EqualFold(n, a) {
+		return b
+	}
+	return a
 }
 
 // uncheckedReason says why an entry with no sources and no readable

@@ -268,3 +268,26 @@ func TestUpkgWithoutSources(t *testing.T) {
 		t.Errorf("server_side_only: have %q, want %q", have, want)
 	}
 }
+
+// TestEditOrderOneAbsent: an entry that uses one listed after it, whose
+// .u is absent and which has no sources: the warning says so, and never
+// that both .u files exist.
+func TestEditOrderOneAbsent(t *testing.T) {
+	g := build(t, append(slices.Clone(baseSpecs),
+		pkgSpec{file: "ModA.u", exports: []string{"A:Class"}, imports: []string{"ModB.B:Core.Class", "Engine.Actor:Core.Class"}},
+		pkgSpec{file: "ModC.u", exports: []string{"C:Class"}, imports: []string{"ModD.D:Core.Class", "Engine.Actor:Core.Class"}},
+		pkgSpec{file: "ModD.u", exports: []string{"D:Class"}, imports: []string{"Engine.Actor:Core.Class"}}))
+	res := g.CheckEditPackages([]string{"Core", "Engine", "ModA", "ModB", "ModC", "ModD"}, OrderOptions{})
+	var have []string
+	for _, f := range findingsOf(res.Findings, EditOrder) {
+		have = append(have, string(f.Severity)+": "+f.Message)
+	}
+	want := []string{
+		"warning: a clean rebuild fails here: ModA (position 3) uses ModB, which is listed after it (position 4); ucc make rebuilds neither now: " +
+			"ModB has no readable .u and no sources, so nothing builds it (ModA.u is there)",
+		"warning: a clean rebuild fails here: ModC (position 5) uses ModD, which is listed after it (position 6); ucc make rebuilds neither while both .u files exist",
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+}

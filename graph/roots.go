@@ -85,6 +85,13 @@ func IniFindings(f *ini.File) []Finding {
 		// The key without an index or append mark: ServerActors[2],
 		// ServerActors+ (SWRC).
 		key, _, _ := strings.Cut(strings.TrimSuffix(p.Key, "+"), "[")
+		if p.Overridden() {
+			win := line(p.Winner.Line, p.Winner.Key, p.Winner.Value)
+			out = append(out, Finding{Kind: IniSection, Severity: Warning, Package: pkg, Roots: []string{at, win},
+				Message: fmt.Sprintf("%s is in [%s], which [%s] overrides: the engine reads %s from [%s] (%s)",
+					at, p.Section, p.ReadFrom, key, p.ReadFrom, win)})
+			continue
+		}
 		if p.Misplaced() {
 			out = append(out, Finding{Kind: IniSection, Severity: Warning, Package: pkg, Roots: []string{at},
 				Message: fmt.Sprintf("%s is in [%s], which the engine never reads %s from: it reads [%s]",

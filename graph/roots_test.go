@@ -219,6 +219,27 @@ func TestIniFindings(t *testing.T) {
 	}
 }
 
+// TestIniFindingsOverridden: a line of [Engine.GameEngine] that a game
+// engine subclass's own section overrides names the line that wins; a key
+// the subclass lacks is read from [Engine.GameEngine] and is no finding.
+func TestIniFindingsOverridden(t *testing.T) {
+	f, err := ini.Parse("Sub.ini", []byte("[Engine.Engine]\nGameEngine=Sub.SubGameEngine\n[Engine.GameEngine]\nServerPackages=Parent\n"+
+		"ServerActors=Parent.Actor\n[Sub.SubGameEngine]\nServerPackages=Own\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var have []string
+	for _, fd := range IniFindings(f) {
+		have = append(have, fmt.Sprintf("%s %s %s %v: %s", fd.Kind, fd.Severity, fd.Package, fd.Roots, fd.Message))
+	}
+	want := []string{"ini_section warning Parent [Sub.ini:4 ServerPackages=Parent Sub.ini:7 ServerPackages=Own]: " +
+		"Sub.ini:4 ServerPackages=Parent is in [Engine.GameEngine], which [Sub.SubGameEngine] overrides: " +
+		"the engine reads ServerPackages from [Sub.SubGameEngine] (Sub.ini:7 ServerPackages=Own)"}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q\nwant %q", have, want)
+	}
+}
+
 func TestAddEditLines(t *testing.T) {
 	f, err := ini.Parse("Game.ini", []byte("[Editor.EditorEngine]\nEditPackages=Core\nEditPackages=Engine\nEditPackages=engine\n"))
 	if err != nil {

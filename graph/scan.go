@@ -33,6 +33,15 @@ const (
 // game profiles tell it (ini.KindOf): every profile's map extension is a map.
 func KindOf(file string) Kind { return Kind(ini.KindOf(file)) }
 
+// kindOf is KindOf with the install's own map extensions (mapExts, lower
+// case with the dot: [URL] MapExt, ini.File.MapExts) as maps too.
+func kindOf(file string, mapExts []string) Kind {
+	if len(mapExts) > 0 && slices.Contains(mapExts, strings.ToLower(filepath.Ext(file))) {
+		return KindMap
+	}
+	return KindOf(file)
+}
+
 // scanned is what the graph keeps of one package file.
 type scanned struct {
 	version, licensee uint16
@@ -107,6 +116,7 @@ type worker struct {
 	rd      format.Reader
 	dirs    map[string]*format.Dir // the folders of the packages read, held open
 	overlay map[string]Held
+	mapExts []string    // Options.MapExts
 	top     []int32     // per import: its package's import (-1 not yet)
 	group   []int32     // per import: its spelling's index (-1: not an object import)
 	hs      hashScratch // exportHashes' memory
@@ -370,12 +380,12 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		}
 	}
 	s.exports.held = w.overlay[path]
-	if KindOf(path) == KindMap && s.exports.held == nil {
+	isMap := kindOf(path, w.mapExts) == KindMap
+	if isMap && s.exports.held == nil {
 		s.exports.file = path
 	} else {
 		s.exports.set.hashes = exportHashes(f, &w.hs)
 	}
-	isMap := KindOf(path) == KindMap
 	classes, groups := w.expClasses[:0], w.expGroups[:0]
 	for i := range exports {
 		switch ex := &exports[i]; {
@@ -416,7 +426,7 @@ func reset[T any](s []T, n int, v T) []T {
 // in the order of i; read, when not nil, is called with each scan on the
 // worker that made it. When ctx is cancelled it reads no more files and
 // returns ctx's error.
-func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file func(i int) string,
+func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, mapExts []string, file func(i int) string,
 	read func(w *worker, s *scanned), got func(i int, s *scanned, err error)) error {
 	type result struct {
 		s   *scanned
@@ -426,7 +436,9 @@ func scanOrdered(ctx context.Context, n, jobs int, overlay map[string]Held, file
 	// the free list for each file; there are as many as goroutines.
 	free := make(chan *worker, par.Workers(n, jobs))
 	for range cap(free) {
-		free <- newWorker(overlay)
+		w := newWorker(overlay)
+		w.mapExts = mapExts
+		free <- w
 	}
 	err := par.Ordered(n, jobs, 64*cap(free), func(i int) result {
 		w := <-free

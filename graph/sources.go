@@ -23,6 +23,26 @@ type Sources struct {
 	Packages []*uscript.Package    // one per EditPackages entry, in list order
 	deps     map[string][]OrderDep // by lower-cased package name, only for packages with sources
 	unknown  []Finding             // unknown_class findings, one per package and class name
+	// unchecked says which names the check abstained on (nil: none).
+	unchecked *UncheckedNames
+}
+
+// UncheckedNames is the one note of a tree whose sources use names the
+// check could not look up: a package that could declare them was not
+// read (an earlier EditPackages entry with neither sources nor a .u, or
+// the native classes of a package with C++ code that no binary or table
+// of this game lists). Those names are no unknown_class finding: ucc make
+// may well find them.
+type UncheckedNames struct {
+	// NoSources are the entries with neither sources nor a compiled .u
+	// before (or at) a package whose names went unchecked, in list order.
+	NoSources []string `json:"no_sources"`
+	// NoNatives are the entries with native code whose native classes
+	// were not read, in list order.
+	NoNatives []string `json:"no_natives"`
+	// Names counts the distinct names (per package) not checked.
+	Names   int    `json:"names"`
+	Message string `json:"message"`
 }
 
 // ScanSources reads <gameRoot>/<Pkg>/Classes/*.uc (and the .upkg) of every
@@ -80,7 +100,8 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 		}
 	}
 	gr.addNames(idx, src.Packages)
-	for _, sp := range src.Packages {
+	blockers := gr.unreadBefore(edit, src.Packages, nat)
+	for i, sp := range src.Packages {
 		if !sp.HasSources {
 			continue
 		}
@@ -97,9 +118,106 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 			deps = append(deps, dep)
 		}
 		src.deps[lower(sp.Name)] = deps
-		src.unknown = append(src.unknown, src.unknownClasses(sp, idx)...)
+		for _, f := range src.unknownClasses(sp, idx) {
+			if b := blockers[i].of(sp.Name, f.Objects[0].Path); b != nil {
+				src.abstain(*b, 1)
+				continue
+			}
+			src.unknown = append(src.unknown, f)
+		}
+	}
+	if u := src.unchecked; u != nil {
+		var parts []string
+		if len(u.NoSources) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s neither sources nor a .u", strings.Join(u.NoSources, ", "), have(len(u.NoSources))))
+		}
+		if len(u.NoNatives) > 0 {
+			parts = append(parts, fmt.Sprintf("the native classes of %s were read from no binary or table of this game", strings.Join(u.NoNatives, ", ")))
+		}
+		u.Message = fmt.Sprintf("%s: %d name(s) not checked (they may be declared there; no unknown_class is claimed for them)", strings.Join(parts, "; "), u.Names)
 	}
 	return src, nil
+}
+
+func have(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+// unread is what was not read among the entries up to one package:
+// those with neither sources nor a readable compiled package before it,
+// and those up to it (itself included) whose script declares native
+// classes while nat lists their native classes from no binary or table
+// of this game (nat.Exact).
+type unread struct{ noSources, noNatives []string }
+
+// of returns what could declare a name that package pkg uses and no
+// package read declares, or nil when nothing could: any entry without
+// sources or .u before pkg; pkg's own native code; and for a name
+// Pkg.X, Pkg's native code. A class only C++ registers (UT99's
+// Editor.TransBuffer, a class no script declares) is used by its own
+// package or named with it; a later package's unqualified use of one
+// of an unread binary is the case this misses.
+func (u unread) of(pkg, name string) *unread {
+	if len(u.noSources) > 0 {
+		return &unread{noSources: u.noSources}
+	}
+	qual, _, ok := strings.Cut(name, ".")
+	for _, n := range u.noNatives {
+		if strings.EqualFold(n, pkg) || ok && strings.EqualFold(n, qual) {
+			return &unread{noNatives: []string{n}}
+		}
+	}
+	return nil
+}
+
+// unreadBefore returns, per entry, what was not read up to it.
+func (gr *Graph) unreadBefore(edit []string, pkgs []*uscript.Package, nat *native.Set) []unread {
+	out := make([]unread, len(pkgs))
+	var cur unread
+	for i, sp := range pkgs {
+		p := gr.Package(edit[i])
+		compiled := p != nil && p.scan != nil
+		if sp.HasSources && !nat.Exact(sp.Name) && slices.ContainsFunc(sp.Classes, func(c *uscript.Class) bool { return c.Native }) {
+			cur.noNatives = append(slices.Clip(cur.noNatives), sp.Name)
+		}
+		out[i] = cur
+		if !sp.HasSources && !compiled {
+			cur.noSources = append(slices.Clip(cur.noSources), sp.Name)
+		}
+	}
+	return out
+}
+
+// abstain records that n names of a package went unchecked because of b.
+func (s *Sources) abstain(b unread, n int) {
+	if s.unchecked == nil {
+		s.unchecked = &UncheckedNames{NoSources: []string{}, NoNatives: []string{}}
+	}
+	u := s.unchecked
+	for _, x := range b.noSources {
+		if !slices.Contains(u.NoSources, x) {
+			u.NoSources = append(u.NoSources, x)
+		}
+	}
+	for _, x := range b.noNatives {
+		if !slices.Contains(u.NoNatives, x) {
+			u.NoNatives = append(u.NoNatives, x)
+		}
+	}
+	u.Names += n
+}
+
+// Unchecked returns the note on the names the check abstained on, nil
+// when it checked every name (nil-safe).
+func (s *Sources) Unchecked() *UncheckedNames {
+	if s == nil || s.unchecked == nil {
+		return nil
+	}
+	u := *s.unchecked
+	return &u
 }
 
 // execFileThere reports whether a dependency that only #exec OBJ LOAD

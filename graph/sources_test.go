@@ -78,7 +78,6 @@ func TestUnknownClasses(t *testing.T) {
 	g, src := sourceInstall(t, specs, files, edit)
 	res := g.CheckEditPackages(edit, OrderOptions{Sources: src})
 	want := []string{
-		"unknown_class Mod: NoSuchCast | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
 		"unknown_class Mod: NoSuchClass | Mod/Classes/B.uc:5: var class<NoSuchClass> C;",
 		"unknown_class Mod: NoSuchLiteral | Mod/Classes/B.uc:6: function F() { X = VSize(Y); Y = NoSuchCast(Z); Spawn(class'NoSuchLiteral'); }",
 		"unknown_class Mod: NoSuchParentClass | Mod/Classes/A.uc:1: class A extends NoSuchParentClass;",
@@ -105,8 +104,10 @@ func TestUnknownClasses(t *testing.T) {
 			t.Errorf("Mod.u present: %s %q", f.Severity, f.Message)
 		}
 	}
-	if n := len(findingsOf(resw.Findings, UnknownClass)); n != 6 {
-		t.Errorf("Mod.u present: %d unknown_class findings, want 6: %q", n, findingLines(resw.Findings, UnknownClass))
+	// NoSuchCast(Z) is a call of a function Mod may inherit, not a cast:
+	// no finding.
+	if n := len(findingsOf(resw.Findings, UnknownClass)); n != 5 {
+		t.Errorf("Mod.u present: %d unknown_class findings, want 5: %q", n, findingLines(resw.Findings, UnknownClass))
 	}
 	for _, f := range res.Findings {
 		if f.Kind == UnknownClass && f.Objects[0].String() == "Engine.NoSuchInEngine" && f.Message != "Mod uses the class Engine.NoSuchInEngine, which package Engine does not define: ucc make fails on it" {
@@ -210,5 +211,51 @@ func TestExecLoadFile(t *testing.T) {
 		if f.Package == "AXResources" && !strings.Contains(f.Message, "neither listed before it in EditPackages nor present as a compiled package") {
 			t.Errorf("a .u is code: %q", f.Message)
 		}
+	}
+}
+
+// TestUncheckedNames: an install whose first two entries have neither
+// sources nor a .u makes no unknown_class error: the names a package
+// uses that those could declare are counted in one note naming both.
+func TestUncheckedNames(t *testing.T) {
+	files := map[string]string{
+		"Mod/A.uc": "class A extends BaseWindow;\nvar NoSuchThing X;\nvar class<AlsoNot> C;\n" +
+			"function F() { Abs(1); Disable('Tick'); }\n",
+		"Mod/B.uc": "class B extends A;\nvar NoSuchThing Y;\n",
+	}
+	edit := []string{"Gone1", "Gone2", "Mod"}
+	g, src := sourceInstall(t, nil, files, edit)
+	res := g.CheckEditPackages(edit, OrderOptions{Sources: src})
+	if fs := findingLines(res.Findings, UnknownClass); len(fs) != 0 {
+		t.Errorf("unknown_class although Gone1 and Gone2 were not read: %q", fs)
+	}
+	u := res.UncheckedNames
+	if u == nil {
+		t.Fatal("no note on the names not checked")
+	}
+	if !slices.Equal(u.NoSources, []string{"Gone1", "Gone2"}) || len(u.NoNatives) != 0 || u.Names != 3 {
+		t.Errorf("note: %+v", u)
+	}
+	if want := "Gone1, Gone2 have neither sources nor a .u: 3 name(s) not checked"; !strings.HasPrefix(u.Message, want) {
+		t.Errorf("message %q, want it to start with %q", u.Message, want)
+	}
+	if !res.Valid || res.Verdict != "The order of the 1 checked entries is valid." {
+		t.Errorf("valid %v, verdict %q", res.Valid, res.Verdict)
+	}
+	// Once Gone1 and Gone2 have sources, the same names are errors.
+	files["Gone1/Object.uc"] = "class Object;\n"
+	files["Gone2/Actor.uc"] = "class Actor extends Object;\n"
+	files["Gone2/BaseWindow.uc"] = "class BaseWindow extends Actor;\n"
+	g, src = sourceInstall(t, nil, files, edit)
+	res = g.CheckEditPackages(edit, OrderOptions{Sources: src})
+	want := []string{
+		"unknown_class Mod: AlsoNot | Mod/Classes/A.uc:3: var class<AlsoNot> C;",
+		"unknown_class Mod: NoSuchThing | Mod/Classes/A.uc:2: var NoSuchThing X; | Mod/Classes/B.uc:2: var NoSuchThing Y;",
+	}
+	if have := findingLines(res.Findings, UnknownClass); !slices.Equal(have, want) || res.UncheckedNames != nil || res.Valid {
+		t.Errorf("all read: valid %v, note %+v, findings\nhave %q\nwant %q", res.Valid, res.UncheckedNames, have, want)
+	}
+	if res.Verdict != "The order is NOT valid." {
+		t.Errorf("verdict %q", res.Verdict)
 	}
 }

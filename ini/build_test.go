@@ -17,6 +17,9 @@ func TestGameBuild(t *testing.T) {
 		{"manifest.ini", "[Setup]\nVersion=436\n[UnrealTournament]\nVersion=469c\n", 469},
 		{"Manifest.ini", "[Setup]\nVersion=beta\n", 0},
 		{"Other.ini", "[Setup]\nVersion=451\n", 0},
+		// A mod's section, with its own numbering, is not the game's.
+		{"Manifest.ini", "[Setup]\nProduct=UnrealTournament\nVersion=451\n[UDemo]\nVersion=3500\n", 451},
+		{"Manifest.ini", "[Setup]\nMasterProduct=Game\n[Game]\nVersion=226b\n[SomeMod]\nVersion=1000\n", 226},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.text), 0o644); err != nil {

@@ -78,6 +78,10 @@ func Decode(name string, data []byte) (string, Encoding, error) {
 		return string(out), enc, nil
 	}
 	data = data[skip:]
+	if ver, ok := lineage2Header(data); ok {
+		return "", enc, &Error{File: name, Line: 1, Msg: fmt.Sprintf("an encrypted Lineage 2 file (header Lineage2Ver%s, UTF-16): "+
+			"the game decrypts it when it loads it; decrypt it first to read it as an ini", ver)}
+	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return "", enc, &Error{File: name, Line: lineAt(data, i), Msg: fmt.Sprintf("NUL byte at offset %d: binary data, or UTF-16 text without a byte-order mark", skip+i)}
 	}
@@ -239,4 +243,32 @@ func lineAt(b []byte, off int) int {
 		}
 	}
 	return line
+}
+
+// lineage2Header reports whether data starts with the header of Lineage 2's
+// encrypted files: "Lineage2Ver" and a number (111, 120, 121, 211, 212,
+// 413, ...) in UTF-16LE without a byte-order mark, 28 bytes (FORMAT.md,
+// "Licensee variants"; UE Viewer's UnPackage2.cpp). It returns the number.
+func lineage2Header(data []byte) (string, bool) {
+	const magic = "Lineage2Ver"
+	if len(data) < 2*(len(magic)+3) {
+		return "", false
+	}
+	var ver []byte
+	for i := range len(magic) + 3 {
+		c, hi := data[2*i], data[2*i+1]
+		if hi != 0 {
+			return "", false
+		}
+		if i < len(magic) {
+			if c != magic[i] {
+				return "", false
+			}
+		} else if c < '0' || c > '9' {
+			return "", false
+		} else {
+			ver = append(ver, c)
+		}
+	}
+	return string(ver), true
 }

@@ -111,7 +111,9 @@ func (f *File) EditPackages() []string {
 // of [XC_Engine.XC_GameEngine] (where XC_Engine servers keep them), without
 // repeats: names are compared ignoring case and the first spelling and
 // position are kept. A game engine subclass ([Engine.Engine]
-// GameEngine=DeusEx.DeusExGameEngine) reads its own section only.
+// GameEngine=DeusEx.DeusExGameEngine) reads its own section's
+// ServerPackages when it has the key, else [Engine.GameEngine]'s (see
+// gameEngineSectionsFor).
 func (f *File) ServerPackages() []string {
 	var out []string
 	seen := make(map[string]bool)
@@ -121,6 +123,27 @@ func (f *File) ServerPackages() []string {
 			seen[k] = true
 			out = append(out, e.Value)
 		}
+	}
+	return out
+}
+
+// MapExts returns the extensions of the game's maps, lower case with the
+// dot: [URL] MapExt (the extension the engine gives a map name without
+// one and the one its map lists look for; every stock ini sets it: unr in
+// UnrealTournament.ini, dx in DeusEx.ini, ut2 in UT2004.ini, as the corpus
+// shows), then the map extension of game g's profile when it differs (the
+// default when the ini does not set it). A MapExt that is not a file
+// extension (a dot or a path separator inside) is left out.
+func (f *File) MapExts(g Game) []string {
+	var out []string
+	if v, ok := f.Last("URL", "MapExt"); ok {
+		v = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(v), "."))
+		if v != "" && !strings.ContainsAny(v, `./\:*?`) {
+			out = append(out, "."+v)
+		}
+	}
+	if p := g.Profile(); p != nil && p.Map != "" && (len(out) == 0 || out[0] != p.Map) {
+		out = append(out, p.Map)
 	}
 	return out
 }

@@ -29,7 +29,18 @@ func TestListProblems(t *testing.T) {
 			name: "a game engine subclass reads its own section only",
 			text: "[Engine.Engine]\nGameEngine=MyEngine.MyGameEngine\n[MyEngine.MyGameEngine]\nServerPackages=A\n[Engine.GameEngine]\nServerPackages=a\n" +
 				"[Other.OldGameEngine]\nServerPackages=B\n",
-			want: []string{"6 Engine.GameEngine ServerPackages=a MyEngine.MyGameEngine", "8 Other.OldGameEngine ServerPackages=B MyEngine.MyGameEngine"},
+			want: []string{"6 Engine.GameEngine ServerPackages=a MyEngine.MyGameEngine 4", "8 Other.OldGameEngine ServerPackages=B MyEngine.MyGameEngine"},
+		},
+		{
+			name: "a game engine subclass without the key keeps [Engine.GameEngine]'s (SWAT 4)",
+			text: "[Engine.Engine]\nGameEngine=SwatGame.SwatGameEngine\n[Engine.GameEngine]\nServerPackages=A\nServerPackages=a\nServerActors=IpDrv.UdpBeacon\n" +
+				"[XC_Engine.XC_GameEngine]\nServerPackages=B\n",
+			want: []string{"5 Engine.GameEngine ServerPackages=a 4", "8 XC_Engine.XC_GameEngine ServerPackages=B Engine.GameEngine"},
+		},
+		{
+			name: "per key: the subclass's ServerActors win, [Engine.GameEngine]'s ServerPackages are read",
+			text: "[Engine.Engine]\nGameEngine=Sub.SubGameEngine\n[Engine.GameEngine]\nServerPackages=A\nServerActors=A.B\n[Sub.SubGameEngine]\nServerActors=C.D\n",
+			want: []string{"5 Engine.GameEngine ServerActors=A.B Sub.SubGameEngine 7"},
 		},
 		{
 			name: "XC_GameEngine reads both, as ServerPackages merges them",
@@ -53,6 +64,9 @@ func TestListProblems(t *testing.T) {
 				s := fmt.Sprintf("%d %s %s=%s ", p.Line, p.Section, p.Key, p.Value)
 				if p.Misplaced() {
 					s += p.ReadFrom
+					if p.Overridden() {
+						s += fmt.Sprint(" ", p.Winner.Line)
+					}
 				} else {
 					s += fmt.Sprint(p.First)
 				}

@@ -116,3 +116,27 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("Load of a malformed file: have %v", err)
 	}
 }
+
+// TestLineage2Encrypted: an encrypted Lineage 2 ini (the UTF-16 header
+// Lineage2Ver413, no byte-order mark, then encrypted bytes) is named as
+// such, not as binary data with a NUL byte.
+func TestLineage2Encrypted(t *testing.T) {
+	var data []byte
+	for _, c := range "Lineage2Ver413" {
+		data = append(data, byte(c), 0)
+	}
+	data = append(data, 0x8c, 0x1f, 0x00, 0xe2, 0x51, 0x07)
+	_, err := Parse("L2.ini", data)
+	want := "ini: L2.ini:1: an encrypted Lineage 2 file (header Lineage2Ver413, UTF-16): the game decrypts it when it loads it; decrypt it first to read it as an ini"
+	if err == nil || err.Error() != want {
+		t.Errorf("have %v\nwant %s", err, want)
+	}
+	// A UTF-16 text that only starts like it is no such file.
+	var text []byte
+	for _, c := range "Lineage2Version=1\r\n" {
+		text = append(text, byte(c), 0)
+	}
+	if _, err := Parse("Other.ini", text); err == nil || strings.Contains(err.Error(), "Lineage 2") {
+		t.Errorf("Lineage2Version=1: have %v", err)
+	}
+}

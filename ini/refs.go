@@ -144,17 +144,18 @@ type sectionEntry struct {
 }
 
 // refEntries returns the entries of key in section, where the game
-// engine's sections are those the engine reads (gameEngineSections, as
-// ini_section's check says): a game engine subclass such as Deus Ex's
-// DeusEx.DeusExGameEngine reads its own section, not [Engine.GameEngine]
-// nor [XC_Engine.XC_GameEngine].
+// engine's sections are those the engine reads for the key
+// (gameEngineSectionsFor, as ini_section's check says): a game engine
+// subclass such as Deus Ex's DeusEx.DeusExGameEngine reads the key from its
+// own section when that has it, else from [Engine.GameEngine], and never
+// from [XC_Engine.XC_GameEngine].
 func (f *File) refEntries(section, key string) []sectionEntry {
 	secs := []string{section}
 	if strings.EqualFold(section, SectionGameEngine) || strings.EqualFold(section, SectionXCGameEngine) {
-		if own := gameEngineSections(f); len(own) == 1 {
+		if gameEngineSubclass(f) != "" {
 			secs = nil
 			if strings.EqualFold(section, SectionGameEngine) {
-				secs = own
+				secs = gameEngineSectionsFor(f, key)
 			}
 		}
 	}

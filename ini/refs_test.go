@@ -144,3 +144,61 @@ func TestServerPackagesGameEngineSubclass(t *testing.T) {
 		"[Engine.GameEngine]", "ServerPackages=Dead", "[DeusEx.DeusExGameEngine]", "ServerPackages=Live", "ServerPackages=live"))
 	checkStrings(t, "Deus Ex", f.ServerPackages(), []string{"Live"})
 }
+
+// TestReferencesGameEngineInherits: a game engine subclass whose own
+// section lacks a key keeps [Engine.GameEngine]'s lines for it (SWAT 4's
+// stock inis: GameEngine=SwatGame.SwatGameEngine, no section of that class,
+// ServerPackages under [Engine.GameEngine]); per key, the subclass's
+// section wins where it has the key.
+func TestReferencesGameEngineInherits(t *testing.T) {
+	lines := func(f *File) []string {
+		var out []string
+		for _, r := range f.References(2) {
+			if r.Key == "ServerActors" || r.Key == "ServerPackages" || r.Key == "MainMenuClass" {
+				out = append(out, fmt.Sprintf("%d %s %s", r.Line, r.Section, r.Value))
+			}
+		}
+		return out
+	}
+	swat := mustParse(t, "Swat4.ini", text("[Engine.Engine]", "GameEngine=SwatGame.SwatGameEngine",
+		"[Engine.GameEngine]", "ServerPackages=SwatGame", "ServerPackages=SwatGui", "MainMenuClass=SwatGui.Menu",
+		"[XC_Engine.XC_GameEngine]", "ServerPackages=NotRead"))
+	checkStrings(t, "SWAT 4", lines(swat), []string{"4 Engine.GameEngine SwatGame", "5 Engine.GameEngine SwatGui", "6 Engine.GameEngine SwatGui.Menu"})
+	checkStrings(t, "SWAT 4 ServerPackages", swat.ServerPackages(), []string{"SwatGame", "SwatGui"})
+	mixed := mustParse(t, "Sub.ini", text("[Engine.Engine]", "GameEngine=Sub.SubGameEngine",
+		"[Engine.GameEngine]", "ServerPackages=Parent", "ServerActors=Parent.Actor",
+		"[Sub.SubGameEngine]", "ServerPackages=Own"))
+	checkStrings(t, "mixed", lines(mixed), []string{"7 Sub.SubGameEngine Own", "5 Engine.GameEngine Parent.Actor"})
+}
+
+// TestGameEngineSubclassCorpus: Deus Ex's stock ini (GameEngine=
+// DeusEx.DeusExGameEngine, ServerActors in that section, no
+// [Engine.GameEngine]) reads its ServerActors from its own section and
+// has no misplaced line.
+func TestGameEngineSubclassCorpus(t *testing.T) {
+	corpus, ok := testutil.CorpusDir()
+	if !ok {
+		t.Skip("corpus not present")
+	}
+	f, err := Load(filepath.Join(corpus, "butterwagon69__NerdMod", "System", "DeusEx.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range f.References(1) {
+		if r.Key == "ServerActors" {
+			n++
+			if r.Section != "DeusEx.DeusExGameEngine" {
+				t.Errorf("line %d: ServerActors from [%s]", r.Line, r.Section)
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d ServerActors roots, want 6", n)
+	}
+	for _, p := range f.ListProblems() {
+		if p.Misplaced() {
+			t.Errorf("misplaced: %+v", p)
+		}
+	}
+}

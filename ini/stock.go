@@ -44,6 +44,20 @@ func (s *Stock) HasPackage(name string) bool {
 	return s != nil && len(s.names[strings.ToLower(name)]) > 0
 }
 
+// FilesOf returns the listed paths of the retail files that have the
+// package name (any case, any extension), sorted; nil when none.
+func (s *Stock) FilesOf(name string) []string {
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for _, base := range s.names[strings.ToLower(name)] {
+		out = append(out, s.files[base])
+	}
+	slices.Sort(out)
+	return out
+}
+
 // HasCode reports whether name is a retail code package (.u) of the game.
 func (s *Stock) HasCode(name string) bool { return s.HasFile(name + ".u") }
 

@@ -139,3 +139,27 @@ func TestProfileKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestMapExts: [URL] MapExt names the game's maps, before the profile's
+// map extension (the default); a value that is no extension is left out.
+func TestMapExts(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		game Game
+		want []string
+	}{
+		{"[URL]\nMapExt=xyz\n", UT99, []string{".xyz", ".unr"}},
+		{"[URL]\nMapExt=UNR\n", UT99, []string{".unr"}},
+		{"[URL]\nMapExt=.dx\n", UE1, []string{".dx"}},
+		{"[Engine.Engine]\n", UT2004, []string{".ut2"}},
+		{"[URL]\nMapExt=../x\n", UE1, nil},
+	} {
+		f, err := Parse("Game.ini", []byte(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if have := f.MapExts(tc.game); !slices.Equal(have, tc.want) {
+			t.Errorf("%q (%s): have %q, want %q", tc.text, tc.game, have, tc.want)
+		}
+	}
+}

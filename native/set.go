@@ -27,6 +27,10 @@ const (
 // from its folders and, for packages without a binary, fallback tables.
 // The zero value is empty and ready to use; a nil *Set knows nothing.
 type Set struct {
+	// Game is the game profile the set was loaded for (ini.Game's Name),
+	// "" when unknown: a table made for another game is only a guess at
+	// this game's native classes (Exact).
+	Game    string
 	bins    map[string]*setPkg // lower-cased package
 	tabs    map[string]*setPkg
 	ignored []Source
@@ -109,6 +113,22 @@ func (s *Set) HasPackage(pkg string) bool { return s.lookup(pkg) != nil }
 // is exact for this install rather than a table's guess.
 func (s *Set) FromBinary(pkg string) bool {
 	return s != nil && s.bins[strings.ToLower(pkg)] != nil
+}
+
+// Exact reports whether the set's list of pkg's native classes is this
+// game's: read from a binary, or from a built-in table made for Game (any
+// table when Game is ""). A list from another game's table (Unreal 227
+// falls back on UT99's) may lack classes the game's binary registers.
+func (s *Set) Exact(pkg string) bool {
+	p := s.lookup(pkg)
+	switch {
+	case p == nil:
+		return false
+	case p.src.Kind == SourceBinary || s.Game == "":
+		return true
+	}
+	t := Builtin(p.src.Table)
+	return t == nil || strings.EqualFold(t.Game, s.Game)
 }
 
 // Classes returns the native classes of pkg, sorted case-insensitively,

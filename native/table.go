@@ -225,7 +225,8 @@ var generationTables = map[int][]string{1: {"ut99-469"}, 2: {"ut2004", "ut2004-3
 // import libraries, every other module from the 3369 server's DLLs):
 // their licensee classes are missing, but the engine's own are there,
 // which is what most of their packages import. A UT99 build before 469
-// gets the v436/451-era table, never 469-only classes (udemo's).
+// (or an unnamed UE1 game whose build is UT's 400-468) gets the
+// v436/451-era table, never 469-only classes (udemo's).
 func TablesFor(game string, generation, build int) []*Table {
 	game = strings.ToLower(strings.TrimSpace(game))
 	names, ok := fallbackTables[game]
@@ -236,7 +237,9 @@ func TablesFor(game string, generation, build int) []*Table {
 	default:
 		names = generationTables[generation]
 	}
-	if game == "ut99" && build > 0 && build < 469 {
+	if (game == "ut99" && build > 0 || (game == "ue1" || game == "") && build >= 400) && build < 469 {
+		// A UT99 build before 469 (an unnamed UE1 game with a UT build
+		// number, 400-468, in its Manifest.ini is a UT99 install).
 		names = []string{"ut99-436"}
 	}
 	var out []*Table

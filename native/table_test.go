@@ -66,6 +66,8 @@ func TestTablesFor(t *testing.T) {
 		{"unreal", 1, 0, "ut99-469"}, {"ue1", 1, 0, "ut99-469"}, {"undying", 1, 0, "undying"}, {"ut99-436", 1, 0, "ut99-436"},
 		// A 436 or 451 install gets no 469-only classes.
 		{"ut99", 1, 436, "ut99-436"}, {"ut99", 1, 451, "ut99-436"}, {"deusex", 1, 1112, "ut99-469"},
+		// An unnamed UE1 game with UT's build 451 is a 451 install; Unreal's 226 is not UT's.
+		{"ue1", 1, 451, "ut99-436"}, {"", 1, 436, "ut99-436"}, {"ue1", 1, 226, "ut99-469"}, {"ue1", 1, 469, "ut99-469"},
 		{"ut2004", 2, 0, ue2}, {"ut2003", 2, 0, ue2}, {"kf", 2, 0, ue2}, {"swat4", 2, 0, ue2}, {"ue2", 2, 0, ue2},
 		{"", 1, 0, "ut99-469"}, {"other", 2, 0, ue2}, {"", 0, 0, ""}, {"other", 3, 0, ""},
 	}

@@ -35,6 +35,32 @@ type Data struct {
 	Order *graph.OrderResult `json:"order"` // nil: the ini has no EditPackages
 	// Downloads is what clients download per map (nil: not computed).
 	Downloads *Downloads `json:"downloads"`
+	// Overview is the whole server by group, as `graph --overview` draws
+	// it (absent from pages of older versions).
+	Overview *Overview `json:"overview,omitempty"`
+	// Unused is what `unused --json` prints (absent from pages of older
+	// versions).
+	Unused *redirect.Unused `json:"unused,omitempty"`
+}
+
+// Overview is `graph --overview`'s drawing: one node per group of
+// packages (graph.Groups), edges between groups after the same reduction.
+type Overview struct {
+	Groups []OverviewGroup `json:"groups"`
+	// Edges are [from, to, package imports, objects] by group index.
+	Edges [][4]int `json:"edges"`
+}
+
+// OverviewGroup is one group: its packages and the missing packages it
+// holds, by package index; Base when most others import it (its incoming
+// edges are not drawn), with how many do.
+type OverviewGroup struct {
+	Name       string `json:"name"`
+	Kind       string `json:"kind"`
+	Members    []int  `json:"members"`
+	Missing    []int  `json:"missing"`
+	Base       bool   `json:"base,omitempty"`
+	ImportedBy int    `json:"imported_by"`
 }
 
 // Downloads is redirect.Downloads without each root's package list (a
@@ -205,6 +231,11 @@ type Options struct {
 	MaxObjects int
 	Order      *graph.OrderResult
 	Downloads  *redirect.Downloads
+	// Folders are the Paths entries by index (the overview's folder
+	// groups); nil: no overview.
+	Folders []string
+	// Unused goes to the page's Unused view (nil: none).
+	Unused *redirect.Unused
 }
 
 // Build makes the page's data from a check report (what `check --json`
@@ -236,6 +267,10 @@ func Build(rep *check.Report, g *graph.Graph, opt Options) *Data {
 		}
 		d.Graph.Packages[i] = dp
 	}
+	if opt.Folders != nil {
+		d.Overview = buildOverview(g, opt.Folders, index)
+	}
+	d.Unused = opt.Unused
 	edges := g.Edges()
 	counts := make([]int, len(edges))
 	for i, e := range edges {
@@ -315,4 +350,25 @@ func objectCap(counts []int, max int) int {
 		sum += c
 	}
 	return -1
+}
+
+// buildOverview is the overview drawing of g with package indexes.
+func buildOverview(g *graph.Graph, folders []string, index map[*graph.Package]int) *Overview {
+	dr := g.Draw(graph.DOTOptions{Folders: folders, Overview: true})
+	o := &Overview{Groups: make([]OverviewGroup, len(dr.Nodes)), Edges: make([][4]int, len(dr.Edges))}
+	idx := func(ps []*graph.Package) []int {
+		out := make([]int, len(ps))
+		for i, p := range ps {
+			out[i] = index[p]
+		}
+		return out
+	}
+	for i, n := range dr.Nodes {
+		o.Groups[i] = OverviewGroup{Name: n.Group.Name, Kind: string(n.Group.Kind), Members: idx(n.Group.Members),
+			Missing: idx(n.Group.Missing), Base: n.Base, ImportedBy: n.ImportedBy}
+	}
+	for i, e := range dr.Edges {
+		o.Edges[i] = [4]int{e.From, e.To, e.Imports, e.Objects}
+	}
+	return o
 }

@@ -31,10 +31,7 @@ var page = func() struct {
 		}
 		return string(b)
 	}
-	hash := func(s string) string {
-		sum := sha256.Sum256([]byte(s))
-		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}
+	hash := cspHash
 	var scripts []template.JS
 	var hashes []string
 	for _, f := range scriptFiles {
@@ -58,6 +55,13 @@ var page = func() struct {
 			"; img-src data:; base-uri 'none'; form-action 'none'",
 	}
 }()
+
+// cspHash is the Content-Security-Policy source that lets the script or
+// style s run.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // CSP is the page's Content-Security-Policy.
 func CSP() string { return page.csp }

@@ -2,11 +2,11 @@
 # screenshots.sh: redraw the README's pictures of the demo install in docs/:
 # the report page's package graph, cycles and downloads views (headless
 # Chromium, one process per picture) and `graph`'s diagram of the whole
-# demo install (Graphviz's dot, or the built-in Graphviz without it).
+# demo install (Graphviz's dot).
 #
 #   scripts/screenshots.sh            (from the repository root)
 #
-# Needs go and chromium (UPKDEPS_CHROME names another Chrome binary).
+# Needs go, Graphviz's dot and chromium (UPKDEPS_CHROME names another Chrome binary).
 set -eu
 
 root=$(pwd)

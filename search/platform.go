@@ -74,17 +74,30 @@ func DetectPlatform(fsys FS, dir string) PlatformInfo {
 }
 
 // detectPlatform is DetectPlatform given the sorted file names of System.
+// A .dll other than the engine's own Core.dll and Engine.dll may be a
+// mod's (a mod ships its Windows module beside its .u, even on a Linux
+// server): with Linux binaries and no .exe or engine .dll, it is no sign
+// of Windows.
 func detectPlatform(files []string) PlatformInfo {
 	var p PlatformInfo
+	modDLL := ""
 	for _, n := range files {
-		switch ext := strings.ToLower(filepath.Ext(n)); {
-		case p.WindowsBinary == "" && (ext == ".exe" || ext == ".dll"):
+		lower := strings.ToLower(n)
+		switch ext := filepath.Ext(lower); {
+		case p.WindowsBinary == "" && (ext == ".exe" || lower == "core.dll" || lower == "engine.dll"):
 			p.WindowsBinary = n
-		case p.LinuxBinary == "" && (ext == ".so" || strings.HasSuffix(strings.ToLower(n), "-bin")):
+		case modDLL == "" && ext == ".dll":
+			modDLL = n
+		case p.LinuxBinary == "" && (ext == ".so" || strings.HasSuffix(lower, "-bin")):
 			p.LinuxBinary = n
 		}
 	}
+	if p.WindowsBinary == "" && p.LinuxBinary == "" {
+		p.WindowsBinary = modDLL // a .dll is all there is
+	}
 	switch {
+	case p.LinuxBinary != "" && p.WindowsBinary == "" && modDLL != "":
+		p.Platform, p.Reason = Linux, fmt.Sprintf("Linux binaries (%s); the .dll files (%s) are no engine's (no Core.dll, Engine.dll or .exe): a mod's", p.LinuxBinary, modDLL)
 	case p.Ambiguous():
 		p.Platform, p.Reason = Linux, fmt.Sprintf("both Windows (%s) and Linux (%s) binaries: Linux rules, the stricter", p.WindowsBinary, p.LinuxBinary)
 	case p.LinuxBinary != "":

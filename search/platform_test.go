@@ -18,6 +18,10 @@ func TestDetectPlatform(t *testing.T) {
 		{[]string{"ucc-bin"}, Linux, "Linux binaries (ucc-bin)"},
 		{[]string{"Core.DLL", "Engine.so"}, Linux, "both Windows (Core.DLL) and Linux (Engine.so) binaries"},
 		{[]string{"Core.u"}, Windows, "no binaries"},
+		// A Linux server whose only .dll is a mod's: Linux, not both.
+		{[]string{"Core.so", "Engine.so", "MyMod.dll", "ucc-bin"}, Linux, "Linux binaries (Core.so); the .dll files (MyMod.dll) are no engine's"},
+		{[]string{"MyMod.dll"}, Windows, "Windows binaries (MyMod.dll)"},
+		{[]string{"AMod.dll", "Core.dll", "Core.so"}, Linux, "both Windows (Core.dll) and Linux (Core.so) binaries"},
 	} {
 		in := newInstall(t)
 		in.dir("System")

@@ -224,24 +224,61 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 }
 
 // generationFromCore reads the version of the Core package found through
-// Paths: UE2 packages are version 100 and up. Without a readable Core the
-// answer is fallback, or UE1 when that is 0.
+// Paths: UE2 packages are version 100 and up. Without a readable Core,
+// the first packageSample readable packages through Paths (in Paths order,
+// then by name) decide by majority: an install of UE2 packages (118-144:
+// UT2004, SWAT 4, Bioshock) whose Core is absent is no UE1 install. With
+// none readable, or as many of each, the answer is fallback, or UE1 when
+// that is 0.
 func (s *Searcher) generationFromCore(fallback int) int {
 	if fallback == 0 {
 		fallback = 1
 	}
-	r := s.find("Core", nil, 0, false)
-	if r.File == "" {
-		return fallback
+	if r := s.find("Core", nil, 0, false); r.File != "" {
+		if h := s.header(r.File); h.err == nil {
+			if h.ver >= 100 {
+				return 2
+			}
+			return 1
+		}
 	}
-	h := s.header(r.File)
+	const packageSample = 16
+	var count [3]int
+	read := 0
+	for i := range s.pats {
+		p := &s.pats[i]
+		if p.ext == "" {
+			continue
+		}
+		for _, file := range s.list(p.dir).names {
+			if read >= packageSample {
+				break
+			}
+			if len(file) < len(p.prefix) || file[:len(p.prefix)] != p.prefix {
+				continue
+			}
+			if _, ok := cutSuffixFold(file[len(p.prefix):], p.ext); !ok {
+				continue
+			}
+			h := s.header(joinName(p.dir, file))
+			if h.err != nil {
+				continue
+			}
+			read++
+			if h.ver >= 100 {
+				count[2]++
+			} else {
+				count[1]++
+			}
+		}
+	}
 	switch {
-	case h.err != nil:
-		return fallback
-	case h.ver >= 100:
+	case count[2] > count[1]:
 		return 2
+	case count[1] > count[2]:
+		return 1
 	}
-	return 1
+	return fallback
 }
 
 // newPattern splits a Paths entry: the folder, a file-name prefix and the

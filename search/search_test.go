@@ -382,6 +382,22 @@ func TestGenerationGuess(t *testing.T) {
 	if s := in2.searcher(in2.load("System/Mystery.ini"), Options{Generation: 2}); s.Generation() != 2 {
 		t.Errorf("forced: have generation %d, want 2", s.Generation())
 	}
+	// No Core: the readable packages through Paths decide (an install
+	// whose only readable package is version 128 is UE2, not UE1), and an
+	// unreadable file does not count.
+	in3 := newInstall(t)
+	in3.pkg("Maps/DM-Only.unr", true, guidA, 0)
+	in3.file("System/Broken.u", []byte("not a package"))
+	if s := in3.searcher(in3.ini("System/Mystery.ini", "[Core.System]\nPaths=../System/*.u\nPaths=../Maps/*.unr\n"), Options{}); s.Generation() != 2 {
+		t.Errorf("no Core, one UE2 map: have generation %d, want 2", s.Generation())
+	}
+	in4 := newInstall(t)
+	in4.pkg("System/ModA.u", false, guidA, 0)
+	in4.pkg("System/ModB.u", false, guidA, 0)
+	in4.pkg("Maps/DM-Two.unr", true, guidA, 0)
+	if s := in4.searcher(in4.ini("System/Mystery.ini", "[Core.System]\nPaths=../System/*.u\nPaths=../Maps/*.unr\n"), Options{}); s.Generation() != 1 {
+		t.Errorf("no Core, two UE1 packages and a UE2 map: have generation %d, want 1", s.Generation())
+	}
 	if _, err := New(in2.load("System/Mystery.ini"), Options{Generation: 3}); err == nil {
 		t.Error("generation 3: no error")
 	}

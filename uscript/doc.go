@@ -24,10 +24,22 @@
 // does not define, and, once AddNames gave the index every name the
 // compiled packages declare, a type, cast, new X or X.default whose name
 // nothing declares at all (no class, struct, enum, function or variable).
-// The scan errs on the side of reporting: a function call that looks like a
+// Name(expr) is a cast only when Name is a class (a call of a function the
+// class may inherit otherwise), and a type name binds first to a struct or
+// enum the class or a parent declares. A function call that looks like a
 // cast of a class name in another package becomes a dependency unless the
 // package declares a function of that name. See Index for the rule that
 // settles a class name defined in several packages.
+//
+// Declarations are read as the games ship them: specifiers in any order
+// and, where a word the table (specifiers.go, each row with its public
+// source) does not know stands where a specifier stands, by its place;
+// the built-in types of UE1, UE2 and 227; a second extends (a C++
+// interface); cppbitmask(...); the preprocessor of licensee builds (#if
+// 0/1, #ifdef of a name the file #defines; a branch that cannot be
+// evaluated is read but never reported from, Ref.Inactive); and classes
+// in folders below Classes, which declare names but make no dependency or
+// finding (Class.Subfolder).
 //
 // ReadDecls (and ReadPackageDecls for a package's Classes folder) reads a
 // class at the level of its declarations instead: class modifiers,

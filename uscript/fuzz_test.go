@@ -32,6 +32,11 @@ func FuzzScan(f *testing.F) {
 		"class A extends B; /* /* */", "class A extends B; cpptext { '", "class A extends B; var array<array<array<class<",
 		"class A extends B;\n#exec OBJ LOAD FILE=\"", "class A extends B; defaultproperties { Begin Object Class=", "class A\r\rextends B\r",
 		"\xff\xfec\x00l\x00a\x00s\x00s\x00", "\xef\xbb\xbfclass A extends B;", "class A extends B; function", "class A extends B; Foo'X.Y",
+		// Issue 37's shapes: specifiers in any order, the preprocessor,
+		// cppbitmask, a second extends, inline structs, GUID as a type.
+		"class A extends B extends FExec;\nfunction static string F(GUID G) {}\nvar noedsave cache lazyarray<byte> D;",
+		"class A extends B;\n#if 0\nvar X Y;\n#else\n#ifdef Q\nvar Z W;\n#endif\n#endif\n#define Q\n#elif\n#endif",
+		"class A extends B;\ncppbitmask(P)\n{ var bool b; };\nvar() struct native S { var int X; } V;\nvar deepcopy",
 	} {
 		f.Add([]byte(s))
 	}

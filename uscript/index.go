@@ -31,6 +31,9 @@ type Index struct {
 	// type name found nowhere is an unknown class.
 	names  map[string]struct{}
 	closed bool
+	// typeNames are the lower-cased struct and enum names of the source
+	// packages added.
+	typeNames map[string]struct{}
 	// sources are the classes of the source packages added, by lower-cased
 	// name (the first added), for the subobjects a subclass may name.
 	sources map[string]*Class
@@ -143,6 +146,12 @@ func (idx *Index) AddSource(sp *Package) {
 		idx.addNames(c.funcs)
 		idx.addNames(c.vars)
 		idx.addNames(c.types)
+		if idx.typeNames == nil {
+			idx.typeNames = map[string]struct{}{}
+		}
+		for k := range c.types {
+			idx.typeNames[k] = struct{}{}
+		}
 	}
 }
 
@@ -207,17 +216,21 @@ type resolver struct {
 	groups map[string]bool     // lower-cased groups #exec lines put into the package
 	names  map[string]struct{} // lower-cased names the package's sources declare
 	byName map[string]*Class   // the package's classes by lower-cased name
+	types  map[string]struct{} // lower-cased structs and enums the package declares
 	buf    []byte              // see lower
 }
 
 func (idx *Index) resolver(p *Package) *resolver {
 	r := &resolver{idx: idx, self: p.Name, own: map[string]bool{}, funcs: map[string]struct{}{}, groups: map[string]bool{},
-		names: map[string]struct{}{}, byName: map[string]*Class{}}
+		names: map[string]struct{}{}, byName: map[string]*Class{}, types: map[string]struct{}{}}
 	for _, c := range p.Classes {
 		r.own[strings.ToLower(c.Name)] = true
 		r.byName[strings.ToLower(c.Name)] = c
 		for f := range c.funcs {
 			r.funcs[f] = struct{}{}
+		}
+		for k := range c.types {
+			r.types[k] = struct{}{}
 		}
 		for _, m := range []map[string]struct{}{c.vars, c.types} {
 			for n := range m {
@@ -346,6 +359,16 @@ func (r *resolver) notInPackage(ref Ref) bool {
 	return !r.definedIn(name, ref.Package)
 }
 
+// movedClass reports whether ref is a defaultproperties value
+// Class'Pkg.X' that Pkg does not define while another package defines a
+// class X: a value the compiler cannot import is a warning ("Invalid
+// property value in defaults"), not a failure, and 227's sources name
+// classes it moved from UnrealI to UnrealShare by their old package.
+func (r *resolver) movedClass(ref Ref) bool {
+	return ref.Kind == KindLiteral && ref.value && ref.Package != "" && strings.EqualFold(ref.Type, "class") &&
+		!strings.Contains(ref.Name, ".") && len(r.idx.classes[string(r.lower(ref.Name))]) > 0
+}
+
 // known reports whether a package declares name as anything at all.
 func (r *resolver) known(name string) bool {
 	key := r.lower(name)
@@ -389,7 +412,36 @@ func (r *resolver) pkg(name string) (string, []string, outcome) {
 	return name, nil, resolved
 }
 
-func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
+// scoped reports whether key (a name lower-cased) is a struct or enum that class c or a class
+// it extends declares: a type name binds to it before any class of that
+// name (a subclass of Fire.FireTexture that writes array<Spark> means the
+// struct Spark it inherits, not the class UnrealShare.Spark).
+func (r *resolver) scoped(c *Class, key []byte) bool {
+	if len(r.idx.typeNames) == 0 && len(r.types) == 0 {
+		return false
+	}
+	_, any := r.idx.typeNames[string(key)]
+	_, mine := r.types[string(key)]
+	if !any && !mine {
+		return false // no source declares a struct or enum of that name
+	}
+	for k := 0; c != nil && k < 64; k++ {
+		if _, ok := c.types[string(key)]; ok {
+			return true
+		}
+		if c.superKey == "" {
+			return false
+		}
+		if next := r.byName[c.superKey]; next != nil && next != c {
+			c = next
+		} else {
+			c = r.idx.sources[c.superKey]
+		}
+	}
+	return false
+}
+
+func (r *resolver) resolve(c *Class, ref Ref) (string, []string, outcome) {
 	switch ref.Kind {
 	case KindExec:
 		return r.pkg(ref.Package)
@@ -432,10 +484,19 @@ func (r *resolver) resolve(ref Ref) (string, []string, outcome) {
 			return "", nil, dropped
 		}
 		if pkg, cands, out := r.class(ref.Name); out != unresolved {
+			if !ref.class && r.scoped(c, r.buf) { // r.buf: class lower-cased the name
+				return "", nil, dropped // a struct or enum of the class or a parent
+			}
 			return pkg, cands, out
 		}
 		if ref.class {
 			return "", nil, unresolved // class<X>, Super(X): nothing but a class
+		}
+		if ref.call {
+			// Name(expr) is a cast only when Name is a class; a call
+			// of a function inherited from a parent (Abs, Spawn, log)
+			// otherwise.
+			return "", nil, dropped
 		}
 		if r.known(ref.Name) || !r.idx.closed {
 			return "", nil, dropped // a struct, an enum, a variable, a function
@@ -473,8 +534,11 @@ func (idx *Index) Dependencies(p *Package) []Dependency {
 	r := idx.resolver(p)
 	byPkg := map[string]*Dependency{}
 	for _, c := range p.Classes {
+		if c.Subfolder {
+			continue
+		}
 		for _, ref := range c.Refs {
-			pkg, cands, out := r.resolve(ref)
+			pkg, cands, out := r.resolve(c, ref)
 			if out != resolved || r.ownObject(c, ref) {
 				continue
 			}
@@ -510,8 +574,14 @@ func (idx *Index) Unresolved(p *Package) []Evidence {
 	r := idx.resolver(p)
 	var out []Evidence
 	for _, c := range p.Classes {
+		if c.Subfolder {
+			continue
+		}
 		for _, ref := range c.Refs {
-			if _, _, o := r.resolve(ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) {
+			if ref.Inactive {
+				continue // in a #if branch that may not be compiled
+			}
+			if _, _, o := r.resolve(c, ref); (o == unresolved || (o == resolved || o == self) && r.notInPackage(ref)) && !r.ownObject(c, ref) && !r.movedClass(ref) {
 				out = append(out, evidence(c, ref, nil))
 			}
 		}

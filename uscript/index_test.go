@@ -260,7 +260,7 @@ func TestUnresolvedKnownNames(t *testing.T) {
 		"function F(Actor Other)\n{\n" +
 		"\tlocal NoSuchLocal L;\n" + // 12
 		"\tX = VSize(V);\n" + // 13: a function a compiled package declares
-		"\tX = NoSuchCast(Other);\n" + // 14
+		"\tX = NoSuchCast(Other);\n" + // 14: a call of an inherited function, unless NoSuchCast is a class
 		"\tX = Instigator.default.Health;\n" + // 15: a variable of a compiled parent
 		"\tX = NoSuchClassD.default.Health;\n" + // 16
 		"\tO = new NoSuchNew;\n" + // 17
@@ -278,7 +278,7 @@ func TestUnresolvedKnownNames(t *testing.T) {
 	}
 	idx.AddNames([]string{"EDrawType", "VSize", "Instigator", "Health"})
 	want = []string{"A.uc:7 type NoSuchType", "A.uc:8 type NoSuchClass", "A.uc:9 type EDrawType",
-		"A.uc:12 type NoSuchLocal", "A.uc:14 type NoSuchCast", "A.uc:16 type NoSuchClassD", "A.uc:17 type NoSuchNew",
+		"A.uc:12 type NoSuchLocal", "A.uc:16 type NoSuchClassD", "A.uc:17 type NoSuchNew",
 		"A.uc:18 type NoSuchSuper", "A.uc:24 type NoSuchSub"}
 	if have := evidenceLines(idx.Unresolved(p)); !slices.Equal(have, want) {
 		t.Errorf("closed index:\nhave %q\nwant %q", have, want)

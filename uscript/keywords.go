@@ -41,7 +41,7 @@ func init() {
 		"var", "local", "const", "state", "ignores", "extends", "expands",
 		"within", "dependson", "implements", "replication", "reliable", "unreliable",
 		"defaultproperties", "structdefaultproperties", "cpptext", "cppstruct",
-		"structcpptext", "auto", "operator", "preoperator", "postoperator",
+		"structcpptext", "cppbitmask", "auto", "operator", "preoperator", "postoperator",
 		"function", "event",
 	} {
 		keywords[w] |= kwReserved

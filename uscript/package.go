@@ -75,6 +75,7 @@ func ScanPackage(gameRoot, pkg string) (*Package, error) {
 	}
 	slices.SortFunc(files, compareNames)
 	p.HasSources = len(files) > 0
+	sub := subfolderSources(classes, entries)
 	if upkg != "" {
 		p.HasUpkg = true
 		flags, err := ReadUpkg(filepath.Join(classes, upkg))
@@ -84,6 +85,10 @@ func ScanPackage(gameRoot, pkg string) (*Package, error) {
 		p.Flags = flags
 	}
 	p.Classes = scanFiles(classes, files, p)
+	for _, c := range scanFiles(classes, sub, p) {
+		c.Subfolder = true
+		p.Classes = append(p.Classes, c)
+	}
 	seen := map[string]*Class{}
 	for _, c := range p.Classes {
 		p.Diagnostics = append(p.Diagnostics, c.Diagnostics...)
@@ -102,6 +107,44 @@ func ScanPackage(gameRoot, pkg string) (*Package, error) {
 		return a.Line - b.Line
 	})
 	return p, nil
+}
+
+// Bounds of the walk below Classes.
+const (
+	maxSubfolderDepth = 4
+	maxSubfolderFiles = 1 << 14
+)
+
+// subfolderSources lists the .uc files in the folders below a Classes
+// folder (paths relative to it, sorted), up to maxSubfolderDepth levels
+// and maxSubfolderFiles files. Stock ucc make reads Classes/*.uc only;
+// some licensee builds compile subfolders too, and whether this game
+// does is not known here: their classes count as declared (a name one
+// declares is never reported unknown) but their references make no
+// dependency and no finding (Class.Subfolder).
+func subfolderSources(classes string, entries []fs.DirEntry) []string {
+	var out []string
+	var walk func(dir, rel string, entries []fs.DirEntry, depth int)
+	walk = func(dir, rel string, entries []fs.DirEntry, depth int) {
+		for _, e := range entries {
+			if len(out) >= maxSubfolderFiles {
+				return
+			}
+			name := e.Name()
+			switch {
+			case rel != "" && isFile(e) && hasSuffixFold(name, ".uc"):
+				out = append(out, filepath.Join(rel, name))
+			case depth < maxSubfolderDepth && isDir(dir, e):
+				sub := filepath.Join(dir, name)
+				if list, err := os.ReadDir(sub); err == nil {
+					walk(sub, filepath.Join(rel, name), list, depth+1)
+				}
+			}
+		}
+	}
+	walk(classes, "", entries, 0)
+	slices.SortFunc(out, compareNames)
+	return out
 }
 
 // scanFiles scans dir/name for each name on all CPUs and returns the

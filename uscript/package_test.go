@@ -81,11 +81,12 @@ func TestScanPackage(t *testing.T) {
 	}{
 		{
 			pkg: "MyMod", dir: "MyMod", hasSources: true,
-			classes: []string{"Alpha", "Beta", "Beta", "NotWrong", "Zeta"},
+			// Sub/Nested.uc comes last, read but marked Subfolder.
+			classes: []string{"Alpha", "Beta", "Beta", "NotWrong", "Zeta", "Nested"},
 			hasUpkg: true, flags: UpkgFlags{ServerSideOnly: true},
 			diags: myModDiags,
 		},
-		{pkg: "mymod", dir: "MyMod", hasSources: true, classes: []string{"Alpha", "Beta", "Beta", "NotWrong", "Zeta"}, hasUpkg: true, flags: UpkgFlags{ServerSideOnly: true}, diags: myModDiags},
+		{pkg: "mymod", dir: "MyMod", hasSources: true, classes: []string{"Alpha", "Beta", "Beta", "NotWrong", "Zeta", "Nested"}, hasUpkg: true, flags: UpkgFlags{ServerSideOnly: true}, diags: myModDiags},
 		{pkg: "Lower", dir: "lower", hasSources: true, classes: []string{"Lower"}, hasUpkg: true, flags: UpkgFlags{AllowDownload: true, ClientOptional: true}},
 		{pkg: "NoClasses", dir: "NoClasses", flags: DefaultUpkgFlags},
 		{pkg: "EmptyClasses", dir: "EmptyClasses", flags: DefaultUpkgFlags, classes: []string{}},
@@ -111,6 +112,11 @@ func TestScanPackage(t *testing.T) {
 			}
 			if tt.classes != nil && !slices.Equal(classNames(p), tt.classes) {
 				t.Errorf("classes: have %q, want %q", classNames(p), tt.classes)
+			}
+			for _, c := range p.Classes {
+				if want := strings.Contains(filepath.ToSlash(c.File), "/Classes/Sub/"); c.Subfolder != want {
+					t.Errorf("%s: Subfolder %v, want %v", c.File, c.Subfolder, want)
+				}
 			}
 			if tt.diags == nil {
 				tt.diags = []string{}

@@ -21,6 +21,11 @@ type parser struct {
 	textLine  int32             // the line of text
 	text      string            // the evidence text of the last line asked for
 	names     map[string]string // interned names
+	// The preprocessor's state (preproc.go): the condition stack, its
+	// summary, and the names the file #defines.
+	conds           []int8
+	isDead, isMaybe bool
+	defines         map[string]bool
 }
 
 // match pairs every ( and { with its closing token in one pass, and notes
@@ -141,6 +146,7 @@ const (
 	fMaybeVar             // Ref.maybeVar
 	fValue                // Ref.value
 	fClass                // Ref.class
+	fInactive             // Ref.Inactive
 )
 
 // add records a reference found at token t. The parser moves forward, so
@@ -148,6 +154,12 @@ const (
 // the last few recorded (a pathological line of thousands may keep a few
 // repeats; Index removes those from the evidence).
 func (p *parser) add(kind RefKind, pkg, name, typ string, t token, flags int) {
+	if p.isDead {
+		return
+	}
+	if p.isMaybe {
+		flags |= fInactive
+	}
 	line := int(t.line)
 	refs := p.c.Refs
 	for k := len(refs) - 1; k >= 0 && k >= len(refs)-32 && refs[k].Line == line; k-- {
@@ -158,6 +170,7 @@ func (p *parser) add(kind RefKind, pkg, name, typ string, t token, flags int) {
 			r.maybeVar = r.maybeVar && flags&fMaybeVar != 0
 			r.value = r.value && flags&fValue != 0
 			r.class = r.class || flags&fClass != 0
+			r.Inactive = r.Inactive && flags&fInactive != 0
 			return
 		}
 	}
@@ -165,7 +178,7 @@ func (p *parser) add(kind RefKind, pkg, name, typ string, t token, flags int) {
 		Kind: kind, Package: pkg, Name: name, Type: typ,
 		Line: line, Text: p.lineText(t.line, t.start),
 		call: flags&fCall != 0, maybeVar: flags&fMaybeVar != 0, value: flags&fValue != 0,
-		class: flags&fClass != 0,
+		class: flags&fClass != 0, Inactive: flags&fInactive != 0,
 	})
 }
 
@@ -223,10 +236,13 @@ func (p *parser) run() {
 		t := p.toks[i]
 		switch t.kind {
 		case tDirective:
-			p.directive(t)
+			p.hash(t)
 			i++
+			for p.isDead && i < n && p.toks[i].kind != tDirective {
+				i++ // a branch known to be inactive
+			}
 		case tObject:
-			p.literal(t)
+			p.literal(t, 0)
 			i++
 		case tSym:
 			switch t.sym {
@@ -266,6 +282,12 @@ func (p *parser) ident(i, depth int) int {
 		return p.defaults(i)
 	case equalFold(w, "cpptext") || equalFold(w, "cppstruct") || equalFold(w, "structcpptext"):
 		if p.isSym(i+1, '{') {
+			return p.closing(i+1) + 1
+		}
+	case equalFold(w, "cppbitmask"):
+		// 227's cppbitmask(Name) { var bool ...; }: the group names a
+		// C++ mask; the block holds ordinary declarations.
+		if p.isSym(i+1, '(') {
 			return p.closing(i+1) + 1
 		}
 	case equalFold(w, "super") || equalFold(w, "global"):
@@ -398,11 +420,19 @@ func (p *parser) classDecl(i int) int {
 	p.haveClass = true
 	c.Name = p.intern(p.word(i + 1))
 	c.Line = int(p.toks[i].line)
+	extends := false
 	next, ok := p.readClassDecl(i, func(cl classClause) {
 		switch {
+		case cl.kind == clauseExtends && extends:
+			// A second extends names a C++ interface (227's "class
+			// Subsystem extends Object extends FExec"), no script class.
 		case cl.kind == clauseExtends:
+			extends = true
 			c.Super, c.SuperPackage = cl.name, cl.pkg
+			c.superKey = p.intern(lowerBytes([]byte(cl.name)))
 			p.add(KindExtends, cl.pkg, cl.name, "", p.toks[cl.at], 0)
+		case cl.kind == clauseWord && (equalFold(cl.word, "native") || equalFold(cl.word, "intrinsic")):
+			c.Native = true
 		case cl.kind == clauseWithin:
 			c.Within, c.WithinPackage = cl.name, cl.pkg
 			p.add(KindWithin, cl.pkg, cl.name, "", p.toks[cl.at], 0)
@@ -448,16 +478,79 @@ func (p *parser) typeDecl(i int) {
 	}
 }
 
-// skipModifiers skips declaration modifiers (and their parenthesised
-// arguments, as in native(123) or config(User)) from i.
+// skipModifiers skips the specifiers of a declaration from i, in any
+// order and with their parenthesised arguments (native(123),
+// config(User)), and returns the index of the type. A word is a specifier
+// when the table says so (isSpecifier), unless it is itself the type (var
+// GUID FileGUID: a type and a name follow the specifiers); a word the
+// table does not know is one too when what follows it is still a type and
+// a name (a licensee's "var deepcopy Foo Bar;").
 func (p *parser) skipModifiers(i int) int {
-	for p.isIdent(i) && classify(p.word(i))&kwModifier != 0 {
-		i++
-		if p.isSym(i, '(') {
-			i = p.closing(i) + 1
+	if p.isIdent(i+1) && i+2 < len(p.toks) && p.toks[i+2].kind == tSym && p.isIdent(i) {
+		switch p.toks[i+2].sym {
+		case ';', ',', ')', '(', '[':
+			// The common "Type Name;", "Type Name(": no specifier,
+			// unless the first word is one (var GUID X is not).
+			if classify(p.word(i))&kwModifier == 0 {
+				return i
+			}
 		}
 	}
+	for k := 0; p.isIdent(i) && k < 64; k++ {
+		w := p.word(i)
+		f := classify(w)
+		spec := f&kwModifier != 0 || classifyExt(w)&extSpecifier != 0
+		switch {
+		case p.isSym(i+1, '('):
+			if !spec {
+				return i // function Name(
+			}
+			i = p.closing(i+1) + 1
+			continue
+		case spec && (f&kwModifier == 0 || equalFold(w, "guid")) && p.typeAndName(i):
+			return i // a word of the table that is the type here (var Cache C)
+		case spec:
+		case p.typeAndName(i):
+			return i
+		case f&kwReserved != 0:
+			return i // struct, enum (var() struct native Name {...} X;), a type keyword
+		case !p.isSpecifierAt(i+1) && !p.typeAndName(i+1):
+			return i
+		}
+		i++
+	}
 	return i
+}
+
+// isSpecifierAt reports whether the token at i is a specifier.
+func (p *parser) isSpecifierAt(i int) bool {
+	return p.isIdent(i) && isSpecifier(p.word(i))
+}
+
+// typeAndName reports whether a type starts at i and a name follows it
+// that ends the declaration's head: "Type Name;" "Type Name," "Type
+// Name[" "Type Name)" "Type Name(" (a function) "Type Name=" "Type
+// Name<" (UE3 metadata) "Type Name{".
+func (p *parser) typeAndName(i int) bool {
+	if !p.isIdent(i) {
+		return false
+	}
+	if w := p.word(i); classify(w)&kwModifier != 0 && !equalFold(w, "guid") {
+		return false // a modifier, never a type (GUID is both: Object's struct Guid)
+	}
+	next := p.typeEnd(i)
+	if next == i || !p.isIdent(next) || next+1 >= len(p.toks) || classify(p.word(next)) != 0 {
+		return false // no name after the type (array<, class<, const: more of the head)
+	}
+	t := p.toks[next+1]
+	if t.kind != tSym {
+		return false
+	}
+	switch t.sym {
+	case ';', ',', ')', '[', '(', '=', '<', '{':
+		return true
+	}
+	return false
 }
 
 // declaration reads the type of "var(Category) modifiers Type Name" or
@@ -486,6 +579,26 @@ func (p *parser) declaration(i int) int {
 	return j
 }
 
+// typeEnd returns the index after the type at i, as typeUnit reads it,
+// without recording or interning anything: Name, Pkg.Name, and the
+// generic types through typeUnit.
+func (p *parser) typeEnd(i int) int {
+	if p.isSym(i+1, '<') {
+		return p.typeUnit(i, false, 0)
+	}
+	if !p.isIdent(i) {
+		return i
+	}
+	if w := p.word(i); classify(w) != 0 || isIntrinsic(w) {
+		return i + 1
+	}
+	next := i + 1
+	for p.isSym(next, '.') && p.isIdent(next+1) {
+		next += 2
+	}
+	return next
+}
+
 // maxTypeDepth bounds the nesting of array<class<...>> the parser follows,
 // so that hostile input cannot make it recurse deeply.
 const maxTypeDepth = 16
@@ -500,7 +613,7 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 	w := p.word(i)
 	if p.isSym(i+1, '<') {
 		switch {
-		case equalFold(w, "class"), equalFold(w, "array"):
+		case equalFold(w, "class"), equalFold(w, "array"), equalFold(w, "lazyarray"):
 			outer := p.inClass
 			p.inClass = p.inClass || equalFold(w, "class")
 			j := p.typeUnit(i+2, emit, depth+1)
@@ -517,7 +630,7 @@ func (p *parser) typeUnit(i int, emit bool, depth int) int {
 			return j + 1
 		}
 	}
-	if classify(w) != 0 {
+	if classify(w) != 0 || isIntrinsic(w) {
 		return i + 1
 	}
 	pkg, name, next := p.qualified(i)
@@ -609,10 +722,11 @@ func (p *parser) defaults(i int) int {
 	for ; j < end; j++ {
 		t := p.toks[j]
 		switch {
-		case t.kind == tObject:
-			p.literal(t)
+		case t.kind == tObject && !p.isDead:
+			p.literal(t, fValue)
 		case t.kind == tDirective:
-			p.directive(t)
+			p.hash(t)
+		case p.isDead:
 		case p.isWord(j, "begin") && p.isWord(j+1, "object"):
 			for k := j + 2; k < end && p.toks[k].line == t.line; k++ {
 				if p.isWord(k, "class") && p.isSym(k+1, '=') && p.isIdent(k+2) {
@@ -634,14 +748,14 @@ func (p *parser) defaults(i int) int {
 }
 
 // literal records an object literal Type'Path'.
-func (p *parser) literal(t token) {
+func (p *parser) literal(t token, flags int) {
 	typb, path := objectParts(p.src[t.start:t.end])
 	typ := p.intern(typb)
 	if dot := indexByte(path, '.'); dot > 0 && dot < len(path)-1 {
-		p.add(KindLiteral, p.intern(path[:dot]), p.intern(path[dot+1:]), typ, t, 0)
+		p.add(KindLiteral, p.intern(path[:dot]), p.intern(path[dot+1:]), typ, t, flags)
 		return
 	}
-	p.add(KindLiteral, "", p.intern(path), typ, t, 0)
+	p.add(KindLiteral, "", p.intern(path), typ, t, flags)
 }
 
 func indexByte(b []byte, c byte) int {

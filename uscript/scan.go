@@ -39,6 +39,13 @@ type Class struct {
 	WithinPackage string
 	File          string // the file name given to Scan
 	Line          int    // the line of the class declaration
+	// Subfolder is set for a class read from a folder below Classes,
+	// which stock ucc make does not compile (see ScanPackage): it
+	// declares names, but its references make no dependency or finding.
+	Subfolder bool
+	// Native is set when the declaration says native (or intrinsic): the
+	// package has C++ code, whose binary may register classes of its own.
+	Native bool
 	// Refs are the references in source order (by line, then as written);
 	// the same reference twice on one line is kept once.
 	Refs []Ref
@@ -57,6 +64,8 @@ type Class struct {
 	// used as a type, a cast or X.default that no package declares as
 	// anything is an unknown class (Index.Unresolved).
 	vars, types map[string]struct{}
+	// superKey is Super lower-cased, for look-ups up the hierarchy.
+	superKey string
 	// subobjects are the lower-cased names of the defaultproperties
 	// subobjects (Begin Object ... Name=X): Type'Outer.X' may name one.
 	subobjects map[string]struct{}
@@ -83,6 +92,9 @@ type Ref struct {
 	Type string
 	Line int
 	Text string // the source line, trimmed (cut at 200 bytes), as UTF-8
+	// Inactive is set when the reference is in a #if/#ifdef branch the
+	// scan could not evaluate (see preproc.go): it may not be compiled.
+	Inactive bool
 
 	// call marks a type reference read from Name(expr): a cast if Name is a
 	// class, a call if it is a function, which only resolution can tell.

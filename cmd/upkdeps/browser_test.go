@@ -273,8 +273,12 @@ func TestReportInBrowser(t *testing.T) {
 	if have := tb.text(t, "#order-current"); !strings.Contains(have, "DemoBase") {
 		t.Errorf("current order: %q", have)
 	}
-	if have := tb.text(t, "#order-valid"); !strings.Contains(have, "NOT valid") {
+	// The page says what order says: its verdict and the checked count.
+	if have := tb.text(t, "#order-valid"); have != "The order is NOT valid." {
 		t.Errorf("order validity: %q", have)
+	}
+	if have := tb.text(t, "#order-checked"); have != "Checked 7 of 7 entries." { // as order-demo.txt
+		t.Errorf("checked count: %q", have)
 	}
 	tb.clean(t)
 }
@@ -623,6 +627,49 @@ deleted: false
 	for _, want := range []string{"Unreal Archive: SGTech1.utx", "in Tech <b>Pack</b>", "download https://example.invalid/tech.zip"} {
 		if !strings.Contains(have, want) {
 			t.Errorf("candidates lack %q: %q", want, have)
+		}
+	}
+	tb.clean(t)
+}
+
+// TestReportSummaryParity: the report's summary says what check's text
+// says: how many packages are readable and how many are Git LFS pointers,
+// and the "Fix first" list.
+func TestReportSummaryParity(t *testing.T) {
+	chdirDemo(t)
+	ptr := "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 1260153\n"
+	if err := os.WriteFile(filepath.Join("Textures", "LfsTex.utx"), []byte(ptr), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	if _, errOut, code := runCLI(t, "report", "--ini", demo.Ini, "-o", "report.html"); code == exitError {
+		t.Fatalf("report: %s", errOut)
+	}
+	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	text, _, _ := runCLI(t, "check", "--ini", demo.Ini)
+	if rep.GitLFSPointers != 1 {
+		t.Fatalf("git_lfs_pointers %d, want 1", rep.GitLFSPointers)
+	}
+	tb.open(t, "report.html", "")
+	readable := tb.text(t, "#sum-readable")
+	if want := fmt.Sprintf("%d of %d readable (1 Git LFS pointers: fetch the files with git lfs pull)", rep.PackagesReadable, rep.PackagesScanned); !strings.Contains(text, want) ||
+		readable+" " != strings.Replace(want, "readable ", "", 1)+" " {
+		t.Errorf("readable: report %q, check's text lacks or differs from %q:\n%s", readable, want, text)
+	}
+	if len(rep.Summary.FixFirst) == 0 {
+		t.Fatal("the demo has no Fix first")
+	}
+	for i, r := range rep.Summary.FixFirst {
+		have := tb.text(t, fmt.Sprintf("#fix-first li:nth-child(%d)", i+1))
+		if want := fmt.Sprintf("%s %s: %s (%s)", strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why); have != want {
+			t.Errorf("fix first %d: %q, want %q", i+1, have, want)
+		}
+		if want := fmt.Sprintf("%d. %s %s: %s (%s)", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why); !strings.Contains(text, want) {
+			t.Errorf("check's text lacks %q", want)
 		}
 	}
 	tb.clean(t)

@@ -69,6 +69,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 	cmd.Flags().BoolVar(&withCache, "with-cache", false, "also use the packages in the download cache, as a client would")
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
 	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
+	cmd.Flags().StringVar(&a.preset, "preset", "", `check the ServerPackages a mapvote sends while this preset runs ("Category/Name", "*" for every preset)`)
 	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	addCheckCIFlags(cmd, &ci)
 	return cmd
@@ -119,11 +120,20 @@ func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
 }
 
 // mostNeeded names the missing packages with the most importers and ini
-// lines, most first (ties by name), as "Name (N)".
+// lines, most first (ties by name), as "Name (N)"; the game's own packages
+// that a stock_missing finding lists are left to it (listed apart).
 func mostNeeded(fs []graph.Finding, n int) []string {
+	stock := map[string]bool{}
+	for _, f := range fs {
+		if f.Kind == graph.StockMissing {
+			for _, p := range f.Packages {
+				stock[strings.ToLower(p)] = true
+			}
+		}
+	}
 	var missing []graph.Finding
 	for _, f := range fs {
-		if f.Kind == graph.MissingPackage {
+		if f.Kind == graph.MissingPackage && !stock[strings.ToLower(f.Package)] {
 			missing = append(missing, f)
 		}
 	}
@@ -186,7 +196,11 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
 	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
-		bw.printf("\nMost needed missing packages: %s\n", strings.Join(top, ", "))
+		label := "Most needed missing packages"
+		if rep.Summary.ByKind[graph.StockMissing] > 0 {
+			label += " (not the game's own)"
+		}
+		bw.printf("\n%s: %s\n", label, strings.Join(top, ", "))
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)

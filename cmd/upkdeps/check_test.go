@@ -150,10 +150,12 @@ func TestGraphViews(t *testing.T) {
 	if code != exitError || !strings.Contains(errOut, "too many to draw legibly") || !strings.Contains(errOut, "--from PKG --depth 1") {
 		t.Errorf("svg past --max-nodes: code %d, stderr %q", code, errOut)
 	}
+	// Past --max-nodes without a view: the overview, still too big for 5.
 	out, errOut, code := runCLI(t, "graph", "--ini", demo.Ini, "--max-nodes", "5")
-	if code != exitOK || !strings.HasPrefix(out, "digraph") || !strings.Contains(errOut, "warning: graph:") {
+	if code != exitOK || !strings.HasPrefix(out, "digraph") || !strings.Contains(errOut, "drawing the overview") || !strings.Contains(errOut, "warning: graph:") {
 		t.Errorf("dot past --max-nodes: code %d, stderr %q", code, errOut)
 	}
+	_, errOut, _ = runCLI(t, "graph", "--ini", demo.Ini)
 	if !strings.Contains(errOut, "graph: 18 nodes for 19 packages (2 stock packages grouped") {
 		t.Errorf("no summary of what is drawn: %q", errOut)
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/internal/gvrender"
+	"github.com/upkdeps/upkdeps/report"
 )
 
 // Past these a diagram is not legible (measured on generated installs:
@@ -38,11 +38,11 @@ func newGraphCmd(a *app) *cobra.Command {
 		path     bool
 		cycle    int
 		maxNodes int
-		renderer string
+		overview bool
 	)
 	cmd := &cobra.Command{
-		Use:   "graph [--from PKG]... [--depth N] [--reverse] | --path FROM TO | --cycle N  [--stock] [--all-edges] [-o FILE] [--format dot|svg|png]",
-		Short: "Draw the install's dependency graph (Graphviz DOT, SVG or PNG)",
+		Use:   "graph [--from PKG]... [--depth N] [--reverse] | --path FROM TO | --cycle N  [--stock] [--all-edges] [-o FILE] [--format dot|svg|png|pdf|html]",
+		Short: "Draw the install's dependency graph (Graphviz DOT, SVG, PNG, PDF or an HTML page)",
 		Long: `graph draws the package dependency graph: nodes styled by package kind (code, texture,
 sound, music, map, mesh), missing packages red and dashed, packages of a cycle red with bold red
 cycle edges, EditPackages order errors (a package listed before one it uses) orange dashed
@@ -51,10 +51,15 @@ one by one), leaves out an import that a chain of drawn imports already implies 
 reduction; --all-edges keeps every import, labelled with its object count), and draws a package
 that most others import (Core, Engine or their stock node) once as a base, without its edges.
 --from restricts it to what the given packages need (--reverse: to what needs them), --depth
-limits the hops; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
-(as check lists them). svg and png are drawn by Graphviz's dot when it is installed, else by the
-Graphviz built into upkdeps (--renderer chooses); past --max-nodes nodes (or twice as many edges)
-they are refused with a hint instead of drawing an illegible picture. DOT is byte-stable.`,
+limits the hops; --overview draws the whole server as one node per group (a mod: its code,
+textures, sounds and maps, as their names and imports show; the stock packages of a folder; the
+other packages of a folder), each edge labelled with the imports it stands for and missing
+packages in their group's tooltip, and is what graph draws past --max-nodes without a view;
+--from group:NAME opens a group; --path FROM TO draws the shortest import chain (as why), --cycle N the Nth cycle
+(as check lists them). svg, png and pdf are drawn by Graphviz's dot, which must be installed;
+html writes one self-contained page that lays out the same drawing in the browser (no Graphviz
+needed) and saves it as SVG. A view past --max-nodes nodes (or twice as many edges) is refused
+as a picture with a hint instead of drawing an illegible one. DOT is byte-stable.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if path {
 				return cobra.ExactArgs(2)(cmd, args)
@@ -63,7 +68,7 @@ they are refused with a hint instead of drawing an illegible picture. DOT is byt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runGraph(cmd, args, graphFlags{from: from, depth: depth, reverse: reverse, out: out, format: format,
-				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes, renderer: renderer})
+				force: force, stock: stock, allEdges: allEdges, path: path, cycle: cycle, maxNodes: maxNodes, overview: overview})
 		},
 	}
 	f := cmd.Flags()
@@ -72,12 +77,12 @@ they are refused with a hint instead of drawing an illegible picture. DOT is byt
 	f.BoolVar(&reverse, "reverse", false, "with --from: draw what needs the packages instead")
 	f.BoolVar(&path, "path", false, "draw the shortest import chain between the two packages given as arguments")
 	f.IntVar(&cycle, "cycle", 0, "draw the Nth cycle alone (1 = the first check lists)")
+	f.BoolVar(&overview, "overview", false, "draw the whole server as one node per mod or folder group (the default past --max-nodes)")
 	f.BoolVar(&stock, "stock", false, "draw the game's stock packages one by one instead of one node per folder")
 	f.BoolVar(&allEdges, "all-edges", false, "draw every import (no transitive reduction, no base node), labelled with object counts")
-	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "svg/png: refuse past this many nodes (or twice as many edges)")
+	f.IntVar(&maxNodes, "max-nodes", defaultMaxNodes, "past this many nodes (or twice as many edges) draw the overview; pictures (all but dot) of a view are refused (0: no limit)")
 	f.StringVarP(&out, "output", "o", "", "write to FILE instead of stdout (atomically)")
-	f.StringVar(&format, "format", "dot", "dot, svg or png")
-	f.StringVar(&renderer, "renderer", "auto", "svg/png: dot (Graphviz's dot program), builtin (Graphviz inside upkdeps) or auto (dot when installed, else builtin)")
+	f.StringVar(&format, "format", "dot", "dot, svg, png, pdf (Graphviz's dot draws them) or html (a page that draws it in the browser)")
 	f.BoolVar(&force, "force", false, "overwrite an existing output file that differs")
 	return cmd
 }
@@ -87,36 +92,42 @@ type graphFlags struct {
 	from                         []string
 	depth                        int
 	reverse                      bool
-	out, format, renderer        string
+	out, format                  string
 	force, stock, allEdges, path bool
 	cycle, maxNodes              int
+	overview                     bool
 }
 
 // runGraph validates the flags, chooses the view and draws it.
 func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
-	if f.format != "dot" && f.format != "svg" && f.format != "png" {
-		return usagef("--format must be dot, svg or png, not %q", f.format)
+	switch f.format {
+	case "dot", "svg", "png", "pdf", "html":
+	default:
+		return usagef("--format must be dot, svg, png, pdf or html, not %q", f.format)
 	}
-	if f.renderer != "auto" && f.renderer != "dot" && f.renderer != "builtin" {
-		return usagef("--renderer must be auto, dot or builtin, not %q", f.renderer)
+	if (f.format == "png" || f.format == "pdf") && f.out == "" {
+		return usagef("--format %s needs -o FILE (binary output)", f.format)
 	}
-	if f.format == "png" && f.out == "" {
-		return usagef("--format png needs -o FILE (binary output)")
+	if graphvizFormat(f.format) {
+		// Before the install is read: a missing dot is known at once.
+		if _, err := exec.LookPath("dot"); err != nil {
+			return errors.New(noDot(f.format))
+		}
 	}
 	views := 0
-	for _, on := range []bool{len(f.from) > 0, f.path, f.cycle != 0} {
+	for _, on := range []bool{len(f.from) > 0, f.path, f.cycle != 0, f.overview} {
 		if on {
 			views++
 		}
 	}
 	if views > 1 {
-		return usagef("--from, --path and --cycle are different views: give one")
+		return usagef("--from, --path, --cycle and --overview are different views: give one")
 	}
 	in, g, err := a.openGraph(cmd.Context())
 	if err != nil {
 		return err
 	}
-	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges}
+	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges, Overview: f.overview}
 	if opt.OrderErrors, err = a.orderErrors(cmd.Context(), in, g); err != nil {
 		return err
 	}
@@ -124,8 +135,17 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 		return err
 	}
 	d := g.Draw(opt)
+	tooMany := func(d *graph.Drawing) bool {
+		return f.maxNodes > 0 && (len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes)
+	}
+	if views == 0 && tooMany(d) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): drawing the overview, one node per mod or folder group (--from group:NAME opens one; --max-nodes 0 draws every package)\n",
+			len(d.Nodes), len(d.Edges), f.maxNodes)
+		opt.Overview = true
+		d = g.Draw(opt)
+	}
 	fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
-	if len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes {
+	if tooMany(d) {
 		msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
 			len(d.Nodes), len(d.Edges), f.maxNodes)
 		if f.format != "dot" {
@@ -133,7 +153,18 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 		}
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+msg)
 	}
-	return a.writeGraph(cmd, d, f)
+	return a.writeGraph(cmd, d, f, in.IniPath)
+}
+
+// graphvizFormat says whether Graphviz's dot draws format.
+func graphvizFormat(format string) bool {
+	return format == "svg" || format == "png" || format == "pdf"
+}
+
+// noDot is the one line that says what to do when format needs dot and
+// it is not on PATH: install Graphviz, or draw the page instead.
+func noDot(format string) string {
+	return "--format " + format + " needs Graphviz's dot, which is not on PATH: install Graphviz (https://graphviz.org/download/; Debian/Ubuntu: apt-get install graphviz) or use --format html (a page that draws the graph in the browser)"
 }
 
 // graphView restricts opt to the view the flags ask for: what --from
@@ -148,7 +179,29 @@ func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOption
 	}
 	switch {
 	case len(f.from) > 0:
+		var groups []graph.Group
 		for _, n := range f.from {
+			// group:NAME, or a name that is no package but a group's,
+			// opens the group: its packages are the start.
+			name, isGroup := strings.CutPrefix(n, "group:")
+			if !isGroup && g.Package(n) == nil {
+				isGroup = true
+			}
+			if isGroup {
+				if groups == nil {
+					groups = g.Groups(opt.Folders, nil)
+				}
+				gr := graph.FindGroup(groups, name)
+				if gr == nil {
+					if !strings.HasPrefix(n, "group:") {
+						return usagef("--from %s: no such package or group in the install (graph --overview names the groups)", n)
+					}
+					return usagef("--from %s: no such group in the install (graph --overview names them)", n)
+				}
+				opt.Start = append(opt.Start, gr.Members...)
+				opt.Start = append(opt.Start, gr.Missing...)
+				continue
+			}
 			p, err := pkg("--from", n)
 			if err != nil {
 				return err
@@ -185,22 +238,27 @@ func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOption
 }
 
 // writeGraph renders the drawing in the format asked and writes it to
-// stdout or, atomically, to the output file.
-func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags) error {
-	var dotText bytes.Buffer
-	if err := d.WriteDOT(&dotText); err != nil {
+// stdout or, atomically, to the output file. title names the install (the
+// html page's title).
+func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags, title string) error {
+	var buf bytes.Buffer
+	if f.format == "html" {
+		if err := report.WriteDrawing(&buf, d, title, drawnSummary(d)); err != nil {
+			return err
+		}
+	} else if err := d.WriteDOT(&buf); err != nil {
 		return err
 	}
-	data := dotText.Bytes()
-	if f.format != "dot" {
+	data := buf.Bytes()
+	if graphvizFormat(f.format) {
 		var err error
-		if data, err = renderDOT(cmd.Context(), data, f.format, f.renderer); err != nil {
+		if data, err = renderDOT(cmd.Context(), data, f.format); err != nil {
 			return err
 		}
 	}
 	if f.out == "" || f.out == "-" {
 		w := cmd.OutOrStdout()
-		if f.format == "png" {
+		if f.format == "png" || f.format == "pdf" {
 			w = a.stdout // binary: not through the terminal filter
 		}
 		_, err := w.Write(data)
@@ -252,26 +310,15 @@ func drawnSummary(d *graph.Drawing) string {
 	return s
 }
 
-// renderDOT lays out and draws src in format within renderTimeout, with
-// Graphviz's dot program or the built-in Graphviz (gvrender) as renderer
-// says; auto takes dot when it is on PATH. Graphviz's own messages (a
-// thousand lines on a large graph) are not passed on: only their first line.
-func renderDOT(ctx context.Context, src []byte, format, renderer string) ([]byte, error) {
+// renderDOT lays out and draws src in format with Graphviz's dot program
+// within renderTimeout. Graphviz's own messages (a thousand lines on a
+// large graph) are not passed on: only their first line.
+func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
 	defer cancel()
 	bin, err := exec.LookPath("dot")
-	if renderer == "builtin" || renderer == "auto" && err != nil {
-		out, err := gvrender.Render(ctx, src, format)
-		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("the built-in Graphviz did not finish in %v: draw less (--from PKG --depth 1)", renderTimeout)
-		}
-		if err != nil {
-			return nil, errors.New(firstLine(err.Error()))
-		}
-		return out, nil
-	}
 	if err != nil {
-		return nil, errors.New("--renderer dot: Graphviz's dot is not installed: install the 'graphviz' package (Debian/Ubuntu: apt-get install graphviz) or use --renderer builtin")
+		return nil, errors.New(noDot(format))
 	}
 	var out, stderr bytes.Buffer
 	c := exec.CommandContext(ctx, bin, "-T"+format)

@@ -47,7 +47,7 @@ func (a *app) progress() (func(total int) func(), func()) {
 // checkOptions are the check.Options of the flags.
 func (a *app) checkOptions(withCache bool) (check.Options, func()) {
 	p, done := a.progress()
-	return check.Options{WithCache: withCache, Jobs: a.cfg.Jobs, Progress: p, Warn: a.warn}, done
+	return check.Options{WithCache: withCache, Jobs: a.cfg.Jobs, Progress: p, Warn: a.warn, Preset: a.preset}, done
 }
 
 // buildGraph scans the install, with a progress bar on a terminal.

@@ -19,7 +19,6 @@ import (
 
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/internal/gvrender"
 )
 
 // The kill hook: a test re-runs its own binary with these variables set;
@@ -27,8 +26,8 @@ import (
 // counting the steps that change the disk (before and after each rename and
 // removal through fsutil) and dying with exit code 137, as from kill -9, at
 // step killAt: no deferred function runs, temporary files stay, the lock
-// dies with the process. killAt 0 runs to the end and prints on stderr how
-// many times the built-in Graphviz was loaded, then the step count.
+// dies with the process. killAt 0 runs to the end and prints the step count
+// on stderr.
 const (
 	killArgsEnv = "UPKDEPS_TEST_KILL_ARGS"
 	killAtEnv   = "UPKDEPS_TEST_KILL_AT"
@@ -72,7 +71,6 @@ func runWithKill(argsJSON, at string) int {
 		return err
 	}
 	code := run(context.Background(), args, strings.NewReader(""), os.Stdout, os.Stderr)
-	fmt.Fprintf(os.Stderr, "graphviz_loads=%d\n", gvrender.Loads())
 	fmt.Fprintf(os.Stderr, "steps=%d\n", steps)
 	return code
 }

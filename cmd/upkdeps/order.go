@@ -29,7 +29,9 @@ when the .u files are gone. ucc make rebuilds only the entries whose .u is missi
 among entries that all have their .u is a warning (a clean rebuild fails there), an error when
 an entry involved will be rebuilt; --clean treats every entry as rebuilt. Entries with neither
 sources nor a compiled package cannot be checked: they are listed (edit_unchecked), and
-"valid" speaks only of the others. Exit 1 when the order is not valid.`,
+"valid" speaks only of the others. A name the sources use that such an entry (or native code
+no binary or table of the game lists) could declare is no unknown_class: one note counts them.
+Exit 1 when the order is not valid.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := of.resolve(a)
@@ -104,17 +106,9 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	for _, u := range res.Unchecked {
 		bw.printf("  unchecked: %s: %s\n", u.Package, u.Reason)
 	}
-	switch {
-	case !res.Valid:
-		bw.printf("The order is NOT valid.\n")
-	case len(res.EditPackages) == 0:
-		bw.printf("The ini lists no EditPackages: nothing to check.\n")
-	case res.Checked == 0:
-		bw.printf("Nothing could be checked.\n")
-	case len(res.Unchecked) > 0:
-		bw.printf("The order of the %d checked entries is valid.\n", res.Checked)
-	default:
-		bw.printf("The order is valid.\n")
+	bw.printf("%s\n", res.Verdict)
+	if u := res.UncheckedNames; u != nil {
+		bw.printf("Note: %s\n", u.Message)
 	}
 	for _, f := range res.Findings {
 		writeFindingText(bw, f, true)

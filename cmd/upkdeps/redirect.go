@@ -34,11 +34,13 @@ everything they import, transitively, minus ServerSideOnly packages.`,
 type mapFlags struct {
 	maps         string
 	includeStock bool
+	preset       string
 }
 
 func (m *mapFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.maps, "maps", "", "only the maps whose name or file name matches GLOB (case-insensitive; default: every map)")
 	cmd.Flags().BoolVar(&m.includeStock, "include-stock", false, "publish retail packages too (every client owns them)")
+	cmd.Flags().StringVar(&m.preset, "preset", "", `the mapvote preset whose ServerPackages to publish ("Category/Name", or "*" for every preset; default: the ini's)`)
 }
 
 // packageMap opens the install and computes its package map.
@@ -52,7 +54,11 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: in.Ini.ServerPackages(), Maps: mf.maps,
+	sp, err := in.ServerPackagesFor(mf.preset)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: sp, Maps: mf.maps,
 		IncludeStock: mf.includeStock, Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
 	if err != nil {
 		return nil, nil, err
@@ -76,7 +82,7 @@ func newRedirectBuildCmd(a *app) *cobra.Command {
 		opt redirect.BuildOptions
 	)
 	cmd := &cobra.Command{
-		Use:   "build [--ini INI] -o DIR [--maps GLOB] [--lowercase] [--include-stock] [--allow-bigger] [--dry-run] [--force] [--json]",
+		Use:   "build [--ini INI] -o DIR [--maps GLOB] [--preset NAME] [--lowercase] [--include-stock] [--allow-bigger] [--dry-run] [--force] [--json]",
 		Short: "Write the compressed file of every package clients may download, and manifest.json",
 		Long: `build computes the package map and writes into DIR the compressed copy of each package that
 is missing or outdated there (.uz signature 1234 for UE1 packages, .uz2 for UE2), atomically,
@@ -144,7 +150,7 @@ func newRedirectVerifyCmd(a *app) *cobra.Command {
 	var out string
 	var of outputFormat
 	cmd := &cobra.Command{
-		Use:   "verify [--ini INI] -o DIR [--maps GLOB] [--json]",
+		Use:   "verify [--ini INI] -o DIR [--maps GLOB] [--preset NAME] [--json]",
 		Short: "Check a redirect folder against the server's packages",
 		Long: `verify checks the redirect folder DIR (-o, the folder build writes) against the package
 map: for each package its file must be there under its exact name (a case-sensitive web

@@ -23,12 +23,13 @@ type reportFlags struct {
 	dryRun           bool
 	maxObjects       int
 	indexDB          string
+	redirectDir      string
 }
 
 func newReportCmd(a *app) *cobra.Command {
 	var rf reportFlags
 	cmd := &cobra.Command{
-		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--index FILE] [--force] [--dry-run]",
+		Use:   "report [--ini INI] [-o FILE] [--with-cache [--cache DIR]] [--index FILE] [--redirect DIR] [--force] [--dry-run]",
 		Short: "Write one self-contained HTML page to look through an install: findings, packages, neighbourhoods, cycles, EditPackages order",
 		Long: `report checks the install as check does and writes one HTML file (default
 upkdeps-report.html) that opens from disk anywhere, with no network: its script, style and
@@ -49,6 +50,7 @@ writes to stdout. Exit 1 when the report has errors, as check.`,
 	f.StringVar(&rf.indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	f.BoolVar(&rf.force, "force", false, "overwrite an existing file that differs")
 	f.BoolVar(&rf.dryRun, "dry-run", false, "make the page and say what would be written, without writing")
+	f.StringVar(&rf.redirectDir, "redirect", "", "a redirect folder: the Downloads view can show the sizes of its compressed files too")
 	f.IntVar(&rf.maxObjects, "max-objects", 0, fmt.Sprintf("imported object names embedded at most (0: %d; -1: all); counts stay exact", report.DefaultMaxObjects))
 	return cmd
 }
@@ -75,12 +77,24 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		graph.AddEditLines(res.Findings, in.Ini)
 		opt.Order = &res
 	}
-	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: in.Ini.ServerPackages(),
-		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
+	sp, err := in.ServerPackagesFor("")
+	if err != nil {
+		return err
+	}
+	dl, err := redirect.NewDownloads(c.Graph, redirect.DownloadOptions{ServerPackages: sp,
+		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Dir: rf.redirectDir})
 	if err != nil {
 		return err
 	}
 	opt.Downloads = dl
+	opt.Folders = in.Folders()
+	uopt := redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)}
+	if c.Natives != nil {
+		uopt.Natives = c.Natives
+	}
+	if opt.Unused, err = redirect.NewUnused(c.Graph, uopt); err != nil {
+		return err
+	}
 	var page bytes.Buffer
 	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 		return err

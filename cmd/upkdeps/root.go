@@ -49,6 +49,8 @@ type app struct {
 	// notesInReport leaves the install's case notes (search.CaseNotes) to
 	// the command's report instead of stderr: set by check.
 	notesInReport bool
+	// preset is check's --preset (check.Options.Preset).
+	preset string
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -96,6 +98,10 @@ must build in, what the download cache holds and what a redirect server must ser
 		newUZCmd(a),
 		newRedirectCmd(a),
 		newDownloadsCmd(a),
+		newUnusedCmd(a),
+		newLivemapCmd(a),
+		newCompareCmd(a),
+		newExplainCmd(a),
 		newIndexCmd(a),
 		newFindCmd(a),
 		newFixCmd(a),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +19,10 @@ import (
 func TestEveryJSONHasSchemaVersion(t *testing.T) {
 	dir := chdirDemo(t)
 	db := filepath.Join(t.TempDir(), "index.db")
+	logFile := filepath.Join(t.TempDir(), "UnrealTournament.log")
+	if err := os.WriteFile(logFile, []byte("Warning: Failed to load DemoFX: Can't find file for package DemoFX..\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	runs := map[string][]string{
 		"info":            {"info", "--json", "System/DemoBase.u"},
 		"check":           {"check", "--ini", demo.Ini, "--json"},
@@ -29,6 +34,10 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"headers":         {"headers", "--ini", demo.Ini, "--check", "--json"},
 		"resolve":         {"resolve", "--ini", demo.Ini, "--json", "DemoBase"},
 		"downloads":       {"downloads", "--ini", demo.Ini, "--json"},
+		"unused":          {"unused", "--ini", demo.Ini, "--json"},
+		"livemap":         {"livemap", "--ini", demo.Ini, "--json"},
+		"compare":         {"compare", "--ini", demo.Ini, "--client", demo.Ini, "--json"},
+		"explain":         {"explain", "--ini", demo.Ini, "--json", logFile},
 		"cache list":      {"cache", "list", "--ini", demo.Ini, "--json"},
 		"cache verify":    {"cache", "verify", "--ini", demo.Ini, "--json"},
 		"redirect build":  {"redirect", "build", "--ini", demo.Ini, "-o", filepath.Join(dir, "redirect"), "--json"},
@@ -43,7 +52,7 @@ func TestEveryJSONHasSchemaVersion(t *testing.T) {
 		"version":         {"version", "--json"},
 	}
 	order := []string{"info", "check", "order", "deps", "rdeps", "why", "natives", "headers", "resolve", "downloads",
-		"cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
+		"unused", "livemap", "compare", "explain", "cache list", "cache verify", "redirect build", "redirect verify", "index add", "index list", "index stats",
 		"find", "plan", "fix", "index remove", "version"}
 	var walk func(*cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
 func TestCheckWith(t *testing.T) {
@@ -171,5 +173,33 @@ func TestCheckWithHeldLimit(t *testing.T) {
 	want := fmt.Sprintf("unreadable, checked without it: System/ModC.u: not checked: the tables of the mod's packages would hold more than %d bytes in memory", 2*tables)
 	if code != exitFindings || !strings.Contains(out, want) || !strings.Contains(out, "System/ModB.u") {
 		t.Errorf("code %d, want 1 and %q:\n%s", code, want, out)
+	}
+}
+
+// TestCheckWithDemoSame: check --with compares findings by identity
+// (check.ID): a mod that brings a copy of a package the demo already has
+// changes nothing and exits 0, and the README's example (the demo's
+// DemoMutator) reports only the one finding the mod removes, though the
+// demo has several findings of one kind and package (DemoGame's
+// edit_order and cycle).
+func TestCheckWithDemoSame(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	ini := filepath.Join(dir, demo.Ini)
+	data, err := os.ReadFile(filepath.Join(dir, "Textures", "DemoTex.utx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	writeFixFile(t, filepath.Join(mod, "Textures", "DemoTex.utx"), data)
+	text, _, code := runCLI(t, "check", "--ini", ini, "--with", mod, "--no-progress")
+	if code != exitOK || !strings.Contains(text, "The mod adds 0 finding(s), removes 0 and changes 0.") {
+		t.Errorf("a copy of DemoTex.utx: code %d\n%s", code, text)
+	}
+	text, _, code = runCLI(t, "check", "--ini", ini, "--with", filepath.Join(dir, "Collection", "DemoMutator"), "--no-progress")
+	if code != exitOK || !strings.Contains(text, "The mod adds 0 finding(s), removes 1 and changes 0.\n  removed: missing_package DemoStats:") {
+		t.Errorf("the README's example: code %d\n%s", code, text)
 	}
 }

@@ -75,13 +75,3 @@ func DirNames(t testing.TB, dir string) []string {
 	}
 	return out
 }
-
-// PrivateUserCache points the user cache folder (os.UserCacheDir: where
-// the built-in Graphviz keeps its compiled code) at a temporary one, on
-// every platform.
-func PrivateUserCache(t testing.TB) {
-	dir := t.TempDir()
-	t.Setenv("HOME", dir)
-	t.Setenv("XDG_CACHE_HOME", dir)
-	t.Setenv("LocalAppData", dir)
-}

@@ -128,6 +128,12 @@
     fact('Ini', check.ini);
     if (check.platform) fact('Platform', check.platform + ' rules' + (check.platform_reason ? ': ' + check.platform_reason : ''));
     fact('Packages scanned', String(check.packages_scanned), 'sum-scanned');
+    if (check.packages_readable < check.packages_scanned) {
+      // As check's text says it.
+      var readable = check.packages_readable + ' of ' + check.packages_scanned;
+      if (check.git_lfs_pointers > 0) readable += ' (' + check.git_lfs_pointers + ' Git LFS pointers: fetch the files with git lfs pull)';
+      fact('Readable', readable, 'sum-readable');
+    }
     fact('Errors', String(s.errors), 'sum-errors');
     fact('Warnings', String(s.warnings), 'sum-warnings');
     fact('Graph', N + ' packages (' + P.filter(function (p) { return p.kind === 'missing'; }).length + ' missing), ' +
@@ -171,7 +177,24 @@
       sec.appendChild(el('p', { 'class': 'ok' }, 'No problems found.'));
     }
 
-    var missing = findings.filter(function (f) { return f.kind === 'missing_package'; });
+    // Fix first: the three findings the text report leads with.
+    if ((s.fix_first || []).length) {
+      var ff = el('ol', { id: 'fix-first' });
+      s.fix_first.forEach(function (r) {
+        ff.appendChild(el('li', null, sevBadge(r.severity), ' ',
+          el('a', { href: makeHash('findings', '', { kind: r.kind }) }, r.kind), ': ', linkify(r.package), ' (' + r.why + ')'));
+      });
+      sec.appendChild(el('h3', null, 'Fix first'));
+      sec.appendChild(ff);
+    }
+
+    // The game's own missing packages are the stock_missing finding's:
+    // listed there, apart from the others (as the text report does).
+    var stock = {};
+    findings.forEach(function (f) {
+      if (f.kind === 'stock_missing') (f.packages || []).forEach(function (p) { stock[p.toLowerCase()] = true; });
+    });
+    var missing = findings.filter(function (f) { return f.kind === 'missing_package' && !stock[f.package.toLowerCase()]; });
     var need = function (f) { return (f.needed_by || []).length + (f.roots || []).length; };
     missing = missing.map(function (f, k) { return [f, k]; }).sort(function (a, b) { return need(b[0]) - need(a[0]) || a[1] - b[1]; });
     if (missing.length) {
@@ -179,7 +202,7 @@
       missing.slice(0, 10).forEach(function (fk) {
         ol.appendChild(el('li', null, linkify(fk[0].package), ' (' + need(fk[0]) + ')'));
       });
-      sec.appendChild(el('h3', null, 'Most needed missing packages'));
+      sec.appendChild(el('h3', null, 'Most needed missing packages' + (Object.keys(stock).length ? " (not the game's own)" : '')));
       sec.appendChild(ol);
     }
     return sec;
@@ -474,7 +497,13 @@
     g.setGraph({ rankdir: opt.rankdir, ranker: 'tight-tree', nodesep: opt.nodesep, ranksep: opt.ranksep, edgesep: 10, marginx: 10, marginy: 10 });
     nodes.forEach(function (n) { g.setNode(n.key, { width: n.width, height: n.height }); });
     var some = edges.length > LAYOUT_EDGES && opt.rankdir === 'LR';
-    edges.forEach(function (e, k) { if (!some || e.tree) g.setEdge(e.v, e.w, {}, String(k)); });
+    // dagre's first ordering follows the edges as given, and a column of
+    // equals comes out in the reverse order: aToZ gives them last first,
+    // so that a column sorted by name reads A to Z from the top.
+    for (var k = 0; k < edges.length; k++) {
+      var kk = opt.aToZ ? edges.length - 1 - k : k, e = edges[kk];
+      if (!some || e.tree) g.setEdge(e.v, e.w, {}, String(kk));
+    }
     dagre.layout(g);
     var boxes = new Map();
     nodes.forEach(function (n) {
@@ -613,7 +642,7 @@
           tip: P[p].name + ' imports ' + G.imports[k][2] + ' object(s) of ' + P[q].name });
       });
     });
-    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 8, ranksep: 40 });
+    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 8, ranksep: 40, aToZ: true });
     var s = graphSVG(lay, nodes, edges, { id: 'nb-svg', 'aria-label': 'Neighbourhood of ' + P[f].name }, false);
     sec.appendChild(el('div', { 'class': 'diagram' }, s));
     sec.appendChild(el('p', { 'class': 'legend' }, 'Importers on the left, what they import on the right. Red dashed: missing. Red outline and bold red edges: an import cycle. Grey: collapsed hubs or more packages (click to open). Click a package to move there.'));
@@ -666,19 +695,24 @@
   // list are one tile of the rest, so the tiles add up to the total. The
   // more roots need a package, the stronger its colour.
   var TREEMAP_W = 920, TREEMAP_H = 330;
-  function treemap(dl) {
+  // With compressed, a tile is the package's compressed file where the
+  // redirect folder has one, else the server's copy (its tooltip says
+  // which); the rest tile is the rest of the compressed total.
+  function treemap(dl, compressed) {
     var groups = new Map(), listed = 0;
+    function size(p) { return compressed && p.compressed_bytes >= 0 ? p.compressed_bytes : p.bytes; }
     dl.packages.forEach(function (p) {
       var f = folder(p.file || '');
       if (!groups.has(f)) groups.set(f, []);
-      groups.get(f).push({ name: p.name, pkg: p, bytes: p.bytes });
-      listed += p.bytes;
+      groups.get(f).push({ name: p.name, pkg: p, bytes: size(p) });
+      listed += size(p);
     });
     var children = Array.from(groups.keys()).map(function (f) { return { name: f, children: groups.get(f) }; });
     var rest = dl.package_count - dl.packages.length;
     // The rest is a tile of its own, not in a padded folder box that a
     // thin slice would leave no room in.
-    if (rest > 0) children.push({ name: rest + ' more packages', more: rest, bytes: Math.max(0, dl.total.bytes - listed) });
+    var total = compressed ? Math.max(dl.total.compressed_bytes, 0) + dl.packages.reduce(function (n, p) { return n + (p.compressed_bytes >= 0 ? 0 : p.bytes); }, 0) : dl.total.bytes;
+    if (rest > 0) children.push({ name: rest + ' more packages', more: rest, bytes: Math.max(0, total - listed) });
     var root = d3.hierarchy({ name: '', children: children })
       .sum(function (d) { return d.children ? 0 : Math.max(0, d.bytes); })
       .sort(function (a, b) { return b.value - a.value || (a.data.name < b.data.name ? -1 : a.data.name > b.data.name ? 1 : 0); });
@@ -694,7 +728,8 @@
       var w = t.x1 - t.x0, h = t.y1 - t.y0;
       if (!(t.depth === 2 || t.data.more) || w < 1 || h < 1) return; // no package, or too small to see: counted in its folder
       var d = t.data, p = d.pkg ? lookup(d.name) : -1;
-      var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
+      var tip = d.more ? d.more + ' packages not listed in the page: ' + fmtSize(d.bytes) : d.name + ' (' + d.pkg.file + '): ' + fmtSize(d.bytes) +
+        (compressed ? (d.pkg.compressed_bytes >= 0 ? ' compressed (' + fmtSize(d.pkg.bytes) + ' raw)' : ' (no compressed file: raw size)') : '') + ', needed by ' + d.pkg.roots + ' of ' + dl.roots.length + ' roots';
       var share = d.pkg && dl.roots.length ? d.pkg.roots / dl.roots.length : 0;
       var tile = svg(p >= 0 ? 'a' : 'g', { href: p >= 0 ? pkgHash(p) : null, 'class': 'tile' + (d.more ? ' more' : ''), 'data-name': d.more ? null : d.name, 'data-bytes': String(d.bytes) },
         svg('title', null, tip),
@@ -737,7 +772,18 @@
     sec.appendChild(dlist);
     if (dl.total.count) {
       sec.appendChild(el('h3', null, 'What clients download, by size'));
-      sec.appendChild(treemap(dl));
+      // The raw/compressed switch, where the redirect folder's compressed
+      // sizes are known (report --redirect DIR).
+      var compressed = dl.total.compressed_count > 0 && st.params.size === 'compressed';
+      if (dl.total.compressed_count > 0) {
+        var sw = function (v, label) {
+          var cur = (v === 'compressed') === compressed;
+          return el('a', { href: makeHash('downloads', '', { all: st.params.all, size: v }), 'aria-current': cur ? 'true' : null, 'class': cur ? 'current' : null }, label);
+        };
+        sec.appendChild(el('div', { 'class': 'controls' }, el('span', { 'class': 'switch', role: 'group', 'aria-label': 'sizes', id: 'dl-size' }, 'sizes: ',
+          sw('', 'raw'), ' ', sw('compressed', 'compressed (' + dl.total.compressed_count + ' of ' + dl.total.count + ' files)'))));
+      }
+      sec.appendChild(treemap(dl, compressed));
       sec.appendChild(el('p', { 'class': 'legend' }, 'Each package once, its area its size, in a box per folder; the stronger the colour, the more maps need it. Click a package to open it.'));
     }
     var all = st.params.all === '1';
@@ -752,7 +798,7 @@
       return { name: p.name, bytes: p.bytes, compressed_bytes: p.compressed_bytes, roots: p.roots, link: q < 0 ? null : pkgLink(q) };
     }), dl.total.bytes, function (r) { return r.roots + ' of ' + dl.roots.length; }));
     if (!all && (dl.roots.length > DL_ROWS || dl.packages.length > DL_ROWS)) {
-      sec.appendChild(el('p', null, el('a', { href: makeHash('downloads', '', { all: '1' }) }, 'Show all rows')));
+      sec.appendChild(el('p', null, el('a', { href: makeHash('downloads', '', { all: '1', size: st.params.size }) }, 'Show all rows')));
     }
     return sec;
   }
@@ -787,7 +833,12 @@
     var sec = el('section', { 'aria-labelledby': 'h-order' }, el('h2', { id: 'h-order' }, 'EditPackages order'));
     var o = data.order;
     if (!o || !o.edit_packages.length) { sec.appendChild(el('p', null, 'The ini lists no EditPackages.')); return sec; }
-    sec.appendChild(el('p', { id: 'order-valid', 'class': o.valid ? 'ok' : 'bad' }, o.valid ? 'The order is valid.' : 'The order is NOT valid: ucc make fails.'));
+    // The sentence order prints (graph.OrderResult.Verdict), and its note
+    // on the names not checked.
+    var total = o.checked + (o.unchecked ? o.unchecked.length : 0);
+    sec.appendChild(el('p', { id: 'order-checked' }, 'Checked ' + o.checked + ' of ' + total + ' entries.'));
+    sec.appendChild(el('p', { id: 'order-valid', 'class': o.valid ? 'ok' : 'bad' }, o.verdict));
+    if (o.unchecked_names) sec.appendChild(el('p', { id: 'order-note' }, 'Note: ' + o.unchecked_names.message));
     var cur = el('ol', { id: 'order-current' });
     o.edit_packages.forEach(function (n) { cur.appendChild(el('li', null, linkify(n))); });
     var cols = el('div', { 'class': 'order-cols' }, el('div', null, el('h3', null, 'Current'), cur));
@@ -815,7 +866,103 @@
     return sec;
   }
 
-  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads };
+  // ---- Overview: the whole server by group (graph --overview) -------------
+  // groupOf: package index -> its group's index in data.overview.groups.
+  var OV = data.overview, groupOf = new Int32Array(N).fill(-1);
+  if (OV) OV.groups.forEach(function (g, gi) { g.members.concat(g.missing).forEach(function (p) { groupOf[p] = gi; }); });
+  function groupHash(g) { return makeHash('group', g.name); }
+  function groupTip(g) {
+    return g.name + ' (' + g.kind + '): ' + g.members.length + ' package(s)' + (g.missing.length ? '; missing: ' + g.missing.map(function (p) { return P[p].name; }).join(', ') : '') +
+      (g.base ? '; imported by ' + g.imported_by + ' groups (those edges are not drawn)' : '');
+  }
+  function viewOverview() {
+    var sec = el('section', { 'aria-labelledby': 'h-overview' }, el('h2', { id: 'h-overview' }, 'Overview'));
+    if (!OV) { sec.appendChild(el('p', null, 'This page was written without the overview.')); return sec; }
+    sec.appendChild(el('p', null, 'The whole server as ' + OV.groups.length + ' groups of its ' + N + ' packages, as ', el('code', null, 'upkdeps graph --overview'),
+      ' draws it: a mod is a code package with the packages named like it and the maps and packages only it uses; stock packages and the rest by folder. Each edge stands for package imports (an import another chain implies is left out); a group most others import is drawn once, without its incoming edges. Red: the group holds missing packages. Click a group to open it.'));
+    var nodes = OV.groups.map(function (g, gi) {
+      var label = clip(g.name, 28) + ' (' + g.members.length + (g.missing.length ? ', ' + g.missing.length + ' missing' : '') + ')';
+      return { key: 'g' + gi, width: labelWidth(label), height: BOX_H, href: groupHash(g), label: label, name: g.name, tip: groupTip(g),
+        cls: 'node group ' + (g.kind === 'mod' ? 'kind-code' : 'collapsed') + (g.missing.length ? ' has-missing' : '') + (g.base ? ' hub' : '') };
+    });
+    var edges = OV.edges.map(function (e) {
+      return { v: 'g' + e[0], w: 'g' + e[1], cls: 'edge', tip: OV.groups[e[0]].name + ' \u2192 ' + OV.groups[e[1]].name + ': ' + e[2] + ' package import(s) of ' + e[3] + ' object(s)' };
+    });
+    var lay = layoutGraph(nodes, edges, { rankdir: 'LR', nodesep: 10, ranksep: 50 });
+    sec.appendChild(el('div', { 'class': 'diagram' }, graphSVG(lay, nodes, edges, { id: 'overview-svg', 'aria-label': 'Overview by group' }, 'arrow')));
+    return sec;
+  }
+  // viewGroup lists a group's packages and missing packages, and the
+  // imports between it and the other groups (all of them, not reduced).
+  function viewGroup(st) {
+    var gi = -1;
+    if (OV) OV.groups.forEach(function (g, i) { if (g.name.toLowerCase() === st.arg.toLowerCase()) gi = i; });
+    if (gi < 0) return el('section', null, el('h2', null, 'No group ' + st.arg), el('p', null, el('a', { href: '#/overview' }, 'The overview')));
+    var g = OV.groups[gi];
+    var sec = el('section', { 'aria-labelledby': 'h-group', id: 'group', 'data-group': g.name },
+      el('h2', { id: 'h-group' }, g.name, ' ', el('span', { 'class': 'kind' }, g.kind)), el('p', null, el('a', { href: '#/overview' }, 'Back to the overview')));
+    function list(id, caption, ps) {
+      var ul = el('ul', { id: id, 'class': 'columns' });
+      ps.forEach(function (p) { ul.appendChild(el('li', null, pkgLink(p), ' ', el('span', { 'class': 'kind' }, P[p].kind))); });
+      sec.appendChild(el('h3', null, caption + ' (' + ps.length + ')'));
+      sec.appendChild(ps.length ? ul : el('p', null, 'none'));
+    }
+    list('group-members', 'Packages', g.members);
+    list('group-missing', 'Missing packages', g.missing);
+    var to = new Map(), from = new Map();
+    G.imports.forEach(function (im) {
+      var a = groupOf[im[0]], b = groupOf[im[1]];
+      if (a === b) return;
+      if (a === gi) to.set(b, (to.get(b) || 0) + 1);
+      if (b === gi) from.set(a, (from.get(a) || 0) + 1);
+    });
+    function table(caption, m) {
+      var tb = el('tbody');
+      Array.from(m.keys()).sort(function (x, y) { return m.get(y) - m.get(x) || x - y; }).forEach(function (k) {
+        tb.appendChild(el('tr', null, el('td', null, el('a', { href: groupHash(OV.groups[k]) }, OV.groups[k].name)), el('td', { 'class': 'num' }, String(m.get(k)))));
+      });
+      sec.appendChild(el('table', { 'class': 'edges' }, el('caption', null, caption + ' (' + m.size + ' groups)'),
+        el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Group'), el('th', { scope: 'col' }, 'Package imports'))), tb));
+    }
+    table('Imports from', to);
+    table('Imported by', from);
+    return sec;
+  }
+
+  // ---- Unused: what nothing uses, what each ServerPackages line costs ------
+  function viewUnused() {
+    var sec = el('section', { 'aria-labelledby': 'h-unused' }, el('h2', { id: 'h-unused' }, 'Unused'));
+    var U = data.unused;
+    if (!U) { sec.appendChild(el('p', null, 'This page was written without the unused packages.')); return sec; }
+    sec.appendChild(el('p', null, 'The same as ', el('code', null, 'upkdeps unused --json'), ': the package files nothing reaches (no map, ini line, native code or used package) and, per ServerPackages line, what a new client downloads for it and what needs it.'));
+    sec.appendChild(el('h3', null, 'Packages nothing uses (' + U.unused.length + ', ' + fmtSize(U.unused_bytes) + ')'));
+    if (!U.unused.length) sec.appendChild(el('p', { 'class': 'ok' }, 'Every package is used.'));
+    else {
+      var tb = el('tbody');
+      U.unused.forEach(function (u) {
+        tb.appendChild(el('tr', { 'data-name': u.name }, el('td', null, linkify(u.name)), el('td', null, u.folder), el('td', null, u.kind),
+          el('td', { 'class': 'num' }, fmtSize(u.bytes)),
+          el('td', null, u.through.length ? ['imported only by unused packages: naming ', u.through.map(function (n, j) { return [j ? ' or ' : '', linkify(n)]; }), ' would reach it'] : 'nothing imports it')));
+      });
+      sec.appendChild(el('table', { id: 'unused-packages', 'class': 'edges' }, el('thead', null, el('tr', null,
+        el('th', { scope: 'col' }, 'Package'), el('th', { scope: 'col' }, 'Folder'), el('th', { scope: 'col' }, 'Kind'), el('th', { scope: 'col' }, 'Size'), el('th', { scope: 'col' }, 'What would reach it'))), tb));
+    }
+    if (U.stock_unused) sec.appendChild(el('p', null, U.stock_unused + ' stock package(s) nothing uses are not listed: the game ships them.'));
+    sec.appendChild(el('h3', null, 'ServerPackages lines (' + U.server_packages.length + ')'));
+    var lb = el('tbody');
+    U.server_packages.forEach(function (sp) {
+      var need = sp.nothing_needs_it ? el('strong', { 'class': 'bad' }, 'nothing on this server needs it') :
+        el('span', null, sp.needed_by.slice(0, 5).map(function (n, j) { return [j ? ', ' : '', linkify(n)]; }), sp.needed_by.length > 5 ? ', and ' + (sp.needed_by.length - 5) + ' more' : '');
+      lb.appendChild(el('tr', { 'data-package': sp.package }, el('td', null, sp.line),
+        el('td', { 'class': 'num' }, sp.missing ? 'missing' : sp.download.count + ' packages, ' + fmtSize(sp.download.bytes)),
+        el('td', { 'class': 'num' }, sp.only.count + ' packages, ' + fmtSize(sp.only.bytes)), el('td', null, need)));
+    });
+    sec.appendChild(el('table', { id: 'unused-lines', 'class': 'edges' }, el('thead', null, el('tr', null,
+      el('th', { scope: 'col' }, 'Line'), el('th', { scope: 'col' }, 'New clients download'), el('th', { scope: 'col' }, 'For this line alone'), el('th', { scope: 'col' }, 'Needed by'))), lb));
+    return sec;
+  }
+
+  var views = { summary: viewSummary, findings: viewFindings, packages: viewPackages, pkg: viewPackage, cycles: viewCycles, order: viewOrder, downloads: viewDownloads, overview: viewOverview, group: viewGroup, unused: viewUnused };
   function render() {
     var st = parseHash();
     var v = views[st.view] || viewSummary;
@@ -823,7 +970,7 @@
     main.appendChild(v(st));
     document.body.setAttribute('data-view', views[st.view] ? st.view : 'summary');
     document.querySelectorAll('nav a').forEach(function (a) {
-      var cur = a.getAttribute('href') === '#/' + st.view || (st.view === 'pkg' && a.getAttribute('href') === '#/packages');
+      var cur = a.getAttribute('href') === '#/' + st.view || (st.view === 'pkg' && a.getAttribute('href') === '#/packages') || (st.view === 'group' && a.getAttribute('href') === '#/overview');
       if (cur) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     });
   }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/compare"
+)
+
+func newCompareCmd(a *app) *cobra.Command {
+	var (
+		server, client, clientCache string
+		opt                         compare.Options
+	)
+	cmd := &cobra.Command{
+		Use:   "compare --server INI --client DIR [--client-cache DIR] [--redirect DIR] [--preset NAME] [--maps GLOB] [--json]",
+		Short: "What each client will hit: the server's packages against a client install and cache",
+		Long: `compare takes every package the server sends (its live package map: ServerPackages, or a
+mapvote preset's with --preset, and every map with all it imports, retail packages included) and
+looks each up in the client install DIR (its ini's Paths, then its download cache by GUID, as its
+engine does): the same GUID (and on UE2 at least the server's generations), another GUID, or
+nothing; with --redirect DIR, also whether the redirect folder's compressed files decompress to the
+server's files. Each difference is a finding with the error the player sees and the fix. Exit 1 when a
+finding is an error, 0 otherwise.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if client == "" {
+				return usagef("compare: --client DIR is required")
+			}
+			if server != "" {
+				a.cfg.Ini = server
+			}
+			in, g, err := a.openGraph(cmd.Context())
+			if err != nil {
+				return err
+			}
+			cl, err := check.Open(check.OpenOptions{Ini: client, Game: in.Game.Name, Platform: a.cfg.Platform, CacheDir: clientCache, Warn: a.warn})
+			if err != nil {
+				var ue check.UsageError
+				if errors.As(err, &ue) {
+					return usageError{err}
+				}
+				return err
+			}
+			opt.Jobs = a.cfg.Jobs
+			rep, err := compare.Compare(cmd.Context(), in, g, cl, opt)
+			if err != nil {
+				var ue check.UsageError
+				if errors.As(err, &ue) {
+					return usageError{err}
+				}
+				return err
+			}
+			if a.cfg.JSON {
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+			} else if err := writeCompareText(cmd, rep); err != nil {
+				return err
+			}
+			if rep.Errors > 0 {
+				return errFindings
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&server, "server", "", "the server's ini (or its folder); default --ini")
+	f.StringVar(&client, "client", "", "the client install: its ini, its folder or its System folder (required)")
+	f.StringVar(&clientCache, "client-cache", "", "the client's download cache folder (default: its ini's CachePath)")
+	f.StringVar(&opt.Preset, "preset", "", `the mapvote preset whose ServerPackages the server sends ("Category/Name", "*" for every preset)`)
+	f.StringVar(&opt.Redirect, "redirect", "", "also check the server's redirect folder: a compressed file made from another version than the server's")
+	f.StringVar(&opt.Maps, "maps", "", "only the server's maps whose name or file name matches GLOB (default: every map)")
+	f.Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+func writeCompareText(cmd *cobra.Command, rep *compare.Report) error {
+	bw := &errWriter{w: cmd.OutOrStdout()}
+	bw.printf("upkdeps compare: server %s, client %s\n", rep.Server, rep.Client)
+	if rep.Preset != "" {
+		bw.printf("preset %s\n", rep.Preset)
+	}
+	bw.printf("%d package(s) compared: %d error(s), %d warning(s)\n", rep.Packages, rep.Errors, rep.Warnings)
+	for _, f := range rep.Findings {
+		bw.printf("\n%s %s: %s\n", severityWord(string(f.Severity)), f.Kind, f.Package)
+		bw.printf("  server: %s GUID %s, %d generation(s) (via %s)\n", f.ServerFile, f.ServerGUID, f.ServerGeneration, f.Via)
+		switch {
+		case f.RedirectFile != "":
+			bw.printf("  redirect: %s\n", f.RedirectFile)
+		case f.ClientFile != "":
+			bw.printf("  client: %s GUID %s, %d generation(s)\n", f.ClientFile, f.ClientGUID, f.ClientGeneration)
+		default:
+			bw.printf("  client: no copy\n")
+		}
+		bw.printf("  the player sees: %s\n", f.PlayerError)
+		bw.printf("  fix: %s\n", f.Fix)
+	}
+	if len(rep.Findings) == 0 {
+		bw.printf("OK: the client resolves every package to the server's version\n")
+	}
+	return bw.err
+}
+
+// severityWord is "ERROR" or "WARNING".
+func severityWord(s string) string {
+	if s == "error" {
+		return "ERROR"
+	}
+	return "WARNING"
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/explain"
+	"github.com/upkdeps/upkdeps/index"
+)
+
+func newExplainCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "explain LOG [--ini INI] [--index FILE] [--json]",
+		Short: "Explain the package lines of a game log: what is wrong, why, and the fix",
+		Long: `explain reads a UT99, UT2004 or other Unreal Engine 1/2 log (client or server; ANSI, UTF-8 or
+UTF-16; any size, line by line) and answers each package line it recognises: the server's package
+map (USES GUID=... PKG=...), Server Package:, Can't find file for package, version mismatch, a
+package already loaded in another version, Failed import and Failed to find object. With --ini,
+each is looked up in that install (the engine's lookup; the package map lines by GUID) and a
+problem line says what makes the install load the package (the ini line or map, then each
+import); with
+--index, the index's copies of what is missing are named. A line that speaks of a failure in a
+form explain does not read is listed as not understood, never guessed. Exit 1 when a line is a
+problem or not understood, 0 otherwise.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var opt explain.Options
+			if a.cfg.Ini != "" {
+				in, g, err := a.openGraph(cmd.Context())
+				if err != nil {
+					return err
+				}
+				opt.Install = explain.SearchInstall(in.Search, in.IniPath)
+				opt.Chain = explain.GraphChain(g)
+			}
+			if cmd.Flags().Changed("index") {
+				db, err := a.openDB(true)
+				if err != nil {
+					return err
+				}
+				defer db.Close()
+				opt.Index = indexCopies(db)
+			}
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rep, err := explain.Explain(cmd.Context(), f, args[0], opt)
+			if err != nil {
+				return err
+			}
+			if a.cfg.JSON {
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+			} else if err := writeExplainText(cmd, rep); err != nil {
+				return err
+			}
+			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 || rep.Dropped > 0 {
+				return errFindings
+			}
+			return nil
+		},
+	}
+	addIndexFlag(cmd.Flags(), "name the copies of missing packages found in this package index", false)
+	cmd.Flags().Bool("json", false, "print the report as JSON")
+	return cmd
+}
+
+// indexCopies lists an index's copies of a package (best first) as paths.
+func indexCopies(db *index.DB) explain.Index {
+	return func(ctx context.Context, pkg, guid string) []string {
+		cs, err := db.Candidates(ctx, pkg, guid)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, c := range cs {
+			where := c.Path
+			if c.Member != "" {
+				where += "!" + c.Member
+			}
+			if where == "" {
+				where = c.Source
+			}
+			out = append(out, fmt.Sprintf("%s (GUID %s)", where, c.GUID))
+		}
+		return out
+	}
+}
+
+func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
+	bw := &errWriter{w: cmd.OutOrStdout()}
+	bw.printf("upkdeps explain: %s (%s, %d lines", rep.Log, rep.Encoding, rep.Lines)
+	if rep.LinesTruncated > 0 {
+		bw.printf(", %d cut at %d bytes", rep.LinesTruncated, explain.MaxLineLength)
+	}
+	bw.printf(")\n")
+	if rep.Install != "" {
+		bw.printf("answered against %s\n", rep.Install)
+	}
+	bw.printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
+	if rep.Dropped > 0 {
+		bw.printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
+	}
+	for _, l := range rep.Explained {
+		mark := "ok"
+		if l.Problem {
+			mark = "PROBLEM"
+		}
+		bw.printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
+		if l.Why != "" {
+			bw.printf("  why: %s\n", l.Why)
+		}
+		for i, c := range l.Chain {
+			if i == 0 {
+				bw.printf("  loaded because: %s\n", c)
+			} else {
+				bw.printf("    %s\n", c)
+			}
+		}
+		if l.Fix != "" {
+			bw.printf("  fix: %s\n", l.Fix)
+		}
+	}
+	for _, l := range rep.NotUnderstood {
+		bw.printf("\nline %d: NOT UNDERSTOOD\n  %s\n", l.Number, l.Text)
+	}
+	return bw.err
+}

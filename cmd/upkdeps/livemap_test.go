@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+)
+
+// writeVoteSysInstall writes a small UT99 server whose ServerPackages a
+// VoteSys config owns (VoteSys.ini, VoteSysPresets.ini as VoteSys's
+// README.md shows them): DefaultPackages=Base; preset DM/Mods adds ModA and
+// ModB; DM/Broken names the absent package Absent on line 14. It returns
+// the ini.
+func writeVoteSysInstall(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{"System", "Maps"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg := func(rel string, build func(b *format.Builder)) {
+		b := format.NewBuilder(69, 0)
+		b.File.Flags = format.FlagAllowDownload
+		build(b)
+		if err := format.WriteFile(filepath.Join(root, rel), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg("System/Engine.u", func(b *format.Builder) { b.Export(0, "Level", 0, 0, 10); b.Export(0, "Mutator", 0, 0, 10) })
+	for _, n := range []string{"Base", "ModA", "ModB"} {
+		pkg("System/"+n+".u", func(b *format.Builder) {
+			b.Export(0, "Mut"+n, 0, b.ImportPath("Engine.Mutator", "Core", "Class"), 10)
+		})
+	}
+	pkg("Maps/DM-Test.unr", func(b *format.Builder) {
+		b.Export(0, "MyLevel", b.ImportPath("Engine.Level", "Core", "Class"), 0, 10)
+	})
+	files := map[string]string{
+		"Server.ini": "[Engine.Engine]\nGameEngine=Engine.GameEngine\n\n[Core.System]\nPaths=../System/*.u\nPaths=../Maps/*.unr\n\n" +
+			"[Engine.GameEngine]\nServerPackages=Base\nServerActors=VoteSys.VoteSys\n",
+		"VoteSys.ini": "[ServerSettings]\nbManageServerPackages=True\nDefaultPackages=Base\n",
+		"VoteSysPresets.ini": "[VS_PresetConfig0]\nPresetName=Plain\nCategory=DM\nGame=Botpack.DeathMatchPlus\n\n" +
+			"[VS_PresetConfig1]\nPresetName=Mods\nCategory=DM\nMutators=ModA.MutModA,ModB.MutModB\n\n" +
+			"[VS_PresetConfig2]\nPresetName=Broken\nCategory=DM\nMutators=Absent.Mut\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(root, "System", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(root, "System", "Server.ini")
+}
+
+// TestPresetDownloadsRedirect: downloads --preset X and redirect build
+// --preset X --dry-run differ from the plain runs by exactly X's packages.
+func TestPresetDownloadsRedirect(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	serverRoot := func(args ...string) []string {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"downloads", "--ini", iniPath, "--game", "ut99", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("downloads %q: code %d, %s", args, code, errOut)
+		}
+		var d struct {
+			Roots []struct {
+				Kind     string   `json:"kind"`
+				Packages []string `json:"packages"`
+			} `json:"roots"`
+		}
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range d.Roots {
+			if r.Kind == "server_packages" {
+				return r.Packages
+			}
+		}
+		return nil
+	}
+	published := func(args ...string) []string {
+		t.Helper()
+		outDir := filepath.Join(t.TempDir(), "redirect")
+		out, errOut, code := runCLI(t, append([]string{"redirect", "build", "--ini", iniPath, "--game", "ut99", "-o", outDir, "--dry-run", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("redirect build %q: code %d, %s", args, code, errOut)
+		}
+		var r struct {
+			Actions []struct {
+				Package string `json:"package"`
+			} `json:"actions"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		var pkgs []string
+		for _, a := range r.Actions {
+			if a.Package != "" {
+				pkgs = append(pkgs, a.Package)
+			}
+		}
+		slices.Sort(pkgs)
+		return pkgs
+	}
+	diff := func(a, b []string) []string {
+		var out []string
+		for _, s := range b {
+			if !slices.Contains(a, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	want := []string{"ModA", "ModB"}
+	if got := diff(serverRoot(), serverRoot("--preset", "DM/Mods")); !slices.Equal(got, want) {
+		t.Errorf("downloads --preset DM/Mods adds %q, want %q", got, want)
+	}
+	if got := diff(published(), published("--preset", "Mods")); !slices.Equal(got, want) {
+		t.Errorf("redirect build --preset Mods adds %q, want %q", got, want)
+	}
+	if got := diff(serverRoot(), serverRoot("--preset", "DM/Plain")); len(got) != 0 {
+		t.Errorf("DM/Plain adds %q", got)
+	}
+	_, errOut, code := runCLI(t, "downloads", "--ini", iniPath, "--game", "ut99", "--preset", "Nope")
+	if code != exitError || !strings.Contains(errOut, `"DM/Mods"`) {
+		t.Errorf("unknown preset: code %d, %s", code, errOut)
+	}
+}
+
+// TestPresetMissingPackage: a preset naming an absent package is an error
+// of check on its line.
+func TestPresetMissingPackage(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--json")
+	if code != exitFindings {
+		t.Fatalf("check: code %d, %s", code, errOut)
+	}
+	var rep struct {
+		Findings []struct {
+			Kind     string   `json:"kind"`
+			Severity string   `json:"severity"`
+			Package  string   `json:"package"`
+			Roots    []string `json:"roots"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var live []string
+	for _, f := range rep.Findings {
+		if f.Kind == "live_missing" {
+			live = append(live, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
+		}
+	}
+	if want := []string{"error Absent VoteSysPresets.ini:14 Mutators=Absent.Mut"}; !slices.Equal(live, want) {
+		t.Errorf("live_missing findings %q, want %q", live, want)
+	}
+}
+
+// TestLivemapCommand: the live map lists each preset's packages with their
+// lines.
+func TestLivemapCommand(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	out, errOut, code := runCLI(t, "livemap", "--ini", iniPath, "--game", "ut99")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"votesys manages ServerPackages (VoteSys.ini:2 bManageServerPackages=True)",
+		"Base                     VoteSys.ini:3 DefaultPackages=Base",
+		"preset DM/Mods, VoteSysPresets.ini:6 [VS_PresetConfig1]: 2 package(s)",
+		"ModA                     VoteSysPresets.ini:9 Mutators=ModA.MutModA,ModB.MutModB",
+		"ModB                     VoteSysPresets.ini:9 Mutators=ModA.MutModA,ModB.MutModB",
+		"Absent                   VoteSysPresets.ini:14 Mutators=Absent.Mut",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestCheckPreset: check --preset takes the preset's ServerPackages as the
+// client roots: ModB, sent only by preset DM/Mods, imports a ServerSideOnly
+// package, a server_side_only error with the preset alone; an unknown
+// preset is a usage error.
+func TestCheckPreset(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	sys := filepath.Dir(iniPath)
+	secret := format.NewBuilder(69, 0)
+	secret.File.Flags = format.FlagServerSideOnly
+	secret.Export(0, "Hidden", 0, 0, 10)
+	modB := format.NewBuilder(69, 0)
+	modB.File.Flags = format.FlagAllowDownload
+	modB.Export(0, "MutModB", 0, modB.ImportPath("Secret.Hidden", "Core", "Class"), 10)
+	for name, b := range map[string]*format.Builder{"Secret.u": secret, "ModB.u": modB} {
+		if err := format.WriteFile(filepath.Join(sys, name), b.File); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sso := func(args ...string) bool {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"check", "--ini", iniPath, "--game", "ut99", "--json"}, args...)...)
+		if code != exitFindings {
+			t.Fatalf("check %q: code %d, %s", args, code, errOut)
+		}
+		return strings.Contains(out, `"server_side_only"`)
+	}
+	if sso() {
+		t.Errorf("server_side_only without --preset: ModB is not sent")
+	}
+	if !sso("--preset", "DM/Mods") {
+		t.Errorf("no server_side_only with --preset DM/Mods")
+	}
+	_, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--preset", "Nope")
+	if code != exitError || !strings.Contains(errOut, `no such preset "Nope"`) {
+		t.Errorf("unknown preset: code %d, %s", code, errOut)
+	}
+}

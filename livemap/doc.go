@@ -1,0 +1,43 @@
+// Package livemap works out the live package map of a server: the packages
+// it sends its clients, which are not only the game ini's ServerPackages.
+//
+// Sources, each entry naming its file and line:
+//
+//   - The game ini's ServerPackages ([Engine.GameEngine], and XC_Engine's
+//     section), as package ini reads them.
+//   - UT2004 (engine generation 2): a class whose config section in the
+//     game ini sets bAddToServerPackages=True. Mutator.PreBeginPlay adds
+//     the package of such a mutator to the package map
+//     (AddToPackageMap, from UT2004 v3204 on: the Beyond Unreal wiki's
+//     "Package map" page); the entry counts when the class runs (a
+//     mutator of the server's command line or a ServerActors class).
+//   - UT2004: a class the server runs (a ServerActors class, or one of
+//     Options.Mutators) whose default properties set
+//     bAddToServerPackages=True (format.File.ClassDefaultBool); the
+//     package file is the entry's source.
+//   - VoteSys (github.com/Deaod/VoteSys, README.md at commit 0018447):
+//     VoteSys.ini's [ServerSettings] bManageServerPackages=True makes it
+//     set ServerPackages per preset: DefaultPackages (the ini's
+//     ServerPackages when none are listed) plus the packages of the
+//     preset's Mutators (VoteSysPresets.ini [VS_PresetConfigN],
+//     PresetName, Category, Mutators=Pkg.Class[,Pkg.Class], InheritFrom
+//     naming earlier presets by "Category/PresetName", bDisabled). With
+//     the switch off VoteSys leaves ServerPackages alone.
+//   - MVES, Map Vote Extended (github.com/peterekepeter/ut99-mves:
+//     docs/quickstart.txt, docs/feature-documentation.md and the release
+//     MVE_Config.ini): [MVES.MapVote] bOverrideServerPackages=True makes
+//     it write ServerPackages from MainServerPackages=("A","B",...) plus
+//     the voted game type's Packages= field, each game type a
+//     CustomGame[N]=(bEnabled=True,GameName=...,RuleName=...,
+//     GameClass=...,MutatorList=...,Packages=...) line. With the switch
+//     off MVES leaves ServerPackages alone.
+//
+// A mapvote's presets (VoteSys) and game types (MVES) are both Presets
+// here, named "Category/PresetName" and "GameName/RuleName". What the
+// package does not read (the client package MVES adds itself, packages
+// named by MVES's ClientLogoTexture and map overrides, VoteSys leaving out
+// ServerSideOnly packages, mutators given on the command line unless
+// Options.Mutators names them, a bAddToServerPackages inherited from a
+// parent class) is listed
+// in Map.Notes, not guessed.
+package livemap

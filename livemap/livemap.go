@@ -1,0 +1,324 @@
+package livemap
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/structval"
+)
+
+// Where an entry comes from (Entry.From).
+const (
+	FromIni        = "ini"         // the game ini's ServerPackages
+	FromIniSection = "ini_section" // bAddToServerPackages=True in a class's section (UT2004)
+	FromVoteSys    = "votesys"     // VoteSys.ini / VoteSysPresets.ini
+	FromMVES       = "mves"        // MVE_Config.ini
+	FromDefaults   = "defaults"    // bAddToServerPackages=True in a class's default properties (UT2004)
+)
+
+// The mapvotes read (Map.Manager).
+const (
+	VoteSys = "votesys"
+	MVES    = "mves"
+)
+
+// Source is the line an entry comes from.
+type Source struct {
+	File string `json:"file"` // the file, as opened
+	Line int    `json:"line"` // 1-based
+	Text string `json:"text"` // Key=Value as written
+}
+
+// String is "File.ini:LINE Key=Value", the base name of the file (without
+// ":LINE" for a package's default properties, Line 0).
+func (s Source) String() string {
+	if s.Line == 0 {
+		return fmt.Sprintf("%s %s", filepath.Base(s.File), s.Text)
+	}
+	return fmt.Sprintf("%s:%d %s", filepath.Base(s.File), s.Line, s.Text)
+}
+
+// Entry is one package of the live map and the line that puts it there.
+type Entry struct {
+	Package string `json:"package"`
+	From    string `json:"from"` // FromIni, FromIniSection, FromVoteSys or FromMVES
+	Source  Source `json:"source"`
+}
+
+// Preset is a mapvote preset (VoteSys) or game type (MVES): the packages
+// it adds to the map's Base while it runs.
+type Preset struct {
+	Name     string  `json:"name"` // "Category/PresetName" or "GameName/RuleName"
+	Manager  string  `json:"manager"`
+	Source   Source  `json:"source"` // the line or section header defining it
+	Disabled bool    `json:"disabled"`
+	Packages []Entry `json:"packages"` // in the order read; [] when none
+}
+
+// Map is the live package map of a server.
+type Map struct {
+	// Manager is the mapvote whose config was found ("" none, VoteSys,
+	// MVES); Managed is whether its switch (Switch) makes it set
+	// ServerPackages.
+	Manager string  `json:"manager"`
+	Managed bool    `json:"managed"`
+	Switch  *Source `json:"switch,omitempty"`
+	// Base is what the server sends whatever preset runs.
+	Base    []Entry  `json:"base"`
+	Presets []Preset `json:"presets"`
+	Notes   []string `json:"notes"`
+}
+
+// Options say how Read reads.
+type Options struct {
+	// Generation is the engine generation (1 or 2; 0 unknown): the
+	// bAddToServerPackages sections and defaults are read for 2.
+	Generation int
+	// Find returns the file a package name resolves to ("" none): the
+	// default properties of the classes the server runs are read through
+	// it (UE2). nil: not read.
+	Find func(pkg string) string
+	// Mutators are classes (Pkg.Class) the server runs besides its
+	// ServerActors: the mutators of its command line, which no file shows.
+	Mutators []string
+}
+
+// Read works out the live map of the server whose game ini is f, reading
+// the mapvote configs in f's folder. A mapvote config that cannot be read
+// is an error naming it.
+func Read(f *ini.File, opt Options) (*Map, error) {
+	m := &Map{Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
+	var iniBase []Entry
+	for _, r := range f.References(opt.Generation) {
+		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
+		if strings.EqualFold(key, "ServerPackages") {
+			iniBase = append(iniBase, Entry{r.Package, FromIni, Source{f.Path, r.Line, r.Key + "=" + r.Value}})
+		}
+	}
+	dir := filepath.Dir(f.Path)
+	vs, err := readVoteSys(dir)
+	if err != nil {
+		return nil, err
+	}
+	mv, err := readMVES(dir)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case vs != nil && mv != nil:
+		return nil, fmt.Errorf("livemap: %s has both VoteSys.ini and MVE_Config.ini: only one mapvote can own ServerPackages; remove the other's config", dir)
+	case vs != nil:
+		*m = *vs
+		if m.Managed && len(m.Base) == 0 {
+			m.Base = iniBase
+			m.Notes = append(m.Notes, "VoteSys.ini lists no DefaultPackages: the ini's ServerPackages are the base of every preset")
+		} else if !m.Managed {
+			m.Base = iniBase
+		}
+	case mv != nil:
+		*m = *mv
+		if !m.Managed {
+			m.Base = iniBase
+		} else {
+			m.Notes = append(m.Notes, "MVES's bOverrideServerPackages=True: the ini's ServerPackages are replaced by MainServerPackages and the game type's Packages; MVES also adds its own client package and those of ClientLogoTexture, ClientScreenshotPackage, ClientPackage and map overrides, which are not read here")
+		}
+	default:
+		m.Base = iniBase
+	}
+	if m.Manager != "" && !m.Managed {
+		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, switchText(m)))
+	}
+	if opt.Generation == 2 {
+		m.Base = append(m.Base, sectionEntries(f)...)
+		if opt.Find != nil {
+			es, notes := defaultsEntries(f, opt)
+			m.Base = append(m.Base, es...)
+			m.Notes = append(m.Notes, notes...)
+		}
+	}
+	m.Base = dedupe(m.Base)
+	for i := range m.Presets {
+		m.Presets[i].Packages = dedupe(m.Presets[i].Packages)
+	}
+	return m, nil
+}
+
+func switchText(m *Map) string {
+	if m.Switch == nil {
+		return "not set"
+	}
+	return m.Switch.String()
+}
+
+// sectionEntries are the classes whose section sets bAddToServerPackages.
+func sectionEntries(f *ini.File) []Entry {
+	var out []Entry
+	for _, sec := range f.Sections() {
+		pkg, class, ok := strings.Cut(sec, ".")
+		if !ok || pkg == "" || class == "" {
+			continue
+		}
+		es := f.Entries(sec, "bAddToServerPackages")
+		if len(es) == 0 || !parseBool(es[len(es)-1].Value) {
+			continue
+		}
+		e := es[len(es)-1]
+		out = append(out, Entry{pkg, FromIniSection, Source{f.Path, e.Line, fmt.Sprintf("[%s] %s=%s", sec, e.Key, e.Value)}})
+	}
+	return out
+}
+
+func parseBool(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "1", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// dedupe drops later entries of a package already listed (any case).
+func dedupe(es []Entry) []Entry {
+	seen := map[string]bool{}
+	out := []Entry{}
+	for _, e := range es {
+		k := strings.ToLower(e.Package)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// findFile returns the file of dir named name in any case, or "".
+func findFile(dir, name string) string {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, d := range des {
+		if strings.EqualFold(d.Name(), name) && d.Type().IsRegular() {
+			return filepath.Join(dir, d.Name())
+		}
+	}
+	return ""
+}
+
+// ErrNoPreset is matched by the error of Packages for an unknown preset.
+var ErrNoPreset = errors.New("livemap: no such preset")
+
+// Preset returns the preset named name (its full name, any case; or the
+// part after "/" when only one preset has it).
+func (m *Map) Preset(name string) (*Preset, error) {
+	var short []*Preset
+	for i := range m.Presets {
+		p := &m.Presets[i]
+		if strings.EqualFold(p.Name, name) {
+			return p, nil
+		}
+		if _, n, ok := strings.Cut(p.Name, "/"); ok && strings.EqualFold(n, name) {
+			short = append(short, p)
+		}
+	}
+	if len(short) == 1 {
+		return short[0], nil
+	}
+	var names []string
+	for _, p := range m.Presets {
+		names = append(names, strconv.Quote(p.Name))
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini) beside the ini", ErrNoPreset, name)
+	}
+	if len(short) > 1 {
+		return nil, fmt.Errorf("%w %q: several presets have that name; give Category/Name: %s", ErrNoPreset, name, strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("%w %q; presets: %s", ErrNoPreset, name, strings.Join(names, ", "))
+}
+
+// AllPresets names every preset at once for Packages.
+const AllPresets = "*"
+
+// Packages returns what the server sends while preset runs: the Base and,
+// when the mapvote manages ServerPackages, the preset's packages, without
+// repeats. preset "" is the Base alone; AllPresets adds every enabled
+// preset's packages (what a redirect must hold for any preset).
+func (m *Map) Packages(preset string) ([]Entry, error) {
+	out := append([]Entry{}, m.Base...)
+	if preset == "" {
+		return out, nil
+	}
+	if preset == AllPresets {
+		if len(m.Presets) == 0 {
+			return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini) beside the ini", ErrNoPreset, preset)
+		}
+		for _, p := range m.Presets {
+			if m.Managed && !p.Disabled {
+				out = append(out, p.Packages...)
+			}
+		}
+		return dedupe(out), nil
+	}
+	p, err := m.Preset(preset)
+	if err != nil {
+		return nil, err
+	}
+	if m.Managed {
+		out = append(out, p.Packages...)
+	}
+	return dedupe(out), nil
+}
+
+// Names returns the package names of Packages(preset).
+func (m *Map) Names(preset string) ([]string, error) {
+	es, err := m.Packages(preset)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Package
+	}
+	return out, nil
+}
+
+// Problem is an entry of the live map whose package does not resolve.
+type Problem struct {
+	Entry
+	Preset string // "" for the Base
+}
+
+// Missing returns the entries (Base and every preset's) whose package
+// found does not resolve, sorted by file and line.
+func (m *Map) Missing(found func(pkg string) bool) []Problem {
+	var out []Problem
+	for _, e := range m.Base {
+		if !found(e.Package) {
+			out = append(out, Problem{Entry: e})
+		}
+	}
+	for _, p := range m.Presets {
+		for _, e := range p.Packages {
+			if !found(e.Package) {
+				out = append(out, Problem{Entry: e, Preset: p.Name})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Problem) int {
+		return cmp.Or(strings.Compare(a.Source.File, b.Source.File), cmp.Compare(a.Source.Line, b.Source.Line))
+	})
+	return out
+}
+
+// listField reads a struct field's list.
+func listField(fs []structval.Field, key string) []string {
+	v, _ := structval.Get(fs, key)
+	return structval.List(v)
+}
