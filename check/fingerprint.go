@@ -5,39 +5,30 @@ import (
 	"encoding/hex"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
 )
 
 // iniLineNumber is the ":25" of a root's evidence ("Demo.ini:25 Key=Value").
-var iniLineNumber = regexp.MustCompile(`^([^:/\\]+\.[iI][nN][iI]):[0-9]+ `)
+// (and of a localisation file's line: "Foo.int:3 Object=...").
+var iniLineNumber = regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):[0-9]+ `)
 
-// Fingerprint names what a finding is about, so that the same problem is
-// recognised in two runs (a baseline, SARIF's partialFingerprints): a hash
-// of its kind, package, objects, the packages it involves, and the ini
-// lines it rests on without their line numbers ("Demo.ini
-// ServerPackages=Foo"). Messages, counts of importers, chains and line
-// numbers are left out: an edit elsewhere in the ini or the install
-// leaves the fingerprint as it was. Two findings may share one (the
-// compiled and the source cycle of the same packages); a baseline counts
-// them.
+// Fingerprint identifies a finding across runs (a baseline's entries,
+// SARIF's partialFingerprints): the hex SHA-256 (first 16 bytes) of its
+// ID, with the line numbers taken out of the ini lines it rests on
+// ("Demo.ini ServerPackages=Foo"), so that a line added elsewhere in the
+// ini leaves it as it was. Like the ID it leaves out the message, the
+// importers and the chain. Baselines store it: its form changes only
+// with BaselineVersion.
 func Fingerprint(f graph.Finding) string {
-	var b strings.Builder
-	field := func(s ...string) {
-		b.WriteString(strings.Join(s, "\x1f"))
-		b.WriteByte(0)
+	if len(f.Roots) > 0 {
+		roots := make([]string, len(f.Roots))
+		for i, r := range f.Roots {
+			roots[i] = iniLineNumber.ReplaceAllString(r, "$1 ")
+		}
+		slices.Sort(roots) // the order of lines is the ini's, which an edit may change
+		f.Roots = roots
 	}
-	field(string(f.Kind))
-	field(f.Package)
-	field(slices.Sorted(slices.Values(graph.ObjectStrings(f.Objects)))...)
-	field(slices.Sorted(slices.Values(f.Packages))...)
-	var lines []string
-	for _, r := range f.Roots {
-		lines = append(lines, iniLineNumber.ReplaceAllString(r, "$1 "))
-	}
-	slices.Sort(lines)
-	field(lines...)
-	sum := sha256.Sum256([]byte(b.String()))
+	sum := sha256.Sum256([]byte(ID(f)))
 	return hex.EncodeToString(sum[:16])
 }

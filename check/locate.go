@@ -19,7 +19,8 @@ type Location struct {
 var (
 	// iniEvidence is a root's evidence (graph.Root.Evidence):
 	// "Demo.ini:25 ServerPackages=DemoVoices".
-	iniEvidence = regexp.MustCompile(`^([^:/\\]+\.[iI][nN][iI]):([0-9]+) `)
+	// The localisation files' lines (Foo.int:3 Object=...) are alike.
+	iniEvidence = regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):([0-9]+) `)
 	// sourceEvidence is a source line in a chain: "DemoGame/Classes/X.uc:6: text".
 	sourceEvidence = regexp.MustCompile(`^(.+\.[uU][cC]):([0-9]+): `)
 	// fileEvidence is a chain's package: "DM-Demo (Maps/DM-Demo.unr)".
@@ -31,7 +32,8 @@ var (
 // UnrealScript line of its chain; else the file of its package; else the
 // last package file its chain names (the importer of a missing package);
 // else the first ini line of its chain; else the ini itself.
-// Ini evidence names a file in the ini's folder by its base name.
+// Ini evidence names a file in the ini's folder by its base name (an
+// .ini, or a localisation file such as Foo.int).
 func (in *Install) Locate(f graph.Finding) Location {
 	iniPath := in.IniPath
 	if abs, err := filepath.Abs(iniPath); err == nil {

@@ -24,6 +24,11 @@ var examples = map[string]string{
 	"check": `  upkdeps check --ini testdata/demo/System/Demo.ini
   upkdeps check --ini /srv/ut99 --with ~/Downloads/NewMod.zip
   upkdeps check --ini System/UnrealTournament.ini --format sarif --baseline upkdeps-baseline.json > check.sarif`,
+	"compare": `  upkdeps compare --server /srv/ut99/System/UnrealTournament.ini --client ~/UnrealTournament
+  upkdeps compare --server /srv/ut99/System/UnrealTournament.ini --client ~/UnrealTournament --redirect /var/www/redirect --json`,
+	"explain":               `  upkdeps explain --ini /srv/ut99/System/UnrealTournament.ini /srv/ut99/System/ucc.log`,
+	"livemap":               `  upkdeps livemap --ini /srv/ut99/System/UnrealTournament.ini --json`,
+	"unused":                `  upkdeps unused --ini /srv/ut99/System/UnrealTournament.ini`,
 	"completion":            `  upkdeps completion bash > /etc/bash_completion.d/upkdeps`,
 	"completion bash":       `  source <(upkdeps completion bash)`,
 	"completion fish":       `  upkdeps completion fish > ~/.config/fish/completions/upkdeps.fish`,
