@@ -77,7 +77,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	// Everything printed on stdout passes one filter: names read from
 	// files never reach the terminal with control characters (JSON keeps
 	// its meaning; binary output bypasses it through a.stdout).
-	root.SetOut(&termsafe.Writer{W: a.stdout})
+	root.SetOut(&termsafe.Writer{W: colourOut(a.stdout)})
 	root.SetErr(a.stderr)
 	a.loader = newLoader(root)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
