@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
 )
@@ -16,8 +17,8 @@ import (
 var drawingAssets embed.FS
 
 // drawingPage is the parsed template of the drawing page with its scripts,
-// style and policy, read once.
-var drawingPage = func() struct {
+// style and policy, read on first use.
+var drawingPage = sync.OnceValue(func() struct {
 	tmpl    *template.Template
 	scripts []template.JS
 	css     template.CSS
@@ -52,10 +53,10 @@ var drawingPage = func() struct {
 		csp: "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + cspHash(css) +
 			"; img-src data:; base-uri 'none'; form-action 'none'",
 	}
-}()
+})
 
 // DrawingCSP is the Content-Security-Policy of the drawing page.
-func DrawingCSP() string { return drawingPage.csp }
+func DrawingCSP() string { return drawingPage().csp }
 
 // drawingData is the drawing page's JSON: each node and edge with the
 // Graphviz attributes WriteDOT gives it (graph.Drawing.NodeAttrs and
@@ -88,10 +89,10 @@ func WriteDrawing(w io.Writer, d *graph.Drawing, title, summary string) error {
 	for i, e := range d.Edges {
 		data.Edges[i] = drawingEdge{From: e.From, To: e.To, Attrs: d.EdgeAttrs(i)}
 	}
-	return drawingPage.tmpl.Execute(w, struct {
+	return drawingPage().tmpl.Execute(w, struct {
 		Title, Summary, CSP string
 		CSS                 template.CSS
 		Scripts             []template.JS
 		Data                drawingData
-	}{title, summary, drawingPage.csp, drawingPage.css, drawingPage.scripts, data})
+	}{title, summary, drawingPage().csp, drawingPage().css, drawingPage().scripts, data})
 }

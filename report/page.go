@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 )
 
 //go:embed assets/page.html assets/app.js assets/style.css assets/vendor/*.js
@@ -17,8 +18,9 @@ var assets embed.FS
 // the graphs, d3-hierarchy the treemap), then the page's own.
 var scriptFiles = []string{"vendor/dagre.min.js", "vendor/d3-hierarchy.min.js", "app.js"}
 
-// page is the parsed template with its scripts and style, read once.
-var page = func() struct {
+// page is the parsed template with its scripts and style, read on the
+// first page written (a command that writes none pays nothing).
+var page = sync.OnceValue(func() struct {
 	tmpl    *template.Template
 	scripts []template.JS
 	css     template.CSS
@@ -54,7 +56,7 @@ var page = func() struct {
 		csp: "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + hash(css) +
 			"; img-src data:; base-uri 'none'; form-action 'none'",
 	}
-}()
+})
 
 // cspHash is the Content-Security-Policy source that lets the script or
 // style s run.
@@ -64,15 +66,15 @@ func cspHash(s string) string {
 }
 
 // CSP is the page's Content-Security-Policy.
-func CSP() string { return page.csp }
+func CSP() string { return page().csp }
 
 // Write renders the page of d to w.
 func Write(w io.Writer, d *Data, title string) error {
-	return page.tmpl.Execute(w, struct {
+	return page().tmpl.Execute(w, struct {
 		Title   string
 		CSP     string
 		CSS     template.CSS
 		Scripts []template.JS
 		Data    *Data
-	}{title, page.csp, page.css, page.scripts, d})
+	}{title, page().csp, page().css, page().scripts, d})
 }
