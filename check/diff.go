@@ -33,8 +33,9 @@ const (
 // findings of one run may share an ID (a cycle the package graph shows and
 // the same cycle the sources show); Diff pairs those in order.
 //
-// The ID is a string for map keys and comparison; its form is not stable
-// across versions and is not for display.
+// The ID is a string for map keys and comparison, not for display.
+// Baselines store a hash of it (Fingerprint), so its form changes only
+// with BaselineVersion.
 func ID(f graph.Finding) string {
 	var b strings.Builder
 	b.WriteString(string(f.Kind))

@@ -37,6 +37,8 @@ type Report struct {
 	WithCache *WithCache `json:"with_cache,omitempty"`
 	Index     *Index     `json:"index,omitempty"`
 	With      *With      `json:"with,omitempty"`
+	// Suppressed is set by ApplyBaseline and Disable.
+	Suppressed *Suppressed `json:"suppressed,omitempty"`
 	// roots maps the findings' root evidence to its ini line, for Ranked.
 	roots map[string]ini.Reference
 }

@@ -69,6 +69,7 @@ func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error
 			}
 		}
 	}
+	addHints(in, findings)
 	rep := &Report{WithCache: wc, roots: rootLoads(c.Graph.Roots()),
 		SchemaVersion: SchemaVersion, Ini: in.IniPath, Game: in.GameLabel(),
 		Platform: string(in.Platform()), PlatformReason: in.Search.Platform().Reason,

@@ -36,6 +36,8 @@ func SchemaVersion() int { return 1 + len(migrations) }
 type DB struct {
 	db   *sql.DB
 	path string
+	// writable is set by Open: Close then leaves the file out of WAL mode.
+	writable bool
 }
 
 // Open opens (creating it when absent) the index database at path and
@@ -68,6 +70,7 @@ func Open(path string) (*DB, error) {
 		}
 		err = d.migrate(context.Background())
 		if err == nil {
+			d.writable = true
 			return d, nil
 		}
 		d.db.Close()
@@ -180,8 +183,19 @@ func (d *DB) checkVersion() error {
 	return nil
 }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the database. A database opened by Open is left in
+// rollback-journal mode when no other connection has it open (a reader
+// never waits for that: busy_timeout 0), so that the readers that come
+// next (OpenReadOnly: find, check --index) leave no -wal and -shm files
+// beside it; the next Open switches it back to WAL.
+func (d *DB) Close() error {
+	if d.writable {
+		if _, err := d.db.Exec("PRAGMA busy_timeout=0"); err == nil {
+			_, _ = d.db.Exec("PRAGMA journal_mode=DELETE") // busy: another process has it open, and cleans up
+		}
+	}
+	return d.db.Close()
+}
 
 // Path is the database file.
 func (d *DB) Path() string { return d.path }

@@ -18,6 +18,7 @@ import (
 func newCheckCmd(a *app) *cobra.Command {
 	var all, withCache bool
 	var indexDB, withMod string
+	var ci checkCI
 	cmd := &cobra.Command{
 		Use:   "check [--ini INI] [--json] [--all] [--with-cache [--cache DIR]] [--index FILE] [--with ARCHIVE|DIR]",
 		Short: "Report everything broken in an install: missing packages and objects, collisions, cycles, EditPackages order",
@@ -60,7 +61,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 					return err
 				}
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.Summary.Errors > 0)
+			return a.finishCheck(cmd, in, rep, &ci, func(w io.Writer) error { return writeCheckText(w, rep, all) })
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON")
@@ -70,6 +71,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
 	cmd.Flags().StringVar(&a.preset, "preset", "", `check the ServerPackages a mapvote sends while this preset runs ("Category/Name", "*" for every preset)`)
 	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
+	addCheckCIFlags(cmd, &ci)
 	return cmd
 }
 

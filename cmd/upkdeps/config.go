@@ -34,6 +34,11 @@ type Config struct {
 	// plan, fix, find and index; config key index, or db, its old name);
 	// "" is upkdeps/index.db in the user's cache folder (see defaultDB).
 	DB string `mapstructure:"index"`
+	// FailOn, Disable and Enable are check's --fail-on, --disable and
+	// --enable (check_ci.go).
+	FailOn  string   `mapstructure:"fail-on"`
+	Disable []string `mapstructure:"disable"`
+	Enable  []string `mapstructure:"enable"`
 }
 
 // defaultIndex is the --index value that names the default index
@@ -106,7 +111,7 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	v.AutomaticEnv()
 	for key, def := range map[string]any{
 		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
-		"index": "", "db": "",
+		"index": "", "db": "", "fail-on": "error", "disable": []string{}, "enable": []string{},
 	} {
 		v.SetDefault(key, def)
 	}
@@ -162,6 +167,11 @@ func readConfigFile(v *viper.Viper) (string, error) {
 	if err == nil {
 		v.SetConfigType("yaml")
 		err = v.ReadConfig(bytes.NewReader(data))
+	}
+	if err == nil {
+		if err := checkConfigKeys(file, data); err != nil {
+			return "", err
+		}
 	}
 	var nr *fsutil.NotRegularError
 	if errors.As(err, &nr) {

@@ -21,7 +21,7 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 			}
 			p := g.Package(args[0])
 			if p == nil {
-				return usagef("%s: no such package in the install (is it reachable through Paths?)", args[0])
+				return noSuchPackage(g, args[0], " (is it reachable through Paths?)")
 			}
 			d := depth
 			if d == 0 {

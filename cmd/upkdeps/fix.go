@@ -55,7 +55,7 @@ plan, each copy with the package that needs it, and changes nothing.`,
 type fixReport struct {
 	SchemaVersion int                `json:"schema_version"`
 	Ini           string             `json:"ini"`
-	DB            string             `json:"db"`
+	DB            string             `json:"index"` // "db" before schema 2
 	DryRun        bool               `json:"dry_run"`
 	MissingBefore int                `json:"missing_before"`
 	Copies        []index.Copy       `json:"copies"`
@@ -122,7 +122,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
-	out := &fixReport{SchemaVersion: 1, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
+	out := &fixReport{SchemaVersion: 2, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: applied.Copies, Unresolved: plan.Unresolved, RemovedTemps: applied.RemovedTemps}
 	if err := ctx.Err(); err != nil {
 		// Say what was done before the interruption, then exit 2.

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
@@ -26,6 +27,7 @@ type headersFlags struct {
 	layout  string
 	eol     string
 	verbose bool
+	format  outputFormat
 }
 
 func newHeadersCmd(a *app) *cobra.Command {
@@ -67,6 +69,7 @@ a file that is not a generated header is only replaced with --force.`,
 	fl.StringVar(&f.eol, "eol", "", `line ends of a written header: "crlf" or "lf" (default: the existing header's, else crlf as ucc writes)`)
 	fl.BoolVar(&f.verbose, "verbose", false, "list unchanged headers too")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
+	addFormatFlags(cmd, &f.format)
 	return cmd
 }
 
@@ -74,6 +77,13 @@ a file that is not a generated header is only replaced with --force.`,
 func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) error {
 	if f.check && f.dryRun {
 		return usagef("--check and --dry-run do not go together (--check never writes)")
+	}
+	format, err := f.format.resolve(a)
+	if err != nil {
+		return err
+	}
+	if format.CI() && !f.check {
+		return usagef("--format %s goes with --check", format)
 	}
 	if f.eol != "" && f.eol != "crlf" && f.eol != "lf" {
 		return usagef("--eol must be crlf or lf, not %q", f.eol)
@@ -89,7 +99,8 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	for _, d := range rep.Diagnostics {
 		fmt.Fprintf(a.stderr, "upkdeps: %s\n", d)
 	}
-	return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, rep.Failed())
+	log := func() *cifmt.Log { return rep.CILog(buildVersion().Version, f.format.root()) }
+	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, log, rep.Failed())
 }
 
 // headersOptions turns the flags and arguments into header.Sync's options:

@@ -80,7 +80,7 @@ a warning naming it.`,
 			if len(args) == 0 && len(uaDirs) == 0 {
 				return usagef("index add: give at least one DIR, ARCHIVE or FILE, or --unreal-archive DIR")
 			}
-			db, err := a.openDB(false)
+			db, failed, err := a.openDBForAdd()
 			if err != nil {
 				return err
 			}
@@ -89,6 +89,7 @@ a warning naming it.`,
 			for _, dir := range uaDirs {
 				res, err := db.AddUnrealArchive(cmd.Context(), dir, a.cfg.Jobs)
 				if err != nil {
+					failed(len(rep.Metadata) > 0)
 					return err
 				}
 				rep.Metadata = append(rep.Metadata, res)
@@ -106,6 +107,7 @@ a warning naming it.`,
 					fmt.Fprintf(a.stderr, "upkdeps: index add: %d source(s) added; %s\n", len(rep.Sources), termsafe.String(ie.Error()))
 				}
 				if err != nil {
+					failed(len(rep.Sources)+len(rep.Metadata) > 0)
 					return err
 				}
 				rep.Sources = append(rep.Sources, res)

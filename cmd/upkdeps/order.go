@@ -8,11 +8,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/graph"
 )
 
 func newOrderCmd(a *app) *cobra.Command {
 	var explain, clean bool
+	var of outputFormat
 	cmd := &cobra.Command{
 		Use:   "order [--ini INI] [--json] [--explain] [--clean]",
 		Short: "Validate the EditPackages build order before `ucc make` and suggest a corrected one",
@@ -31,6 +34,10 @@ no binary or table of the game lists) could declare is no unknown_class: one not
 Exit 1 when the order is not valid.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			format, err := of.resolve(a)
+			if err != nil {
+				return err
+			}
 			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
 				return err
@@ -55,12 +62,14 @@ Exit 1 when the order is not valid.`,
 					rep.compiled = append(rep.compiled, sp.Name)
 				}
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, !res.Valid)
+			log := func() *cifmt.Log { return check.FindingsLog(in, res.Findings, buildVersion().Version, of.root()) }
+			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, log, !res.Valid)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&explain, "explain", false, "list every constraint with the import that imposes it")
 	cmd.Flags().BoolVar(&clean, "clean", false, "treat every entry as rebuilt (a build from sources with no .u yet)")
+	addFormatFlags(cmd, &of)
 	return cmd
 }
 

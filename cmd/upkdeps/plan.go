@@ -91,7 +91,7 @@ type planReport struct {
 	Ini           string       `json:"ini"`
 	Game          string       `json:"game"`
 	Platform      string       `json:"platform"`
-	DB            string       `json:"db"`
+	DB            string       `json:"index"` // "db" before schema 2
 	Games         []string     `json:"archive_games"`
 	ItemsKnown    int          `json:"items_known"`
 	Missing       []string     `json:"missing"`
@@ -108,7 +108,7 @@ type planChoice struct {
 }
 
 func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
-	rep := planReport{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), DB: db, Games: req.Games, ItemsKnown: known,
+	rep := planReport{SchemaVersion: 2, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), DB: db, Games: req.Games, ItemsKnown: known,
 		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
 	for _, n := range req.Missing {
 		rep.Missing = append(rep.Missing, n.Name)

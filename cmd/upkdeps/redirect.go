@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -95,8 +98,19 @@ Warnings report what clients cannot get from the redirect. Exit 1 when a file co
 written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opt.Out == "" {
-				return usagef("-o DIR (--output) is required")
+			newFolder := opt.Out == ""
+			if newFolder {
+				if !opt.DryRun {
+					return usagef("-o DIR (--output) is required (without it, --dry-run shows what a new folder would get)")
+				}
+				// What a new, empty folder would get: plan into one that
+				// does not exist (a dry run creates nothing).
+				tmp, err := os.MkdirTemp("", "upkdeps-dry-run-")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(tmp)
+				opt.Out = filepath.Join(tmp, "redirect")
 			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
@@ -113,13 +127,16 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			for _, tmp := range rep.Removed {
 				fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
 			}
+			if newFolder {
+				rep.Out = "" // no folder: documented as "" in a dry run without -o
+			}
 			r := newBuildJSON(in, m, rep)
 			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeBuildText(w, r) }, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
 	f := cmd.Flags()
-	addOutputFlag(f, &opt.Out, "the redirect folder to fill (created when missing)")
+	addOutputFlag(f, &opt.Out, "the redirect folder to fill (created when missing; optional with --dry-run: a new folder)")
 	f.BoolVar(&opt.Lowercase, "lowercase", false, "also write a lower-case-named copy of each file")
 	f.BoolVar(&opt.AllowBigger, "allow-bigger", false, "publish a .uz even when it is larger than its package (crashes clients before v469)")
 	f.BoolVar(&opt.DryRun, "dry-run", false, "print the actions a real run performs; write nothing")
@@ -131,6 +148,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 func newRedirectVerifyCmd(a *app) *cobra.Command {
 	var mf mapFlags
 	var out string
+	var of outputFormat
 	cmd := &cobra.Command{
 		Use:   "verify [--ini INI] -o DIR [--maps GLOB] [--preset NAME] [--json]",
 		Short: "Check a redirect folder against the server's packages",
@@ -154,6 +172,10 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 			case out == "":
 				return usagef("-o DIR (--output) is required")
 			}
+			format, err := of.resolve(a)
+			if err != nil {
+				return err
+			}
 			in, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
 				return err
@@ -166,12 +188,14 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 				return err
 			}
 			r := newVerifyJSON(in, m, rep)
-			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeVerifyText(w, r) }, r.Summary.Errors > 0)
+			log := func() *cifmt.Log { return rep.CILog(in.IniPath, in.Search.Root(), buildVersion().Version, of.root()) }
+			return a.emitAs(cmd.OutOrStdout(), format, r, func(w io.Writer) error { return writeVerifyText(w, r) }, log, r.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
 	addOutputFlag(cmd.Flags(), &out, "the redirect folder to check (the one build writes)")
 	cmd.Flags().Bool("json", false, "print the report as JSON")
+	addFormatFlags(cmd, &of)
 	return cmd
 }
 
@@ -229,7 +253,11 @@ func summarize(fs []redirect.Finding) redirectSummary {
 }
 func writeBuildText(w io.Writer, r buildJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), r.Out)
+	out := r.Out
+	if out == "" {
+		out = "a new folder (no -o)"
+	}
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")

@@ -77,7 +77,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	// Everything printed on stdout passes one filter: names read from
 	// files never reach the terminal with control characters (JSON keeps
 	// its meaning; binary output bypasses it through a.stdout).
-	root.SetOut(&termsafe.Writer{W: a.stdout})
+	root.SetOut(&termsafe.Writer{W: colourOut(a.stdout)})
 	root.SetErr(a.stderr)
 	a.loader = newLoader(root)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
@@ -122,6 +122,11 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.SuggestionsMinimumDistance = 2
 	root.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 	wrapArgs(root)
+	// The completion command exists from here on (Execute would add it
+	// later) so that it gets its examples too.
+	root.InitDefaultCompletionCmd()
+	addExamples(root)
+	addCompletions(a, root)
 	return root
 }
 

@@ -48,14 +48,14 @@ func (a *app) runWhy(cmd *cobra.Command, args []string) error {
 	}
 	to := g.Package(args[len(args)-1])
 	if to == nil {
-		return usagef("%s: no such package in the install", args[len(args)-1])
+		return noSuchPackage(g, args[len(args)-1], "")
 	}
 	var from *graph.Package
 	var hops []graph.Hop
 	out := []whyHop{}
 	if len(args) == 2 {
 		if from = g.Package(args[0]); from == nil {
-			return usagef("%s: no such package in the install", args[0])
+			return noSuchPackage(g, args[0], "")
 		}
 		hops = g.Why(from, to)
 	} else {

@@ -22,7 +22,7 @@ import (
 const Name = fsutil.LockName
 
 // ErrLocked is matched (errors.Is) by a *LockedError.
-var ErrLocked = errors.New("dirlock: folder locked by another upkdeps process")
+var ErrLocked = errors.New("folder locked by another upkdeps process")
 
 // LockedError reports that another process holds a folder's lock.
 type LockedError struct {
@@ -35,7 +35,7 @@ func (e *LockedError) Error() string {
 	if holder == "" {
 		holder = "another upkdeps process"
 	}
-	return fmt.Sprintf("dirlock: %s is being changed by %s (lock file %s): try again when it has finished",
+	return fmt.Sprintf("%s is being changed by %s (lock file %s): try again when it has finished",
 		e.Dir, holder, Name)
 }
 
@@ -61,7 +61,7 @@ func Dir(dir, what string) (*Lock, error) {
 	fl := flock.New(path, flock.SetPermissions(0o644))
 	ok, err := fl.TryLock()
 	if err != nil {
-		return nil, fmt.Errorf("dirlock: lock %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("lock %s: %w", dir, unwrapPath(err))
 	}
 	if !ok {
 		return nil, &LockedError{Dir: dir, Holder: readHolder(path)}

@@ -28,7 +28,7 @@ var (
 )
 
 // ErrExists is matched (errors.Is) by an *ExistsError.
-var ErrExists = errors.New("fsutil: a different file already exists")
+var ErrExists = errors.New("a different file already exists")
 
 // ExistsError reports that CopyFileAtomic would replace a file whose content
 // differs from the source.
@@ -37,7 +37,7 @@ type ExistsError struct {
 }
 
 func (e *ExistsError) Error() string {
-	return "fsutil: " + e.Path + ": a different file already exists"
+	return e.Path + ": a different file already exists"
 }
 
 // Is makes errors.Is(err, ErrExists) true.
@@ -91,7 +91,7 @@ func StaleTemps(dir string, dsts []string) ([]string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("fsutil: %w", err)
+		return nil, err
 	}
 	var out []string
 	for _, e := range ents {
@@ -174,7 +174,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 func WriteAtomic(path string, r io.Reader, perm fs.FileMode) error {
 	return WriteAtomicFunc(path, perm, func(f *os.File) error {
 		if _, err := io.Copy(f, r); err != nil {
-			return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+			return fmt.Errorf("write %s: %w", path, unwrapPath(err))
 		}
 		return nil
 	})
@@ -189,7 +189,7 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 	dir := filepath.Dir(path)
 	f, err := startTemp(dir, tempPrefix+tempTag(path)+"-*"+tempSuffix)
 	if err != nil {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("write %s: %w", path, unwrapPath(err))
 	}
 	tmp := f.Name()
 	defer func() {
@@ -203,16 +203,16 @@ func WriteAtomicFunc(path string, perm fs.FileMode, write func(f *os.File) error
 		return err
 	}
 	if err = f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("write %s: %w", path, unwrapPath(err))
 	}
 	if err = SyncFile(f); err != nil {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("write %s: %w", path, unwrapPath(err))
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("fsutil: write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("write %s: %w", path, unwrapPath(err))
 	}
 	if err = publish(tmp, path); err != nil {
-		return fmt.Errorf("fsutil: write %s: %w%s", path, unwrapPath(err), replaceHint(err))
+		return fmt.Errorf("write %s: %w%s", path, unwrapPath(err), replaceHint(err))
 	}
 	return SyncDir(dir)
 }
@@ -239,11 +239,11 @@ func SyncDir(dir string) error {
 	}
 	d, err := os.Open(dir)
 	if err != nil {
-		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("sync %s: %w", dir, unwrapPath(err))
 	}
 	defer d.Close()
 	if err := SyncFile(d); err != nil {
-		return fmt.Errorf("fsutil: sync %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("sync %s: %w", dir, unwrapPath(err))
 	}
 	return nil
 }
@@ -251,7 +251,7 @@ func SyncDir(dir string) error {
 // RemoveFile removes path through Remove and syncs its folder.
 func RemoveFile(path string) error {
 	if err := Remove(path); err != nil {
-		return fmt.Errorf("fsutil: remove %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("remove %s: %w", path, unwrapPath(err))
 	}
 	return SyncDir(filepath.Dir(path))
 }
@@ -264,19 +264,19 @@ func RemoveFile(path string) error {
 func CopyFileAtomic(src, dst string, force bool) error {
 	in, err := OpenRegular(src)
 	if err != nil {
-		return fmt.Errorf("fsutil: copy %s: %w", src, unwrapPath(err))
+		return fmt.Errorf("copy %s: %w", src, unwrapPath(err))
 	}
 	defer in.Close()
 	st, err := in.Stat()
 	if err != nil {
-		return fmt.Errorf("fsutil: copy %s: %w", src, unwrapPath(err))
+		return fmt.Errorf("copy %s: %w", src, unwrapPath(err))
 	}
 	if !st.Mode().IsRegular() {
-		return fmt.Errorf("fsutil: copy %s: not a regular file", src)
+		return fmt.Errorf("copy %s: not a regular file", src)
 	}
 	if dst2, err := os.Stat(dst); err == nil {
 		if dst2.IsDir() {
-			return fmt.Errorf("fsutil: copy to %s: is a folder", dst)
+			return fmt.Errorf("copy to %s: is a folder", dst)
 		}
 		same, err := SameContent(src, dst)
 		if err != nil {
@@ -289,7 +289,7 @@ func CopyFileAtomic(src, dst string, force bool) error {
 			return &ExistsError{Path: dst}
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("fsutil: copy to %s: %w", dst, unwrapPath(err))
+		return fmt.Errorf("copy to %s: %w", dst, unwrapPath(err))
 	}
 	return WriteAtomic(dst, in, st.Mode().Perm())
 }
@@ -300,21 +300,21 @@ func CopyFileAtomic(src, dst string, force bool) error {
 func SameContent(a, b string) (bool, error) {
 	fa, err := OpenRegular(a)
 	if err != nil {
-		return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(err))
+		return false, fmt.Errorf("compare %s: %w", a, unwrapPath(err))
 	}
 	defer fa.Close()
 	fb, err := OpenRegular(b)
 	if err != nil {
-		return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(err))
+		return false, fmt.Errorf("compare %s: %w", b, unwrapPath(err))
 	}
 	defer fb.Close()
 	sa, err := fa.Stat()
 	if err != nil {
-		return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(err))
+		return false, fmt.Errorf("compare %s: %w", a, unwrapPath(err))
 	}
 	sb, err := fb.Stat()
 	if err != nil {
-		return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(err))
+		return false, fmt.Errorf("compare %s: %w", b, unwrapPath(err))
 	}
 	if os.SameFile(sa, sb) {
 		return true, nil
@@ -334,9 +334,9 @@ func SameContent(a, b string) (bool, error) {
 		bDone := eb == io.EOF || eb == io.ErrUnexpectedEOF
 		switch {
 		case ea != nil && !aDone:
-			return false, fmt.Errorf("fsutil: compare %s: %w", a, unwrapPath(ea))
+			return false, fmt.Errorf("compare %s: %w", a, unwrapPath(ea))
 		case eb != nil && !bDone:
-			return false, fmt.Errorf("fsutil: compare %s: %w", b, unwrapPath(eb))
+			return false, fmt.Errorf("compare %s: %w", b, unwrapPath(eb))
 		case aDone || bDone:
 			return aDone && bDone, nil
 		}

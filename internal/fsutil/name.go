@@ -18,7 +18,7 @@ type NameError struct {
 }
 
 func (e *NameError) Error() string {
-	return fmt.Sprintf("fsutil: unsafe file name %q: %s", e.Name, e.Reason)
+	return fmt.Sprintf("unsafe file name %q: %s", e.Name, e.Reason)
 }
 
 // SafeFileName returns nil when name is a plain file name that, joined to a

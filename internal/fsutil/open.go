@@ -12,7 +12,7 @@ import (
 var ErrTooBig = errors.New("over the size limit")
 
 // ErrNotRegular is matched (errors.Is) by a *NotRegularError.
-var ErrNotRegular = errors.New("fsutil: not a regular file")
+var ErrNotRegular = errors.New("not a regular file")
 
 // NotRegularError reports that a file to be read is a named pipe, a device,
 // a socket or a folder: reading one could block forever or never end.
@@ -25,7 +25,7 @@ func (e *NotRegularError) Error() string {
 	if e.Path == "" { // inside a message that names the path
 		return fmt.Sprintf("not a regular file (%s)", describeMode(e.Mode))
 	}
-	return fmt.Sprintf("fsutil: %s: not a regular file (%s)", e.Path, describeMode(e.Mode))
+	return fmt.Sprintf("%s: not a regular file (%s)", e.Path, describeMode(e.Mode))
 }
 
 // Is makes errors.Is(err, ErrNotRegular) true.
@@ -90,7 +90,7 @@ type TooBigError struct {
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("fsutil: %s: %d bytes, %v of %d", e.Path, e.Size, ErrTooBig, e.Limit)
+	return fmt.Sprintf("%s: %d bytes, %v of %d", e.Path, e.Size, ErrTooBig, e.Limit)
 }
 
 // Is makes errors.Is(err, ErrTooBig) true.

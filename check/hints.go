@@ -1,0 +1,44 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/suggest"
+)
+
+// packageLine is the evidence of a ServerPackages or EditPackages line
+// ("Demo.ini:25 ServerPackages=DemoVoices").
+var packageLine = regexp.MustCompile(`^[^ ]+:[0-9]+ (ServerPackages|EditPackages)=`)
+
+// addHints ends the message of a missing_package finding that a
+// ServerPackages or EditPackages line names with the nearest name of a
+// package file the install's Paths reach, when one is close (a typo:
+// "did you mean DemoBase (System/DemoBase.u)?"). The fingerprint does not
+// read the message: a baseline still matches.
+func addHints(in *Install, fs []graph.Finding) {
+	var names []string
+	file := map[string]string{}
+	for _, c := range in.Search.Packages() {
+		if _, dup := file[c.Name]; !dup {
+			names = append(names, c.Name)
+			file[c.Name] = c.Rel
+		}
+	}
+	for i, f := range fs {
+		if f.Kind != graph.MissingPackage {
+			continue
+		}
+		named := false
+		for _, r := range f.Roots {
+			named = named || packageLine.MatchString(r)
+		}
+		if !named {
+			continue
+		}
+		if near := suggest.Nearest(f.Package, names); near != "" {
+			fs[i].Message += fmt.Sprintf("; did you mean %s (%s)?", near, file[near])
+		}
+	}
+}

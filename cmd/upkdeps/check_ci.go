@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/check/cifmt"
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/suggest"
+)
+
+// checkCI is what check's CI flags ask for: the output format, a baseline
+// to read or write, when to fail, the kinds left out.
+type checkCI struct {
+	out           outputFormat
+	baseline      string
+	writeBaseline string
+	force, dryRun bool
+}
+
+// addCheckCIFlags defines check's --format, --root-dir, --baseline,
+// --write-baseline, --force, --dry-run, --fail-on, --disable and --enable
+// (the last three are config keys too: Config.FailOn, Disable, Enable).
+func addCheckCIFlags(cmd *cobra.Command, c *checkCI) {
+	addFormatFlags(cmd, &c.out)
+	f := cmd.Flags()
+	f.StringVar(&c.baseline, "baseline", "", "report and fail on only the findings not in this baseline file (see --write-baseline)")
+	f.StringVar(&c.writeBaseline, "write-baseline", "", "write today's findings to this baseline file (then exit 0 unless the write fails)")
+	f.BoolVar(&c.force, "force", false, "with --write-baseline: overwrite a baseline file that differs")
+	f.BoolVar(&c.dryRun, "dry-run", false, "with --write-baseline: say what would be written, write nothing")
+	f.String("fail-on", "error", "exit 1 on findings of this severity or worse: error, warning or none")
+	f.StringSlice("disable", nil, "leave out findings of these kinds (KIND,...; see docs/check.md)")
+	f.StringSlice("enable", nil, "keep these kinds even if the config file disables them")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", fixedCompletion("error", "warning", "none"))
+	kinds := func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var ids []string
+		for _, r := range check.Rules() {
+			ids = append(ids, r.ID+"\t"+r.Short)
+		}
+		return ids, cobra.ShellCompDirectiveNoFileComp
+	}
+	_ = cmd.RegisterFlagCompletionFunc("disable", kinds)
+	_ = cmd.RegisterFlagCompletionFunc("enable", kinds)
+}
+
+// fixedCompletion completes a flag from a fixed list of values.
+func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// disabledKinds returns the kinds --disable and the config key disable
+// name, less those --enable names; an unknown kind is a usage error.
+func disabledKinds(cfg Config) ([]graph.FindingKind, error) {
+	var ids []string
+	for _, r := range check.Rules() {
+		ids = append(ids, r.ID)
+	}
+	parse := func(flag string, list []string) ([]graph.FindingKind, error) {
+		var out []graph.FindingKind
+		for _, s := range list {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				continue
+			}
+			if !slices.Contains(ids, s) {
+				msg := fmt.Sprintf("--%s: unknown finding kind %q", flag, s)
+				if near := suggest.Nearest(s, ids); near != "" {
+					msg += fmt.Sprintf("; did you mean %s?", near)
+				}
+				return nil, usagef("%s", msg)
+			}
+			out = append(out, graph.FindingKind(s))
+		}
+		return out, nil
+	}
+	dis, err := parse("disable", cfg.Disable)
+	if err != nil {
+		return nil, err
+	}
+	en, err := parse("enable", cfg.Enable)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(dis, func(k graph.FindingKind) bool { return slices.Contains(en, k) }), nil
+}
+
+// failOn returns whether rep fails the check under --fail-on.
+func failOn(level string, rep *check.Report) (bool, error) {
+	switch level {
+	case "", "error":
+		return rep.Summary.Errors > 0, nil
+	case "warning":
+		return rep.Summary.Errors+rep.Summary.Warnings > 0, nil
+	case "none":
+		return false, nil
+	}
+	return false, usagef("--fail-on %q: want error, warning or none", level)
+}
+
+// finishCheck applies the CI flags to a plain check's report and prints it:
+// kinds disabled, the baseline written (exit 0) or applied, the report in
+// the format asked for, exit 1 by --fail-on.
+func (a *app) finishCheck(cmd *cobra.Command, in *install, rep *checkReport, c *checkCI, text func(io.Writer) error) error {
+	f, err := c.out.resolve(a)
+	if err != nil {
+		return err
+	}
+	disabled, err := disabledKinds(a.cfg)
+	if err != nil {
+		return err
+	}
+	if _, err := failOn(a.cfg.FailOn, rep); err != nil {
+		return err
+	}
+	rep.Disable(disabled)
+	wrote := false
+	if c.writeBaseline != "" {
+		data := check.NewBaseline(rep).Marshal()
+		if err := checkOutput(c.writeBaseline, data, c.force); err != nil {
+			return err
+		}
+		if c.dryRun {
+			fmt.Fprintf(cmd.ErrOrStderr(), "would write %s: %d finding(s) accepted\n", c.writeBaseline, len(rep.Findings))
+		} else {
+			if err := fsutil.WriteFileAtomic(c.writeBaseline, data, 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d finding(s) accepted\n", c.writeBaseline, len(rep.Findings))
+		}
+		wrote = true
+	}
+	if c.baseline != "" {
+		b, err := check.ReadBaseline(c.baseline)
+		if err != nil {
+			return err
+		}
+		rep.ApplyBaseline(b, c.baseline)
+	}
+	failed, _ := failOn(a.cfg.FailOn, rep)
+	if sup := rep.Suppressed; sup != nil {
+		plain := text
+		text = func(w io.Writer) error {
+			if err := plain(w); err != nil {
+				return err
+			}
+			return writeSuppressedText(w, sup)
+		}
+	}
+	log := func() *cifmt.Log { return check.CILog(in, rep, buildVersion().Version, c.out.root()) }
+	return a.emitAs(cmd.OutOrStdout(), f, rep, text, log, failed && !wrote)
+}
+
+// writeSuppressedText says what the baseline and --disable left out.
+func writeSuppressedText(w io.Writer, s *check.Suppressed) error {
+	bw := &errWriter{w: w}
+	if s.Baseline != "" {
+		bw.printf("\nBaseline %s: %d finding(s) left out as known", s.Baseline, s.InBaseline)
+		if s.Fixed > 0 {
+			bw.printf(", %d of its finding(s) gone (write it again with --write-baseline)", s.Fixed)
+		}
+		bw.printf("\n")
+	}
+	if len(s.Disabled) > 0 {
+		kinds := make([]string, len(s.Disabled))
+		for i, k := range s.Disabled {
+			kinds[i] = string(k)
+		}
+		bw.printf("Disabled kinds (%s): %d finding(s) left out\n", strings.Join(kinds, ", "), s.DisabledFindings)
+	}
+	return bw.err
+}
