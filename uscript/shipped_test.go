@@ -68,10 +68,7 @@ func TestScanShippedSyntax(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var have []string
-			for _, l := range refLines(c.Refs) {
-				have = append(have, l)
-			}
+			have := refLines(c.Refs)
 			for i, r := range c.Refs {
 				if r.Inactive {
 					have[i] += " (inactive)"
