@@ -18,7 +18,9 @@ var live struct {
 // context.Canceled from now on, before it publishes anything (a write
 // already renamed is done), and removes the temporary files of the writes
 // under way, returning their names. The command line calls it when it is
-// interrupted and cannot wait for a writer to notice.
+// interrupted and cannot wait for a writer to notice. Windows removes no
+// file that is open: there a write under way keeps its temporary file until
+// it next tries to publish, is refused and removes it itself.
 func Stop() []string {
 	live.Lock()
 	defer live.Unlock()
