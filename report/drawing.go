@@ -4,7 +4,6 @@ import (
 	"embed"
 	"html/template"
 	"io"
-	"strings"
 	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -17,42 +16,9 @@ import (
 var drawingAssets embed.FS
 
 // drawingPage is the parsed template of the drawing page with its scripts,
-// style and policy, read on first use.
-var drawingPage = sync.OnceValue(func() struct {
-	tmpl    *template.Template
-	scripts []template.JS
-	css     template.CSS
-	csp     string
-} {
-	read := func(name string) string {
-		b, err := drawingAssets.ReadFile("assets/" + name)
-		if err != nil {
-			panic(err) // embedded: cannot happen
-		}
-		return string(b)
-	}
-	var scripts []template.JS
-	var hashes []string
-	for _, f := range []string{"vendor/dagre.min.js", "drawing.js"} {
-		js := read(f)
-		scripts = append(scripts, template.JS(js))
-		hashes = append(hashes, cspHash(js))
-	}
-	css := read("drawing.css")
-	return struct {
-		tmpl    *template.Template
-		scripts []template.JS
-		css     template.CSS
-		csp     string
-	}{
-		tmpl:    template.Must(template.New("drawing").Parse(read("drawing.html"))),
-		scripts: scripts,
-		css:     template.CSS(css),
-		// The report page's policy: only these scripts and this style
-		// run, nothing is fetched.
-		csp: "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + cspHash(css) +
-			"; img-src data:; base-uri 'none'; form-action 'none'",
-	}
+// style and policy (the report page's), read on first use.
+var drawingPage = sync.OnceValue(func() pageAssets {
+	return loadPage(drawingAssets, "drawing", "drawing.html", []string{"vendor/dagre.min.js", "drawing.js"}, "drawing.css")
 })
 
 // DrawingCSP is the Content-Security-Policy of the drawing page.

@@ -20,43 +20,45 @@ var scriptFiles = []string{"vendor/dagre.min.js", "vendor/d3-hierarchy.min.js", 
 
 // page is the parsed template with its scripts and style, read on the
 // first page written (a command that writes none pays nothing).
-var page = sync.OnceValue(func() struct {
+var page = sync.OnceValue(func() pageAssets {
+	return loadPage(assets, "page", "page.html", scriptFiles, "style.css")
+})
+
+// pageAssets are a page's parsed template, its scripts in the order they
+// run, its style, and the Content-Security-Policy that lets exactly those
+// run.
+type pageAssets struct {
 	tmpl    *template.Template
 	scripts []template.JS
 	css     template.CSS
 	csp     string
-} {
+}
+
+// loadPage reads a page's template, scripts and style from the assets/
+// folder of fsys (embedded: a read cannot fail) and makes its policy: only
+// the page's own scripts and style run, and nothing is fetched (no
+// connect, image, font, frame or form target).
+func loadPage(fsys embed.FS, name, html string, scripts []string, css string) pageAssets {
 	read := func(name string) string {
-		b, err := assets.ReadFile("assets/" + name)
+		b, err := fsys.ReadFile("assets/" + name)
 		if err != nil {
 			panic(err) // embedded: cannot happen
 		}
 		return string(b)
 	}
-	hash := cspHash
-	var scripts []template.JS
+	p := pageAssets{tmpl: template.Must(template.New(name).Parse(read(html)))}
 	var hashes []string
-	for _, f := range scriptFiles {
+	for _, f := range scripts {
 		js := read(f)
-		scripts = append(scripts, template.JS(js))
-		hashes = append(hashes, hash(js))
+		p.scripts = append(p.scripts, template.JS(js))
+		hashes = append(hashes, cspHash(js))
 	}
-	css := read("style.css")
-	return struct {
-		tmpl    *template.Template
-		scripts []template.JS
-		css     template.CSS
-		csp     string
-	}{
-		tmpl:    template.Must(template.New("page").Parse(read("page.html"))),
-		scripts: scripts,
-		css:     template.CSS(css),
-		// Only the page's own scripts and style run, and nothing is
-		// fetched: no connect, image, font, frame or form target.
-		csp: "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + hash(css) +
-			"; img-src data:; base-uri 'none'; form-action 'none'",
-	}
-})
+	style := read(css)
+	p.css = template.CSS(style)
+	p.csp = "default-src 'none'; script-src " + strings.Join(hashes, " ") + "; style-src " + cspHash(style) +
+		"; img-src data:; base-uri 'none'; form-action 'none'"
+	return p
+}
 
 // cspHash is the Content-Security-Policy source that lets the script or
 // style s run.
