@@ -74,7 +74,6 @@ func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error
 		SchemaVersion: SchemaVersion, Ini: in.IniPath, Game: in.GameLabel(),
 		Platform: string(in.Platform()), PlatformReason: in.Search.Platform().Reason,
 		MissingPaths: []string{}, CaseNotes: caseNotes(in.Search), Findings: findings,
-		Summary: Summary{ByKind: map[graph.FindingKind]int{}, ErrorsByKind: map[graph.FindingKind]int{}, WarningsByKind: map[graph.FindingKind]int{}},
 	}
 	if rep.Findings == nil {
 		rep.Findings = []graph.Finding{}
@@ -94,20 +93,7 @@ func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error
 	for _, p := range in.Search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
 	}
-	rep.Summary.FixFirst = []FixFirst{}
-	for _, r := range rankFindings(findings, rep.roots)[:min(3, len(findings))] {
-		rep.Summary.FixFirst = append(rep.Summary.FixFirst, FixFirst{r.Kind, r.Severity, r.Package, r.why()})
-	}
-	for _, f := range findings {
-		rep.Summary.ByKind[f.Kind]++
-		if f.Severity == graph.Error {
-			rep.Summary.Errors++
-			rep.Summary.ErrorsByKind[f.Kind]++
-		} else {
-			rep.Summary.Warnings++
-			rep.Summary.WarningsByKind[f.Kind]++
-		}
-	}
+	rep.summarize()
 	return rep, c, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // TestIndexAddFailureLeavesNoIndex: an index add that adds nothing does
@@ -17,7 +19,7 @@ func TestIndexAddFailureLeavesNoIndex(t *testing.T) {
 	if _, _, code := runCLI(t, "index", "add", "--index", db, filepath.Join(dir, "nonexistent")); code != exitError {
 		t.Fatalf("index add of nothing: code %d", code)
 	}
-	if names := dirNames(t, dir); len(names) != 0 {
+	if names := testutil.DirNames(t, dir); len(names) != 0 {
 		t.Fatalf("a failed index add left %v", names)
 	}
 	if _, errOut, code := runCLI(t, "plan", "--index", db, "--ini", demoIni); code != exitError || !strings.Contains(errOut, "index add") {
@@ -29,7 +31,7 @@ func TestIndexAddFailureLeavesNoIndex(t *testing.T) {
 	runCLI(t, "find", "--index", db, "CityTex")
 	runCLI(t, "check", "--ini", demoIni, "--index", db)
 	runCLI(t, "index", "stats", "--index", db)
-	if names := dirNames(t, dir); strings.Join(names, ",") != "index.db" {
+	if names := testutil.DirNames(t, dir); strings.Join(names, ",") != "index.db" {
 		t.Errorf("beside the index: %v", names)
 	}
 	// A failed add to an index that exists keeps it.
@@ -37,19 +39,6 @@ func TestIndexAddFailureLeavesNoIndex(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Errorf("the index went away: %v", err)
 	}
-}
-
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
 }
 
 // TestFixPlanJSONIndex: fix and plan name the index "index" (schema 2).
@@ -92,7 +81,7 @@ func TestRedirectDryRunWithoutOutput(t *testing.T) {
 	if !strings.Contains(jsonOut, `"out": ""`) || strings.Contains(jsonOut, "upkdeps-dry-run") {
 		t.Errorf("JSON names a folder:\n%s", jsonOut)
 	}
-	if names := dirNames(t, "."); len(names) != 0 {
+	if names := testutil.DirNames(t, "."); len(names) != 0 {
 		t.Errorf("wrote %v", names)
 	}
 	if _, errOut, code := runCLI(t, "redirect", "build", "--ini", ini); code != exitError || !strings.Contains(errOut, "-o DIR") {
