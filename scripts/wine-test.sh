@@ -21,7 +21,9 @@
 #      WINE_SKIP=<-test.skip regexp> (default none)
 #      EXCLUDE=<regexp> of package paths left out of the default list
 #      TEST_FLAGS extra flags for every test binary (default -test.short)
-# Exit status: 0 when every package built and passed.
+# Exit status: 0 when every package built and passed; a failed test that
+# passes when run again alone is listed as FLAKY at the end and does not
+# fail the run. Failures and flakes are printed last, for a CI log's tail.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(pwd)
@@ -79,6 +81,16 @@ fi
 status=0
 start=$(date +%s)
 : >"$WORK/skips.txt"
+: >"$WORK/failed.txt"
+: >"$WORK/flaky.txt"
+# failures PKG LOG: each failed test (subtests too) with the lines it logged.
+failures() {
+	awk -v pkg="$1" '
+		/^=== (RUN|NAME|CONT|PAUSE) / { cur = $3; n[cur] = 0; next }
+		/^ +[^ ]+\.go:[0-9]+: / || /^ {8,}/ { if (n[cur] < 12) { line[cur, n[cur]++] = $0 }; next }
+		/^ *--- FAIL: / { t = $3; printf "  %s %s:\n", pkg, t; for (i = 0; i < n[t]; i++) printf "      %s\n", line[t, i] }
+	' "$2"
+}
 tp=0 tf=0 ts=0 ap=0 af=0 as=0
 printf '%-28s %6s %6s %6s %6s %8s %8s\n' package result pass fail skip build_s run_s
 for p in $PKGS; do
@@ -98,8 +110,26 @@ for p in $PKGS; do
 		${WINE_SKIP:+-test.skip "$WINE_SKIP"}) >"$log" 2>&1
 	rc=$?
 	t2=$(date +%s.%N)
-	res=ok; [ $rc = 0 ] || { res=FAIL; status=1; }
+	res=ok
 	pass=$(grep -c -- '^--- PASS' "$log") fail=$(grep -c -- '^--- FAIL' "$log") skip=$(grep -c -- '^--- SKIP' "$log")
+	if [ $rc != 0 ]; then
+		res=FAIL
+		# What each failed test logged, kept for the end of the output (CI
+		# shows its tail), and for a crash or a timeout the log's last lines.
+		failures "$name" "$log" >>"$WORK/failed.txt"
+		[ "$fail" = 0 ] && tail -20 "$log" | sed "s|^|  $name (crashed or timed out) | " >>"$WORK/failed.txt"
+		# Failed tests run once more, alone: one that passes then is listed
+		# as flaky at the end, loudly, and does not fail the run; one that
+		# fails again (or a crash) does.
+		names=$(grep -E -- '^--- FAIL: ' "$log" | awk '{print $3}' | paste -sd'|' -)
+		if [ -n "$names" ] && (cd "$ROOT/$p" && timeout 1800 wine "$exe" $TEST_FLAGS -test.v -test.timeout=25m \
+			-test.run "^($names)\$" ${WINE_SKIP:+-test.skip "$WINE_SKIP"}) >"$log.rerun" 2>&1; then
+			res=FLAKY
+			echo "$name: $names failed, then passed when run again alone" >>"$WORK/flaky.txt"
+		else
+			status=1
+		fi
+	fi
 	tp=$((tp + pass)) tf=$((tf + fail)) ts=$((ts + skip))
 	ap=$((ap + $(grep -Ec -- '^ *--- PASS' "$log"))) af=$((af + $(grep -Ec -- '^ *--- FAIL' "$log")))
 	as=$((as + $(grep -Ec -- '^ *--- SKIP' "$log")))
@@ -122,5 +152,14 @@ printf '\nwine %s: top-level tests %d ran, %d passed, %d failed, %d skipped; wit
 if [ -s "$WORK/skips.txt" ]; then
 	echo "skipped under wine:"
 	sed 's/^/  /' "$WORK/skips.txt"
+fi
+# Last, so that the tail of a CI log shows them.
+if [ -s "$WORK/flaky.txt" ]; then
+	echo "FLAKY under wine (failed, then passed alone; the first run's messages are below):"
+	sed 's/^/  /' "$WORK/flaky.txt"
+fi
+if [ -s "$WORK/failed.txt" ]; then
+	echo "failed under wine (first run):"
+	cat "$WORK/failed.txt"
 fi
 exit $status
