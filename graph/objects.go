@@ -88,17 +88,48 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 	// exports stay in the cache while its importers are checked, in runs
 	// of about equal object counts that jobs goroutines take in turn, each
 	// into its own list, merged after.
-	//
-	// Each edge is an asked: what the loop reads of it, gathered here in
-	// importer order, where consecutive edges share their importer's
-	// scan, so that the loop in target order does not chase the edge,
-	// its importer and its scan to each one's own cache line.
-	type asked struct {
-		to   *Package
-		tab  *keyedTable
-		objs []objIndex
-		e    *Edge
+	runs, distinct := c.askedRuns(jobs)
+	lists := make([][]foundObject, par.Workers(len(runs), jobs))
+	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
+		lists[w] = c.checkRun(ctx, runs[r], distinct, lists[w])
+	})
+	if err != nil {
+		return err
 	}
+	for _, l := range lists {
+		for _, f := range l {
+			k := objectKey{kind: f.kind, to: f.e.To}
+			if f.kind == ClassMismatch {
+				k.from, k.compat = f.e.From, f.compat
+			}
+			c.problem(k, f.obj).needed[f.e.From] = true
+		}
+	}
+	return nil
+}
+
+// asked is an edge, as importObjects reads it. Each is gathered in
+// importer order, where consecutive edges share their importer's scan, so
+// that the loop in target order does not chase the edge, its importer and
+// its scan to each one's own cache line.
+type asked struct {
+	to   *Package
+	tab  *keyedTable
+	objs []objIndex
+	e    *Edge
+}
+
+// foundObject is a problem importObjects found.
+type foundObject struct {
+	kind   FindingKind
+	obj    Object
+	e      *Edge
+	compat string
+}
+
+// askedRuns returns the edges to check, by target, in runs of about equal
+// object counts (8 per job), and the number of distinct object keys.
+func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 	tabs := map[*objTable]*keyedTable{}
 	var last *keyedTable
 	distinct := map[uint64]uint32{} // the number of each object key of every table
@@ -152,71 +183,56 @@ func (c *objectCheck) importObjects(ctx context.Context, jobs int) error {
 			start, n = i+1, 0
 		}
 	}
-	type found struct {
-		kind   FindingKind
-		obj    Object
-		e      *Edge
-		compat string
-	}
-	lists := make([][]found, par.Workers(len(runs), jobs))
-	err := par.ForEach(ctx, len(runs), jobs, func(w, r int) {
-		// fine has a bit set for each object key that the current
-		// target exports as wanted, or has from native code: the
-		// importers of one target ask for the same objects again and
-		// again, each asked once (what classify says of an object
-		// depends on its key's lower-cased path and class alone).
-		var fineTo *Package
-		var exports *exportIndex
-		fine := make([]uint64, (len(distinct)+63)/64)
-		for i := range runs[r] {
-			a := &runs[r][i]
-			if ctx.Err() != nil {
-				return // a cancelled check: the rest is not looked at
-			}
-			to, tab, key := a.to, a.tab.tab, a.tab.key
-			if to != fineTo {
-				fineTo, exports = to, &to.scan.exports
-				clear(fine)
-			}
-			for _, id := range a.objs {
-				k := key[id]
-				if fine[k/64]&(1<<(k%64)) != 0 {
-					continue
-				}
-				// Almost every object asked is exported as wanted: its
-				// key alone says so, without reading the object.
-				if exports.hasKey(tab.keys[id]) {
-					fine[k/64] |= 1 << (k % 64)
-					continue
-				}
-				o := &tab.objs[id]
-				kind := c.classify(to, o.Path, o.Class, tab.keys[id])
-				if kind == "" {
-					fine[k/64] |= 1 << (k % 64)
-					continue
-				}
-				obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
-				if kind == ClassMismatch {
-					obj.Exported = c.gr.exportClass(to.File, o.Path)
-					compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, obj.Exported)
-				}
-				lists[w] = append(lists[w], found{kind, obj, a.e, compat})
-			}
+	return runs, len(distinct)
+}
+
+// checkRun checks the objects of one run of edges, of distinct object
+// keys in all, and appends the problems to list.
+func (c *objectCheck) checkRun(ctx context.Context, run []asked, distinct int, list []foundObject) []foundObject {
+	// fine has a bit set for each object key that the current
+	// target exports as wanted, or has from native code: the
+	// importers of one target ask for the same objects again and
+	// again, each asked once (what classify says of an object
+	// depends on its key's lower-cased path and class alone).
+	var fineTo *Package
+	var exports *exportIndex
+	fine := make([]uint64, (distinct+63)/64)
+	for i := range run {
+		a := &run[i]
+		if ctx.Err() != nil {
+			return list // a cancelled check: the rest is not looked at
 		}
-	})
-	if err != nil {
-		return err
-	}
-	for _, l := range lists {
-		for _, f := range l {
-			k := objectKey{kind: f.kind, to: f.e.To}
-			if f.kind == ClassMismatch {
-				k.from, k.compat = f.e.From, f.compat
+		to, tab, key := a.to, a.tab.tab, a.tab.key
+		if to != fineTo {
+			fineTo, exports = to, &to.scan.exports
+			clear(fine)
+		}
+		for _, id := range a.objs {
+			k := key[id]
+			if fine[k/64]&(1<<(k%64)) != 0 {
+				continue
 			}
-			c.problem(k, f.obj).needed[f.e.From] = true
+			// Almost every object asked is exported as wanted: its
+			// key alone says so, without reading the object.
+			if exports.hasKey(tab.keys[id]) {
+				fine[k/64] |= 1 << (k % 64)
+				continue
+			}
+			o := &tab.objs[id]
+			kind := c.classify(to, o.Path, o.Class, tab.keys[id])
+			if kind == "" {
+				fine[k/64] |= 1 << (k % 64)
+				continue
+			}
+			obj, compat := Object{Package: to.Name, Path: o.Path, ClassPackage: o.ClassPackage, Class: o.Class}, ""
+			if kind == ClassMismatch {
+				obj.Exported = c.gr.exportClass(to.File, o.Path)
+				compat = compatNote(to, o.Path, o.ClassPackage+"."+o.Class, obj.Exported)
+			}
+			list = append(list, foundObject{kind, obj, a.e, compat})
 		}
 	}
-	return nil
+	return list
 }
 
 // keyedTable is an objTable with the number of each object's key among
