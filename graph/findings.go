@@ -349,19 +349,7 @@ func (gr *Graph) checkMissing(nat Natives, parent reached) []Finding {
 			}
 		}
 		if len(unregistered) > 0 {
-			f := Finding{Kind: MissingObject, Severity: Error, Package: p.Name, Roots: evidence(unregistered),
-				Chain: []string{unregistered[0].Evidence(), p.Name + " (native code only)"},
-				Message: fmt.Sprintf("%s has no package file, and its native code registers none of the %d class(es) the ini names",
-					p.Name, len(unregistered))}
-			set := map[Object]bool{}
-			for _, r := range unregistered {
-				set[iniClass(p.Name, r.Object)] = true
-			}
-			if clientOnly(unregistered) {
-				f.Severity, f.Message = Warning, f.Message+clientNote
-			}
-			f.Objects = sortObjects(set)
-			out = append(out, f)
+			out = append(out, unregisteredFinding(p, unregistered))
 		}
 		if len(by) == 0 && len(refs) == 0 {
 			continue
@@ -412,6 +400,24 @@ func (gr *Graph) checkMissing(nat Natives, parent reached) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// unregisteredFinding reports the ini classes of a package without a file
+// that its native code does not register.
+func unregisteredFinding(p *Package, unregistered []RootRef) Finding {
+	f := Finding{Kind: MissingObject, Severity: Error, Package: p.Name, Roots: evidence(unregistered),
+		Chain: []string{unregistered[0].Evidence(), p.Name + " (native code only)"},
+		Message: fmt.Sprintf("%s has no package file, and its native code registers none of the %d class(es) the ini names",
+			p.Name, len(unregistered))}
+	set := map[Object]bool{}
+	for _, r := range unregistered {
+		set[iniClass(p.Name, r.Object)] = true
+	}
+	if clientOnly(unregistered) {
+		f.Severity, f.Message = Warning, f.Message+clientNote
+	}
+	f.Objects = sortObjects(set)
+	return f
 }
 
 func (gr *Graph) checkCase(parent reached) []Finding {
