@@ -283,25 +283,8 @@ func (w *writer) class(c *class) {
 			}
 		}
 	}
-	for _, k := range slices.Backward(d.Consts) {
-		v := k.Value
-		if (!g.layout.UE2 || g.layout.Early) && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
-			v = v[1 : len(v)-1] // UE1 writes a name constant's text (Wheel of Time's Legend)
-		}
-		mc.Consts = append(mc.Consts, Const{Name: g.names.spell(k.Name), Value: v, Line: w.line + 1, Source: k.Line})
-		w.printf("#define UCONST_%s %s\n", g.names.spell(k.Name), v)
-	}
-	w.printf("\n")
-	for _, f := range w.g.events(c) {
-		w.printf("struct %s_event%s_Parms\n{\n", cpp, g.funcName(f))
-		for _, p := range f.Params {
-			w.printf("    %s;\n", g.paramDecl(p))
-		}
-		if f.Return != nil {
-			w.printf("    %s ReturnValue;\n", g.ctype(*f.Return, false))
-		}
-		w.printf("};\n")
-	}
+	w.constants(c, mc)
+	w.eventParms(c, cpp)
 	super := "UObject"
 	if c.parent != nil {
 		super = g.cppName(c.parent)
@@ -319,16 +302,7 @@ func (w *writer) class(c *class) {
 	for _, f := range w.g.events(c) {
 		w.thunk(cpp, f, mc)
 	}
-	flags := "0"
-	if c.trans {
-		flags += "|CLASS_Transient"
-	}
-	if c.config {
-		flags += "|CLASS_Config"
-	}
-	if d.Has("nativereplication") {
-		flags += "|CLASS_NativeReplication"
-	}
+	flags := classFlags(c)
 	mc.Flags = flags
 	if g.layout.ShortDeclareClass {
 		mc.Declare = fmt.Sprintf("DECLARE_CLASS(%s,%s,%s)", cpp, super, flags)
@@ -349,6 +323,51 @@ func (w *writer) class(c *class) {
 	}
 	w.printf("};\n\n")
 	w.model.Classes = append(w.model.Classes, mc)
+}
+
+// constants writes the #define of each constant of c, last first.
+func (w *writer) constants(c *class, mc *Class) {
+	g, d := w.g, c.d
+	for _, k := range slices.Backward(d.Consts) {
+		v := k.Value
+		if (!g.layout.UE2 || g.layout.Early) && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+			v = v[1 : len(v)-1] // UE1 writes a name constant's text (Wheel of Time's Legend)
+		}
+		mc.Consts = append(mc.Consts, Const{Name: g.names.spell(k.Name), Value: v, Line: w.line + 1, Source: k.Line})
+		w.printf("#define UCONST_%s %s\n", g.names.spell(k.Name), v)
+	}
+	w.printf("\n")
+}
+
+// eventParms writes the parameter struct of each event of c.
+func (w *writer) eventParms(c *class, cpp string) {
+	g := w.g
+	for _, f := range w.g.events(c) {
+		w.printf("struct %s_event%s_Parms\n{\n", cpp, g.funcName(f))
+		for _, p := range f.Params {
+			w.printf("    %s;\n", g.paramDecl(p))
+		}
+		if f.Return != nil {
+			w.printf("    %s ReturnValue;\n", g.ctype(*f.Return, false))
+		}
+		w.printf("};\n")
+	}
+}
+
+// classFlags returns the DECLARE_CLASS flags of c.
+func classFlags(c *class) string {
+	d := c.d
+	flags := "0"
+	if c.trans {
+		flags += "|CLASS_Transient"
+	}
+	if c.config {
+		flags += "|CLASS_Config"
+	}
+	if d.Has("nativereplication") {
+		flags += "|CLASS_NativeReplication"
+	}
+	return flags
 }
 
 // members writes member variables (of a class, or of a struct when
