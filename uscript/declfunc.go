@@ -47,35 +47,10 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 			j = next + 1
 		}
 	} else {
-		ret, next, ok := r.typeAt(j, 0)
+		k, ok := r.operatorName(j, &f)
 		if !ok {
 			return r.skipStatement(j), nil
 		}
-		var sym strings.Builder
-		k := next
-		for k < len(r.toks) && k < next+3 && !r.isSym(k, '(') {
-			sym.Write(r.word(k))
-			k++
-		}
-		if !r.isSym(k, '(') {
-			// "operator(16) Sym(" without a return type.
-			sym.Reset()
-			k = j
-			for k < len(r.toks) && k < j+3 && !r.isSym(k, '(') {
-				sym.Write(r.word(k))
-				k++
-			}
-			if !r.isSym(k, '(') {
-				return r.skipStatement(j), nil
-			}
-		} else {
-			f.Return = &ret
-		}
-		f.Symbol = sym.String()
-		if !operatorSymbol(f.Symbol) {
-			return r.skipStatement(j), nil
-		}
-		f.Name = f.Symbol
 		j = k
 	}
 	end := r.closing(j)
@@ -99,6 +74,41 @@ func (r *declReader) maybeFunction(i int) (int, error) {
 	}
 	r.d.Funcs = append(r.d.Funcs, f)
 	return k, r.count(1)
+}
+
+// operatorName reads an operator's return type and symbol from j into f
+// and returns where its parameter list starts; false when there is none.
+func (r *declReader) operatorName(j int, f *Func) (int, bool) {
+	ret, next, ok := r.typeAt(j, 0)
+	if !ok {
+		return j, false
+	}
+	var sym strings.Builder
+	k := next
+	for k < len(r.toks) && k < next+3 && !r.isSym(k, '(') {
+		sym.Write(r.word(k))
+		k++
+	}
+	if !r.isSym(k, '(') {
+		// "operator(16) Sym(" without a return type.
+		sym.Reset()
+		k = j
+		for k < len(r.toks) && k < j+3 && !r.isSym(k, '(') {
+			sym.Write(r.word(k))
+			k++
+		}
+		if !r.isSym(k, '(') {
+			return j, false
+		}
+	} else {
+		f.Return = &ret
+	}
+	f.Symbol = sym.String()
+	if !operatorSymbol(f.Symbol) {
+		return j, false
+	}
+	f.Name = f.Symbol
+	return k, true
 }
 
 // afterKeywordSpecifiers are the function specifiers UnrealScript also
