@@ -76,16 +76,7 @@ func provides(it Item, want map[string]Need, stock func(string) bool) []string {
 // Among equally small sets it prefers items with a working direct
 // download, primaries over variations, then smaller archives.
 func Plan(items []Item, req PlanRequest) PlanResult {
-	games := map[string]bool{}
-	for _, g := range req.Games {
-		games[strings.ToLower(g)] = true
-	}
-	var pool []Item
-	for _, it := range items {
-		if !it.Deleted && (len(games) == 0 || games[strings.ToLower(it.Game)]) {
-			pool = append(pool, it)
-		}
-	}
+	pool := poolFor(items, req.Games)
 	have := func(n string) bool { return req.Have != nil && req.Have(n) }
 	want := map[string]Need{}
 	var order []string // lower-cased names in the order they became wanted
@@ -116,12 +107,7 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 	// once, so the rounds end.
 	covered := map[string]bool{}
 	for round := 0; round < 64; round++ {
-		var open []string
-		for _, k := range order {
-			if !covered[k] {
-				open = append(open, k)
-			}
-		}
+		open := slices.DeleteFunc(slices.Clone(order), func(k string) bool { return covered[k] })
 		if len(open) == 0 {
 			break
 		}
@@ -143,12 +129,8 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 			for _, k := range provides(pool[i], want, req.Stock) {
 				covered[k] = true
 			}
-			for _, file := range slices.Sorted(maps.Keys(pool[i].Dependencies)) {
-				for _, d := range pool[i].Dependencies[file] {
-					if d.Status != "OK" && !have(d.Name) {
-						grew = addWant(Need{Name: d.Name}) || grew
-					}
-				}
+			for _, n := range lacking(pool[i], have) {
+				grew = addWant(n) || grew
 			}
 		}
 		for _, k := range open {
@@ -161,6 +143,47 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 			break
 		}
 	}
+	res.Choices = choices(pool, chosen, want, direct, req)
+	slices.SortFunc(res.Unprovided, compareFold)
+	if !res.Exact {
+		res.Bound = harmonic(len(order))
+	}
+	return res
+}
+
+// lacking returns what the item's files import, by its dependency hints, that
+// the install lacks (have says no), in file order.
+func lacking(it Item, have func(string) bool) []Need {
+	var out []Need
+	for _, file := range slices.Sorted(maps.Keys(it.Dependencies)) {
+		for _, d := range it.Dependencies[file] {
+			if d.Status != "OK" && !have(d.Name) {
+				out = append(out, Need{Name: d.Name})
+			}
+		}
+	}
+	return out
+}
+
+// poolFor returns the items not deleted, of games when there are any.
+func poolFor(items []Item, gameList []string) []Item {
+	games := map[string]bool{}
+	for _, g := range gameList {
+		games[strings.ToLower(g)] = true
+	}
+	var pool []Item
+	for _, it := range items {
+		if !it.Deleted && (len(games) == 0 || games[strings.ToLower(it.Game)]) {
+			pool = append(pool, it)
+		}
+	}
+	return pool
+}
+
+// choices returns what the chosen items of pool bring, of the wants, and
+// which of those only a choice's dependency hints wanted.
+func choices(pool []Item, chosen []int, want map[string]Need, direct map[string]bool, req PlanRequest) []Choice {
+	var out []Choice
 	for _, i := range chosen {
 		it := pool[i]
 		c := Choice{Item: it, Download: BestDownload(it)}
@@ -172,13 +195,9 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 		}
 		slices.SortFunc(c.Brings, compareFold)
 		slices.SortFunc(c.Needed, compareFold)
-		res.Choices = append(res.Choices, c)
+		out = append(out, c)
 	}
-	slices.SortFunc(res.Unprovided, compareFold)
-	if !res.Exact {
-		res.Bound = harmonic(len(order))
-	}
-	return res
+	return out
 }
 
 func compareFold(a, b string) int {
