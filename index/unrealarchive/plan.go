@@ -284,37 +284,12 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 	if maxExact <= 0 {
 		maxExact = 20
 	}
-	bit := map[string]int{}
-	for i, k := range open {
-		bit[k] = i
-	}
-	type cand struct {
-		idx  int
-		mask set
-	}
-	var cands []cand
-	all := newSet(len(open))
-	for i, it := range pool {
-		if slices.Contains(chosen, i) || !usable(it) {
-			continue
-		}
-		m, any := newSet(len(open)), false
-		for _, k := range provides(it, want, stock) {
-			if b, ok := bit[k]; ok {
-				m.add(b)
-				any = true
-			}
-		}
-		if any {
-			cands = append(cands, cand{i, m})
-			all = all.or(m)
-		}
-	}
+	cands, all := candidates(pool, open, want, stock, chosen, usable)
 	// Best first, so that among covers of one size the first found is the
 	// preferred one; then drop a candidate an earlier (better or equal)
 	// one covers entirely.
-	slices.SortStableFunc(cands, func(a, b cand) int { return Rank(pool[a.idx], pool[b.idx]) })
-	var kept []cand
+	slices.SortStableFunc(cands, func(a, b coverCand) int { return Rank(pool[a.idx], pool[b.idx]) })
+	var kept []coverCand
 	for _, c := range cands {
 		dominated := false
 		for _, k := range kept {
@@ -328,34 +303,7 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 		}
 	}
 	if len(kept) <= maxExact {
-		// Smallest subsets first; within a size, the first in candidate
-		// order (best ranked) wins.
-		n := len(kept)
-		for size := 1; size <= n; size++ {
-			var pick []int
-			var rec func(start int, m set) bool
-			rec = func(start int, m set) bool {
-				if len(pick) == size {
-					return all.subsetOf(m)
-				}
-				for i := start; i <= n-(size-len(pick)); i++ {
-					pick = append(pick, i)
-					if rec(i+1, m.or(kept[i].mask)) {
-						return true
-					}
-					pick = pick[:len(pick)-1]
-				}
-				return false
-			}
-			if rec(0, newSet(len(open))) {
-				out := make([]int, len(pick))
-				for j, p := range pick {
-					out[j] = kept[p].idx
-				}
-				return out, true
-			}
-		}
-		return nil, true
+		return exactCover(kept, all, len(open)), true
 	}
 	// Greedy: the item covering the most still-open names, ties by rank.
 	var out []int
@@ -374,6 +322,73 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 		got = got.or(kept[best].mask)
 	}
 	return out, false
+}
+
+// coverCand is an item cover may choose: its index in the pool and the
+// open names it provides.
+type coverCand struct {
+	idx  int
+	mask set
+}
+
+// candidates returns the usable items of pool not yet chosen that provide
+// some name of open, and the set of the names they provide.
+func candidates(pool []Item, open []string, want map[string]Need, stock func(string) bool, chosen []int, usable func(Item) bool) ([]coverCand, set) {
+	bit := map[string]int{}
+	for i, k := range open {
+		bit[k] = i
+	}
+	var cands []coverCand
+	all := newSet(len(open))
+	for i, it := range pool {
+		if slices.Contains(chosen, i) || !usable(it) {
+			continue
+		}
+		m, any := newSet(len(open)), false
+		for _, k := range provides(it, want, stock) {
+			if b, ok := bit[k]; ok {
+				m.add(b)
+				any = true
+			}
+		}
+		if any {
+			cands = append(cands, coverCand{i, m})
+			all = all.or(m)
+		}
+	}
+	return cands, all
+}
+
+// exactCover returns the pool indices of the smallest subset of kept that
+// covers all (of names open names); within a size, the first in kept's
+// order (best ranked) wins. nil when none does.
+func exactCover(kept []coverCand, all set, names int) []int {
+	n := len(kept)
+	for size := 1; size <= n; size++ {
+		var pick []int
+		var rec func(start int, m set) bool
+		rec = func(start int, m set) bool {
+			if len(pick) == size {
+				return all.subsetOf(m)
+			}
+			for i := start; i <= n-(size-len(pick)); i++ {
+				pick = append(pick, i)
+				if rec(i+1, m.or(kept[i].mask)) {
+					return true
+				}
+				pick = pick[:len(pick)-1]
+			}
+			return false
+		}
+		if rec(0, newSet(names)) {
+			out := make([]int, len(pick))
+			for j, p := range pick {
+				out[j] = kept[p].idx
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // gameNames maps upkdeps' game profiles to the Unreal Archive's game names.
