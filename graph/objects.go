@@ -56,7 +56,7 @@ func (c *objectCheck) problem(k objectKey, object Object) *objectProblem {
 // cannot be known (native_unknown).
 //
 // key is hashKey(path, class).
-func (c *objectCheck) classify(to *Package, path, class string, key uint64) FindingKind {
+func (c *objectCheck) classify(to *Package, path, class string, key exportKey) FindingKind {
 	if to.scan.exports.hasKey(key) {
 		return ""
 	}
@@ -132,7 +132,7 @@ type foundObject struct {
 func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 	tabs := map[*objTable]*keyedTable{}
 	var last *keyedTable
-	distinct := map[uint64]uint32{} // the number of each object key of every table
+	distinct := map[exportKey]uint32{} // the number of each object key of every table
 	keyed := func(tab *objTable) *keyedTable {
 		if last != nil && last.tab == tab {
 			return last
