@@ -138,7 +138,7 @@ func (w *walker) listRARStream(r io.Reader, yield func(entry) error) error {
 			return err
 		}
 		e := entry{name: h.Name, size: h.UnPackedSize, mod: h.ModificationTime, dir: h.IsDir,
-			open: func() (io.ReadCloser, error) { return io.NopCloser(rarReader{rr}), nil }}
+			open: func() (io.ReadCloser, error) { return io.NopCloser(rarReader{rr}), nil }, once: true}
 		switch {
 		case h.Encrypted:
 			e.bad = errors.New("encrypted")
