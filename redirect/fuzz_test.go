@@ -65,7 +65,11 @@ func FuzzDecompressFile(f *testing.F) {
 		if err := os.Mkdir(out, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		res, err := DecompressFile(ctx, in, out, DecompressOptions{Limit: 4 << 20})
+		// One goroutine: the decoder's workers made the coverage of an
+		// input vary from run to run, and the fuzzer spent its time
+		// minimising inputs that seemed new (6,891 executions in 45 s).
+		// The output does not depend on them (TestDecompressCorrupt).
+		res, err := DecompressFile(ctx, in, out, DecompressOptions{Limit: 4 << 20, Workers: 1})
 		left := testutil.DirNames(t, out)
 		switch {
 		case err != nil && len(left) > 0:
