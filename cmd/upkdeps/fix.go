@@ -125,7 +125,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	out := &fixReport{SchemaVersion: 2, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
 		Copies: applied.Copies, Unresolved: plan.Unresolved, RemovedTemps: applied.RemovedTemps}
 	if err := ctx.Err(); err != nil {
-		// Say what was done before the interruption, then exit 2.
+		// Say what was done before the interruption, then exit 130.
 		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, false); werr != nil {
 			return werr
 		}
