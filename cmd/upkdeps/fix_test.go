@@ -11,6 +11,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -127,7 +128,7 @@ func TestFixClosure(t *testing.T) {
 
 	// fix copies the whole closure in one run; what is left is Gone.
 	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--json", "--no-progress")
-	var fr fixReport
+	var fr index.FixReport
 	if err := json.Unmarshal([]byte(out), &fr); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
