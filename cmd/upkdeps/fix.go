@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -88,6 +89,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
+	pickHint(plan.Unresolved)
 	paths := in.PlacementPaths()
 	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
 		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.Search.Dir()) },
@@ -112,6 +114,17 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	}
 	failed := out.ErrorsAfter > 0 || applied.Refused()
 	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
+}
+
+// pickHint words the way to choose among an ambiguous package's copies
+// as fix's flag.
+func pickHint(us []index.Unresolved) {
+	for i := range us {
+		var ae *index.AmbiguousError
+		if errors.As(us[i].Err, &ae) {
+			us[i].Reason = fmt.Sprintf("%s; choose one with --pick %s=GUID", ae, ae.Name)
+		}
+	}
 }
 
 // checkAfterFix checks the install again and puts what is left in out.
