@@ -261,28 +261,37 @@ func (d *classDiff) enums(h *Class) {
 	}
 }
 
-// consts diffs the constants.
+// consts diffs the constants. A name defined twice (the compiler's error,
+// or a #define the header repeats) pairs each declaration with the define
+// of the same name in the same place among them, so neither side's
+// duplicates read as the other's change.
 func (d *classDiff) consts(h *Class) {
 	w := d.w
-	hc := map[string]Const{}
+	hc := map[string][]Const{}
 	for _, k := range h.Consts {
-		hc[strings.ToLower(k.Name)] = k
+		key := strings.ToLower(k.Name)
+		hc[key] = append(hc[key], k)
 	}
-	wc := map[string]bool{}
+	seen := map[string]int{}
 	for _, k := range w.Consts {
-		wc[strings.ToLower(k.Name)] = true
-		o, ok := hc[strings.ToLower(k.Name)]
-		switch {
-		case !ok:
+		key := strings.ToLower(k.Name)
+		i := seen[key]
+		seen[key]++
+		if i >= len(hc[key]) {
 			d.at(ConstAdded, k.Name, k.Value, "", k.Source, 0)
-		case strings.TrimSpace(o.Value) != strings.TrimSpace(k.Value):
+			continue
+		}
+		if o := hc[key][i]; strings.TrimSpace(o.Value) != strings.TrimSpace(k.Value) {
 			d.at(ConstChanged, k.Name, k.Value, o.Value, k.Source, o.Line)
 		}
 	}
-	for _, k := range h.Consts {
-		if !wc[strings.ToLower(k.Name)] {
-			d.at(ConstRemoved, k.Name, "", k.Value, 0, k.Line)
+	for _, k := range h.Consts { // in the header's order
+		key := strings.ToLower(k.Name)
+		if seen[key] > 0 {
+			seen[key]--
+			continue
 		}
+		d.at(ConstRemoved, k.Name, "", k.Value, 0, k.Line)
 	}
 }
 

@@ -87,7 +87,7 @@ type Enum struct {
 var (
 	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
 	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
-	reConst  = regexp.MustCompile(`^#define UCONST_(\w+) (.*)$`)
+	reConst  = regexp.MustCompile(`^#define UCONST_(\w+)(?: (.*))?$`)
 	// A member line as the generator writes it: four spaces, the type, the
 	// name (C++ of a struct's own, usually tab-indented, is not one).
 	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+(GCC_(?:PACK|ALIGN)\(\d+\)))?\s*;\s*$`)
