@@ -32,8 +32,8 @@ type Report struct {
 	CaseNotes    []CaseNote      `json:"case_notes"`
 	Summary      Summary         `json:"summary"`
 	Findings     []graph.Finding `json:"findings"`
-	// WithCache is set by Options.WithCache, Index by AddCandidates, With
-	// by RunWith.
+	// WithCache is set by Options.WithCache; Index holds what Candidates
+	// returns, With what RunWith returns.
 	WithCache *WithCache `json:"with_cache,omitempty"`
 	Index     *Index     `json:"index,omitempty"`
 	With      *With      `json:"with,omitempty"`
@@ -43,7 +43,7 @@ type Report struct {
 	roots map[string]ini.Reference
 }
 
-// Index is what AddCandidates adds: the candidates of each finding the
+// Index is what Candidates returns: the candidates of each finding the
 // index can help with, in finding order.
 type Index struct {
 	DB         string              `json:"db"`
@@ -64,7 +64,7 @@ type FindingCandidates struct {
 	Candidates []index.Package   `json:"candidates"`
 	// Archive are the Unreal Archive's versions of a missing package
 	// (items of the install's game only), after the local copies.
-	Archive []ArchiveVersion `json:"archive,omitempty"`
+	Archive []index.ArchiveVersionSummary `json:"archive,omitempty"`
 }
 
 // Best returns the first candidate (the best: same GUID first, newest), or

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -187,7 +188,7 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +399,7 @@ func TestReportCorpusInBrowser(t *testing.T) {
 				t.Fatalf("report: %s", errOut)
 			}
 			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-			var rep checkReport
+			var rep check.Report
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatal(err)
 			}
@@ -465,7 +466,7 @@ func TestReportHubsInBrowser(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -683,7 +684,7 @@ func TestReportSummaryParity(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}

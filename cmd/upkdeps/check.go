@@ -13,6 +13,7 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -49,11 +50,12 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 			}
 			if withMod != "" {
 				opt, done := a.checkOptions(false)
-				err := check.RunWith(cmd.Context(), in, rep, withMod, check.WithOptions{Options: opt, MaxHeld: maxModHeld})
+				w, err := check.RunWith(cmd.Context(), in, rep.Findings, withMod, check.WithOptions{Options: opt})
 				done()
 				if err != nil {
 					return err
 				}
+				rep.With = w
 				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.With.Fails())
 			}
 			if cmd.Flags().Changed("index") {
@@ -76,7 +78,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 }
 
 // addCandidates looks the report's findings up in the index (check --index).
-func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, path string) error {
+func (a *app) addCandidates(cmd *cobra.Command, in *install.Install, rep *check.Report, path string) error {
 	if path != "" && path != defaultIndex {
 		a.cfg.DB = path
 	}
@@ -85,20 +87,18 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	return check.AddCandidates(cmd.Context(), db, rep, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
+	rep.Index, err = check.Candidates(cmd.Context(), db, rep.Findings, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
+	return err
 }
 
-// checkReport is the output of `check` (check.Report).
-type checkReport = check.Report
-
-func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
+func (a *app) check(cmd *cobra.Command, in *install.Install, withCache bool) (*check.Report, error) {
 	rep, _, err := a.checkRun(cmd, in, withCache)
 	return rep, err
 }
 
 // checkRun makes the report of check and returns the graph and sources
 // it was made from.
-func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, check.Checked, error) {
+func (a *app) checkRun(cmd *cobra.Command, in *install.Install, withCache bool) (*check.Report, check.Checked, error) {
 	opt, done := a.checkOptions(withCache)
 	defer done()
 	return check.Run(cmd.Context(), in, opt)
@@ -106,7 +106,7 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 
 // checkWith builds the graph through r and returns every finding, sorted.
 // reuse is an earlier graph whose package reads are reused (or nil).
-func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
+func (a *app) checkWith(cmd *cobra.Command, in *install.Install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
 	opt, done := a.checkOptions(false)
 	defer done()
 	findings, c, err := check.Findings(cmd.Context(), in, r, reuse, opt)
@@ -114,8 +114,8 @@ func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse
 }
 
 // cachePins returns the GUIDs the install's download cache pins
-// (check.Install.CachePins).
-func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
+// (install.Install.CachePins).
+func (a *app) cachePins(ctx context.Context, in *install.Install) map[string]string {
 	return in.CachePins(ctx, a.cfg.Jobs)
 }
 
@@ -149,9 +149,9 @@ func mostNeeded(fs []graph.Finding, n int) []string {
 // textLimit is how many objects/importers text output lists without --all.
 const textLimit = 10
 
-func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
+func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
+	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
 	bw.printf("%d packages scanned", rep.PackagesScanned)
 	if rep.PackagesReadable < rep.PackagesScanned {
 		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newPlanCmd(a *app) *cobra.Command {
@@ -107,7 +108,7 @@ type planChoice struct {
 	Needed []string              `json:"needed_by_others"` // of brings, those only chosen items' own files need
 }
 
-func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
+func planReportOf(in *install.Install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
 	rep := planReport{SchemaVersion: 2, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), DB: db, Games: req.Games, ItemsKnown: known,
 		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
 	for _, n := range req.Missing {
@@ -121,7 +122,7 @@ func planReportOf(in *install, db string, known int, req unrealarchive.PlanReque
 
 func writePlanText(w io.Writer, rep planReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
 	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
 	if rep.Exact {
 		bw.printf(" (the fewest possible)\n")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -44,7 +45,7 @@ func (m *mapFlags) add(cmd *cobra.Command) {
 }
 
 // packageMap opens the install and computes its package map.
-func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.Map, error) {
+func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install.Install, *redirect.Map, error) {
 	if mf.maps != "" {
 		if _, err := path.Match(mf.maps, ""); err != nil {
 			return nil, nil, usagef("--maps %q: %v", mf.maps, err)
@@ -227,7 +228,7 @@ type buildJSON struct {
 	Summary        redirectSummary    `json:"summary"`
 }
 
-func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
+func newBuildJSON(in *install.Install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
 	r := buildJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Out: rep.Out, DryRun: rep.DryRun,
 		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
 		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
@@ -257,7 +258,7 @@ func writeBuildText(w io.Writer, r buildJSON) error {
 	if out == "" {
 		out = "a new folder (no -o)"
 	}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), out)
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")
@@ -359,7 +360,7 @@ type verifySummary struct {
 	ByKind   map[string]int `json:"by_kind"`
 }
 
-func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
+func newVerifyJSON(in *install.Install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
 	s := summarize(rep.Findings)
 	return verifyJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
 		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
@@ -368,7 +369,7 @@ func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) ver
 
 func writeVerifyText(w io.Writer, r verifyJSON) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, rulesLabel(r.Platform))
+	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
 	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -75,7 +76,7 @@ type resolveReport struct {
 	Results      []search.Resolution
 }
 
-func resolveNames(in *install, names []string, guid format.GUID, gen int) resolveReport {
+func resolveNames(in *install.Install, names []string, guid format.GUID, gen int) resolveReport {
 	rep := resolveReport{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform())}
 	for _, p := range in.Search.MissingPaths() {
 		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
@@ -88,7 +89,7 @@ func resolveNames(in *install, names []string, guid format.GUID, gen int) resolv
 
 func writeResolveText(w io.Writer, rep resolveReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps resolve: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
+	bw.printf("upkdeps resolve: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
 	if len(rep.MissingPaths) > 0 {
 		bw.printf("Paths folders that do not exist: %s\n", strings.Join(rep.MissingPaths, ", "))
 	}
