@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/dirlock"
@@ -113,9 +112,8 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
-	paths := in.PlacementPaths()
 	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
-		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.Search.Dir()) },
+		Place:  in.Place,
 		Rel:    in.Search.Rel,
 		DryRun: dryRun,
 	})
