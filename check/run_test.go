@@ -3,7 +3,9 @@ package check
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/install"
@@ -38,5 +40,58 @@ func TestRunCancelled(t *testing.T) {
 	}
 	if rep.SchemaVersion != SchemaVersion || len(rep.Findings) == 0 || c.Graph == nil || len(rep.Summary.FixFirst) != 3 {
 		t.Errorf("report: schema %d, %d findings, fix first %d", rep.SchemaVersion, len(rep.Findings), len(rep.Summary.FixFirst))
+	}
+}
+
+// TestArgErrors: the caller's mistakes are typed and name no flag: a
+// check with the download cache and no cache folder (ErrNoCachePath), a
+// mod that is neither a folder nor an archive (install.ArgError for
+// With), a baseline of another schema (BaselineVersionError).
+func TestArgErrors(t *testing.T) {
+	in := openDemo(t)
+	dir := t.TempDir()
+	noCache := filepath.Join(filepath.Dir(in.IniPath), "NoCache.ini")
+	data, err := os.ReadFile(in.IniPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(data), "\r\n") {
+		if !strings.HasPrefix(l, "CachePath=") {
+			kept = append(kept, l)
+		}
+	}
+	if err := os.WriteFile(noCache, []byte(strings.Join(kept, "\r\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := install.Open(install.Options{Ini: noCache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ae install.ArgError
+	if _, _, err := Run(context.Background(), nc, Options{WithCache: true}); !errors.Is(err, ErrNoCachePath) || !errors.As(err, &ae) || ae.Arg != install.ArgWithCache {
+		t.Errorf("WithCache without a cache folder: %v", err)
+	}
+	notMod := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notMod, []byte("no mod"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, werr := RunWith(context.Background(), in, nil, notMod, WithOptions{})
+	if !errors.As(werr, &ae) || ae.Arg != install.ArgWith {
+		t.Errorf("a text file as a mod: %v", werr)
+	}
+	old := filepath.Join(dir, "baseline.json")
+	if err := os.WriteFile(old, []byte(`{"schema_version": 0, "findings": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, berr := ReadBaseline(old)
+	var ve *BaselineVersionError
+	if !errors.As(berr, &ve) || ve.Have != 0 || ve.Path != old {
+		t.Errorf("a baseline of schema 0: %v", berr)
+	}
+	for _, err := range []error{ErrNoCachePath, werr, berr} {
+		if err != nil && strings.Contains(err.Error(), "--") {
+			t.Errorf("%q names a flag", err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -140,6 +141,10 @@ func (a *app) finishCheck(cmd *cobra.Command, in *install.Install, rep *check.Re
 	}
 	if c.baseline != "" {
 		b, err := check.ReadBaseline(c.baseline)
+		var ve *check.BaselineVersionError
+		if errors.As(err, &ve) {
+			return fmt.Errorf("baseline %s: schema_version %d, want %d (write it again with --write-baseline)", ve.Path, ve.Have, check.BaselineVersion)
+		}
 		if err != nil {
 			return err
 		}
