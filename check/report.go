@@ -150,3 +150,16 @@ func (r *Report) Ranked() []graph.Finding {
 	}
 	return out
 }
+
+// MissingPackages returns the report's missing_package findings, in
+// finding order: the packages the install lacks, each with what needs it
+// (NeededBy: the importers; Roots: the ini lines and maps).
+func (r *Report) MissingPackages() []graph.Finding {
+	var out []graph.Finding
+	for _, f := range r.Findings {
+		if f.Kind == graph.MissingPackage {
+			out = append(out, f)
+		}
+	}
+	return out
+}
