@@ -1,6 +1,10 @@
 package check
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/ini"
@@ -162,4 +166,37 @@ func (r *Report) MissingPackages() []graph.Finding {
 		}
 	}
 	return out
+}
+
+// Needed is a missing package and how many importers and ini lines need
+// it.
+type Needed struct {
+	Package string
+	Need    int
+}
+
+// String is "Name (N)", as the text and HTML reports list it.
+func (n Needed) String() string { return fmt.Sprintf("%s (%d)", n.Package, n.Need) }
+
+// MostNeeded returns at most n missing packages with the most importers
+// and ini lines, most first (ties in finding order); the game's own
+// packages that a stock_missing finding lists are left to it (listed
+// apart).
+func (r *Report) MostNeeded(n int) []Needed {
+	stock := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.Kind == graph.StockMissing {
+			for _, p := range f.Packages {
+				stock[strings.ToLower(p)] = true
+			}
+		}
+	}
+	var out []Needed
+	for _, f := range r.MissingPackages() {
+		if !stock[strings.ToLower(f.Package)] {
+			out = append(out, Needed{f.Package, len(f.NeededBy) + len(f.Roots)})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Needed) int { return b.Need - a.Need })
+	return out[:min(n, len(out))]
 }

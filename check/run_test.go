@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,5 +94,31 @@ func TestArgErrors(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), "--") {
 			t.Errorf("%q names a flag", err)
 		}
+	}
+}
+
+// TestMostNeeded: the demo's missing packages, most needed first, as
+// many as asked for; each counts its importers and ini lines.
+func TestMostNeeded(t *testing.T) {
+	rep, _, err := Run(context.Background(), openDemo(t), Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := rep.MissingPackages()
+	all := rep.MostNeeded(100)
+	if len(missing) < 2 || len(all) != len(missing) {
+		t.Fatalf("%d most needed of %d missing", len(all), len(missing))
+	}
+	need := map[string]int{}
+	for _, f := range missing {
+		need[f.Package] = len(f.NeededBy) + len(f.Roots)
+	}
+	for i, n := range all {
+		if n.Need != need[n.Package] || i > 0 && n.Need > all[i-1].Need {
+			t.Errorf("%d: %v (need %d), after %v", i, n, need[n.Package], all[:i])
+		}
+	}
+	if one := rep.MostNeeded(1); len(one) != 1 || one[0] != all[0] || one[0].String() != fmt.Sprintf("%s (%d)", all[0].Package, all[0].Need) {
+		t.Errorf("MostNeeded(1) = %v, want %v", one, all[:1])
 	}
 }

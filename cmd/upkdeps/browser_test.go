@@ -514,7 +514,7 @@ func TestReportHubsInBrowser(t *testing.T) {
 	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
 		t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
 	}
-	if have, want := tb.text(t, "#most-needed li"), mostNeeded(rep.Findings, 1); len(want) != 1 || have != want[0] {
+	if have, want := tb.text(t, "#most-needed li"), rep.MostNeeded(1); len(want) != 1 || have != want[0].String() {
 		t.Errorf("most needed: %q, want %v", have, want)
 	}
 	tb.clean(t)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -119,33 +118,6 @@ func (a *app) cachePins(ctx context.Context, in *install.Install) map[string]str
 	return in.CachePins(ctx, a.cfg.Jobs)
 }
 
-// mostNeeded names the missing packages with the most importers and ini
-// lines, most first (ties by name), as "Name (N)"; the game's own packages
-// that a stock_missing finding lists are left to it (listed apart).
-func mostNeeded(fs []graph.Finding, n int) []string {
-	stock := map[string]bool{}
-	for _, f := range fs {
-		if f.Kind == graph.StockMissing {
-			for _, p := range f.Packages {
-				stock[strings.ToLower(p)] = true
-			}
-		}
-	}
-	var missing []graph.Finding
-	for _, f := range fs {
-		if f.Kind == graph.MissingPackage && !stock[strings.ToLower(f.Package)] {
-			missing = append(missing, f)
-		}
-	}
-	need := func(f graph.Finding) int { return len(f.NeededBy) + len(f.Roots) }
-	slices.SortStableFunc(missing, func(a, b graph.Finding) int { return need(b) - need(a) })
-	var out []string
-	for _, f := range missing[:min(n, len(missing))] {
-		out = append(out, fmt.Sprintf("%s (%d)", f.Package, need(f)))
-	}
-	return out
-}
-
 // textLimit is how many objects/importers text output lists without --all.
 const textLimit = 10
 
@@ -195,12 +167,16 @@ func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
 	for i, r := range rep.Summary.FixFirst {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
-	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
+	if top := rep.MostNeeded(10); len(top) > 0 {
 		label := "Most needed missing packages"
 		if rep.Summary.ByKind[graph.StockMissing] > 0 {
 			label += " (not the game's own)"
 		}
-		bw.printf("\n%s: %s\n", label, strings.Join(top, ", "))
+		bw.printf("\n%s: %s", label, top[0])
+		for _, n := range top[1:] {
+			bw.printf(", %s", n)
+		}
+		bw.printf("\n")
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)
