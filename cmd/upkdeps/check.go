@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"maps"
 	"slices"
@@ -86,7 +85,7 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install.Install, rep *check.
 		return err
 	}
 	defer db.Close()
-	rep.Index, err = check.Candidates(cmd.Context(), db, rep.Findings, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
+	rep.Index, err = check.Candidates(cmd.Context(), db, rep.Findings, in.CachePins(cmd.Context(), a.cfg.Jobs), unrealarchive.GamesFor(in.Game.Name))
 	return err
 }
 
@@ -110,12 +109,6 @@ func (a *app) checkWith(cmd *cobra.Command, in *install.Install, r graph.Resolve
 	defer done()
 	findings, c, err := check.Findings(cmd.Context(), in, r, reuse, opt)
 	return findings, c.Graph, err
-}
-
-// cachePins returns the GUIDs the install's download cache pins
-// (install.Install.CachePins).
-func (a *app) cachePins(ctx context.Context, in *install.Install) map[string]string {
-	return in.CachePins(ctx, a.cfg.Jobs)
 }
 
 // textLimit is how many objects/importers text output lists without --all.

@@ -108,7 +108,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		}
 	}
 	installed := func(name string) bool { return in.Search.Find(name).File != "" }
-	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(ctx, in), Newest: newest})
+	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: in.CachePins(ctx, a.cfg.Jobs), Newest: newest})
 	if err != nil {
 		return err
 	}
