@@ -18,7 +18,8 @@ import (
 type ExtractOptions struct {
 	// Paths are the ini's [Core.System] Paths as written, in order, and
 	// SystemDir is the folder they are relative to (the ini's folder): the
-	// engine's rule picks each entry's folder from them (see TargetDir).
+	// engine's rule picks each entry's folder from them
+	// (search.PlacementDir, as install.Install.Place does for one name).
 	Paths     []string
 	SystemDir string
 	// To, when set, is the folder for every entry instead.

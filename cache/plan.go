@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/search"
 )
 
 // Op is what an Action does.
@@ -342,15 +341,4 @@ func quoteAll(s []string) []string {
 		out[i] = fmt.Sprintf("%q", v)
 	}
 	return out
-}
-
-// TargetDir returns the folder the engine's MoveCacheEntry moves a cache
-// file named name into, by the Paths placement rule (search.PlacementDir):
-// the first of paths (the ini's [Core.System] Paths, as written) that ends
-// with the name's extension (from its last dot, ignoring case), up to and
-// including its last "/", "\" or ":", relative to systemDir. ok is false
-// when the name has no extension or no entry takes it.
-func TargetDir(name string, paths []string, systemDir string) (dir string, ok bool) {
-	dir, i := search.PlacementDir(name, paths, systemDir)
-	return dir, i >= 0
 }

@@ -53,6 +53,18 @@ func (b *Baseline) Marshal() []byte {
 	return buf.Bytes()
 }
 
+// BaselineVersionError is the error of a baseline file of another
+// schema_version than BaselineVersion: it must be written again
+// (NewBaseline).
+type BaselineVersionError struct {
+	Path string
+	Have int // its schema_version
+}
+
+func (e *BaselineVersionError) Error() string {
+	return fmt.Sprintf("baseline %s: schema_version %d, want %d (write it again)", e.Path, e.Have, BaselineVersion)
+}
+
 // ReadBaseline reads a baseline file.
 func ReadBaseline(path string) (*Baseline, error) {
 	data, err := fsutil.ReadRegular(path, maxBaseline)
@@ -73,7 +85,7 @@ func ReadBaseline(path string) (*Baseline, error) {
 		return nil, fmt.Errorf("baseline %s: %v", path, err)
 	}
 	if b.SchemaVersion != BaselineVersion {
-		return nil, fmt.Errorf("baseline %s: schema_version %d, want %d (write it again with --write-baseline)", path, b.SchemaVersion, BaselineVersion)
+		return nil, &BaselineVersionError{Path: path, Have: b.SchemaVersion}
 	}
 	for i, e := range b.Findings {
 		if e.Fingerprint == "" {

@@ -9,18 +9,17 @@ import (
 	"github.com/upkdeps/upkdeps/index"
 )
 
-// AddCandidates looks every missing package and object of rep's findings
-// up in the package index db and sets rep.Index. pins are the GUIDs the
-// install's download cache pins (Install.CachePins), games the Unreal
-// Archive games of the install (unrealarchive.GamesFor): none, no
-// catalogue versions.
-func AddCandidates(ctx context.Context, db *index.DB, rep *Report, pins map[string]string, games []string) error {
-	cands, err := candidates(ctx, db, rep.Findings, pins, games)
+// Candidates looks every missing package and object of findings up in
+// the package index db and returns what Report.Index holds. pins are the
+// GUIDs the install's download cache pins (install.Install.CachePins),
+// games the Unreal Archive games of the install
+// (unrealarchive.GamesFor): none, no catalogue versions.
+func Candidates(ctx context.Context, db *index.DB, findings []graph.Finding, pins map[string]string, games []string) (*Index, error) {
+	cands, err := candidates(ctx, db, findings, pins, games)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	rep.Index = &Index{DB: db.Path(), Candidates: cands}
-	return nil
+	return &Index{DB: db.Path(), Candidates: cands}, nil
 }
 
 // candidates looks every fixable finding up in the index.
@@ -71,7 +70,7 @@ func candidates(ctx context.Context, db *index.DB, fs []graph.Finding, pins map[
 // ships (an item that bundles Botpack.u is no source for Botpack), and a
 // file whose extension cannot hold what is imported (Botpack.uax for
 // classes) ranked last and marked unfit.
-func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]ArchiveVersion, error) {
+func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games []string) ([]index.ArchiveVersionSummary, error) {
 	if len(games) == 0 || graph.IsStock(f.Package) {
 		return nil, nil
 	}
@@ -79,9 +78,9 @@ func archiveCandidates(ctx context.Context, db *index.DB, f graph.Finding, games
 	if err != nil {
 		return nil, err
 	}
-	var fit, unfit []ArchiveVersion
+	var fit, unfit []index.ArchiveVersionSummary
 	for _, v := range vs {
-		j := ArchiveVersionOf(v)
+		j := v.Summary()
 		if f.ImportsClasses() && !strings.EqualFold(filepath.Ext(v.File), ".u") {
 			j.Unfit = true
 			unfit = append(unfit, j)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -134,7 +135,7 @@ func TestHintMisspeltServerPackage(t *testing.T) {
 	if err := os.WriteFile(in.IniPath, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, err = Open(OpenOptions{Ini: in.IniPath})
+	in, err = install.Open(install.Options{Ini: in.IniPath})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -24,7 +25,7 @@ func Example() {
 	if err := demo.Write(dir); err != nil {
 		log.Fatal(err)
 	}
-	in, err := check.Open(check.OpenOptions{Ini: filepath.Join(dir, demo.Ini)})
+	in, err := install.Open(install.Options{Ini: filepath.Join(dir, demo.Ini)})
 	if err != nil {
 		log.Fatal(err)
 	}

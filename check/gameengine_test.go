@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -29,7 +30,7 @@ func TestGameEngineSubclassSections(t *testing.T) {
 		if err := os.WriteFile(path, []byte(ini), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		in, err := Open(OpenOptions{Ini: path})
+		in, err := install.Open(install.Options{Ini: path})
 		if err != nil {
 			t.Fatal(err)
 		}

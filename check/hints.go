@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/suggest"
 )
 
@@ -17,7 +18,7 @@ var packageLine = regexp.MustCompile(`^[^ ]+:[0-9]+ (ServerPackages|EditPackages
 // package file the install's Paths reach, when one is close (a typo:
 // "did you mean DemoBase (System/DemoBase.u)?"). The fingerprint does not
 // read the message: a baseline still matches.
-func addHints(in *Install, fs []graph.Finding) {
+func addHints(in *install.Install, fs []graph.Finding) {
 	var names []string
 	file := map[string]string{}
 	for _, c := range in.Search.Packages() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini/intfile"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // Finding kinds of the localisation files (package intfile).
@@ -39,7 +40,7 @@ const (
 //
 // Each finding names its line in Roots. Files that cannot be read are
 // warned about through warn.
-func IntFindings(in *Install, warn func(string)) []graph.Finding {
+func IntFindings(in *install.Install, warn func(string)) []graph.Finding {
 	var out []graph.Finding
 	lang := in.Search.Language()
 	if lang == "" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // TestIntFindings: a ServerPackages line naming Foo.int is an error on its
@@ -36,7 +37,7 @@ func TestIntFindings(t *testing.T) {
 	write("Leftover.int", "[Public]\n")
 	write("Setup.int", "[Setup]\n")
 	write("Setup.exe", "MZ")
-	in, err := Open(OpenOptions{Ini: filepath.Join(sys, "Test.ini"), Game: "ut99"})
+	in, err := install.Open(install.Options{Ini: filepath.Join(sys, "Test.ini"), Game: "ut99"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/livemap"
 )
 
@@ -12,51 +13,13 @@ import (
 // package no file resolves for.
 const LiveMissing graph.FindingKind = "live_missing"
 
-// LiveMap reads the install's live package map (package livemap): the
-// ini's ServerPackages, what UT2004 adds (class sections, and the default
-// properties of the ServerActors classes), and the mapvote configs beside
-// the ini.
-func (in *Install) LiveMap() (*livemap.Map, error) {
-	return livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
-		Find: func(pkg string) string { return in.Search.Find(pkg).File }})
-}
-
-// ServerPackagesFor returns the packages the server sends while preset
-// runs (livemap.Map.Names; livemap.AllPresets for every preset). With
-// preset "" it is the ini's ServerPackages as listed, unless a mapvote
-// manages them or a UT2004 class section adds one: then the live map's
-// base.
-func (in *Install) ServerPackagesFor(preset string) ([]string, error) {
-	m, err := in.LiveMap()
-	if err != nil {
-		return nil, err
-	}
-	if preset == "" && !m.Managed && !hasFrom(m.Base, livemap.FromIniSection) {
-		return in.Ini.ServerPackages(), nil
-	}
-	names, err := m.Names(preset)
-	if err != nil {
-		return nil, UsageError{err}
-	}
-	return names, nil
-}
-
-func hasFrom(es []livemap.Entry, from string) bool {
-	for _, e := range es {
-		if e.From == from {
-			return true
-		}
-	}
-	return false
-}
-
 // LiveFindings reports the live map's entries that the ini's
 // ServerPackages do not already hold and whose package does not resolve:
 // an error (live_missing) on the line that names it, a warning for a
 // disabled preset. The ini's own ServerPackages are the graph's
 // missing_package findings. A mapvote config that cannot be read is a
 // warning through warn.
-func LiveFindings(in *Install, warn func(string)) []graph.Finding {
+func LiveFindings(in *install.Install, warn func(string)) []graph.Finding {
 	m, err := in.LiveMap()
 	if err != nil {
 		warnf(warn, "warning: %v: the live package map was not read", err)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -44,8 +45,8 @@ type NativeSource struct {
 }
 
 // NativesOf reports the native classes of nat (the install's, from
-// LoadNatives) against the packages of g.
-func NativesOf(in *Install, g *graph.Graph, nat *native.Set) Natives {
+// install.Install.Natives) against the packages of g.
+func NativesOf(in *install.Install, g *graph.Graph, nat *native.Set) Natives {
 	rep := Natives{SchemaVersion: NativesSchemaVersion, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Packages: []NativePackage{}, Ignored: []string{}}
 	for _, name := range nat.Packages() {
 		classes, src, _ := nat.Classes(name)

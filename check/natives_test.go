@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // TestNativesOf: on the demo (no binaries: the game's built-in table),
@@ -12,11 +12,11 @@ import (
 // with a file names it, and the JSON lists are [] not null.
 func TestNativesOf(t *testing.T) {
 	in := openDemo(t)
-	nat, err := in.LoadNatives(nil)
+	nat, err := in.Natives()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := in.BuildGraph(context.Background(), graph.FromSearcher(in.Search), GraphOptions{})
+	g, err := in.Graph(context.Background(), install.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -19,28 +20,23 @@ import (
 // order reports on them is false.
 
 // orderOf runs what `order` runs on the ini: the graph of the install,
-// its native classes, its sources, CheckEditPackages.
+// its native classes, its sources, CheckEditPackages (install.Install.Order).
 func orderOf(t *testing.T, iniPath string) graph.OrderResult {
 	t.Helper()
-	in, err := Open(OpenOptions{Ini: iniPath})
+	in, err := install.Open(install.Options{Ini: iniPath})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	g, err := in.BuildGraph(ctx, graph.FromSearcher(in.Search), GraphOptions{Jobs: 2})
+	g, err := in.Graph(ctx, install.GraphOptions{Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	nat, err := in.LoadNatives(nil)
+	res, _, err := in.Order(ctx, g, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edit := in.Ini.EditPackages()
-	src, err := g.ScanSources(ctx, in.Search.Root(), edit, nat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat})
+	return res
 }
 
 // checkBuilds fails on every unknown_class, edit_order and cycle finding

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestEditMissingOutsidePaths(t *testing.T) {
 	msg := func(t *testing.T, dir string) string {
 		t.Helper()
-		in, err := Open(OpenOptions{Ini: filepath.Join(dir, demo.Ini)})
+		in, err := install.Open(install.Options{Ini: filepath.Join(dir, demo.Ini)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package check
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/ini"
@@ -32,8 +36,8 @@ type Report struct {
 	CaseNotes    []CaseNote      `json:"case_notes"`
 	Summary      Summary         `json:"summary"`
 	Findings     []graph.Finding `json:"findings"`
-	// WithCache is set by Options.WithCache, Index by AddCandidates, With
-	// by RunWith.
+	// WithCache is set by Options.WithCache; Index holds what Candidates
+	// returns, With what RunWith returns.
 	WithCache *WithCache `json:"with_cache,omitempty"`
 	Index     *Index     `json:"index,omitempty"`
 	With      *With      `json:"with,omitempty"`
@@ -43,7 +47,7 @@ type Report struct {
 	roots map[string]ini.Reference
 }
 
-// Index is what AddCandidates adds: the candidates of each finding the
+// Index is what Candidates returns: the candidates of each finding the
 // index can help with, in finding order.
 type Index struct {
 	DB         string              `json:"db"`
@@ -64,7 +68,7 @@ type FindingCandidates struct {
 	Candidates []index.Package   `json:"candidates"`
 	// Archive are the Unreal Archive's versions of a missing package
 	// (items of the install's game only), after the local copies.
-	Archive []ArchiveVersion `json:"archive,omitempty"`
+	Archive []index.ArchiveVersionSummary `json:"archive,omitempty"`
 }
 
 // Best returns the first candidate (the best: same GUID first, newest), or
@@ -149,4 +153,50 @@ func (r *Report) Ranked() []graph.Finding {
 		out[i] = f.Finding
 	}
 	return out
+}
+
+// MissingPackages returns the report's missing_package findings, in
+// finding order: the packages the install lacks, each with what needs it
+// (NeededBy: the importers; Roots: the ini lines and maps).
+func (r *Report) MissingPackages() []graph.Finding {
+	var out []graph.Finding
+	for _, f := range r.Findings {
+		if f.Kind == graph.MissingPackage {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Needed is a missing package and how many importers and ini lines need
+// it.
+type Needed struct {
+	Package string
+	Need    int
+}
+
+// String is "Name (N)", as the text and HTML reports list it.
+func (n Needed) String() string { return fmt.Sprintf("%s (%d)", n.Package, n.Need) }
+
+// MostNeeded returns at most n missing packages with the most importers
+// and ini lines, most first (ties in finding order); the game's own
+// packages that a stock_missing finding lists are left to it (listed
+// apart).
+func (r *Report) MostNeeded(n int) []Needed {
+	stock := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.Kind == graph.StockMissing {
+			for _, p := range f.Packages {
+				stock[strings.ToLower(p)] = true
+			}
+		}
+	}
+	var out []Needed
+	for _, f := range r.MissingPackages() {
+		if !stock[strings.ToLower(f.Package)] {
+			out = append(out, Needed{f.Package, len(f.NeededBy) + len(f.Roots)})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Needed) int { return b.Need - a.Need })
+	return out[:min(n, len(out))]
 }

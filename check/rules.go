@@ -3,6 +3,7 @@ package check
 import (
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // ruleDocs are the finding kinds as CI formats describe them (docs/check.md
@@ -118,12 +119,12 @@ func Rules() []cifmt.Rule { return append([]cifmt.Rule(nil), ruleDocs...) }
 // CILog turns rep, a report of in, into a cifmt.Log: the rules of the
 // kinds, and each finding located by in.Locate. root is the repository
 // root file names are made relative to.
-func CILog(in *Install, rep *Report, version, root string) *cifmt.Log {
+func CILog(in *install.Install, rep *Report, version, root string) *cifmt.Log {
 	return FindingsLog(in, rep.Findings, version, root)
 }
 
 // FindingsLog is CILog for any list of findings of in (order's).
-func FindingsLog(in *Install, findings []graph.Finding, version, root string) *cifmt.Log {
+func FindingsLog(in *install.Install, findings []graph.Finding, version, root string) *cifmt.Log {
 	l := &cifmt.Log{Tool: "upkdeps", Version: version, URI: "https://github.com/upkdeps/upkdeps", Root: root, Rules: Rules()}
 	for _, f := range findings {
 		loc := in.Locate(f)

@@ -3,13 +3,14 @@ package check
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -25,11 +26,13 @@ type Options struct {
 	// Progress is graph.Options.Progress: told the number of packages to
 	// read, it returns what to call after each one (nil: nothing).
 	Progress func(total int) func()
-	// Warn receives warnings about files left out (an unreadable binary),
-	// one line each; nil drops them.
+	// Warn receives warnings about files left out (a localisation file
+	// or a mapvote config that cannot be read), one line each; nil drops
+	// them. The install's own (an unreadable binary) go to its
+	// install.Options.Warn.
 	Warn func(msg string)
 	// Preset checks the ServerPackages a mapvote sends while that preset
-	// runs (Install.ServerPackagesFor; livemap.AllPresets for every one).
+	// runs (install.Install.ServerPackagesFor; livemap.AllPresets for every one).
 	Preset string
 }
 
@@ -44,7 +47,7 @@ type Checked struct {
 
 // Run checks the install and returns its report and what it was made of.
 // It stops with ctx's error when ctx is done.
-func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error) {
+func Run(ctx context.Context, in *install.Install, opt Options) (*Report, Checked, error) {
 	resolver := graph.FromSearcher(in.Search)
 	findings, c, err := Findings(ctx, in, resolver, nil, opt)
 	if err != nil {
@@ -101,16 +104,19 @@ func Run(ctx context.Context, in *Install, opt Options) (*Report, Checked, error
 // finding, sorted, and what they were made of. reuse is an earlier graph
 // whose package reads are reused (or nil). Only opt's Jobs, Progress,
 // Warn and Preset are used.
-func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.Graph, opt Options) ([]graph.Finding, Checked, error) {
-	g, err := in.BuildGraph(ctx, r, GraphOptions{Jobs: opt.Jobs, Reuse: reuse, Progress: opt.Progress})
+func Findings(ctx context.Context, in *install.Install, r graph.Resolver, reuse *graph.Graph, opt Options) ([]graph.Finding, Checked, error) {
+	return findings(ctx, in, install.GraphOptions{Resolver: r, Reuse: reuse}, opt)
+}
+
+// findings is Findings with the graph's resolver, reuse and overlay in
+// gopt (its Jobs and Progress are opt's).
+func findings(ctx context.Context, in *install.Install, gopt install.GraphOptions, opt Options) ([]graph.Finding, Checked, error) {
+	gopt.Jobs, gopt.Progress = opt.Jobs, opt.Progress
+	g, err := in.Graph(ctx, gopt)
 	if err != nil {
 		return nil, Checked{}, err
 	}
-	nat, err := in.LoadNatives(opt.Warn)
-	if err != nil {
-		return nil, Checked{}, err
-	}
-	src, err := g.ScanSources(ctx, in.Search.Root(), in.Ini.EditPackages(), nat)
+	src, nat, err := in.Sources(ctx, g)
 	if err != nil {
 		return nil, Checked{}, err
 	}
@@ -133,7 +139,7 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	findings = append(findings, graph.IniFindings(in.Ini)...)
 	findings = append(findings, IntFindings(in, opt.Warn)...)
 	findings = append(findings, LiveFindings(in, opt.Warn)...)
-	graph.AddEditLines(findings, in.Ini)
+	in.EditLines(findings)
 	noteOutsidePaths(findings, in.Search.Root())
 	if f, ok := StockMissing(findings, ini.OwnStockOf(in.Game), in.Game); ok {
 		findings = append(findings, f)
@@ -142,13 +148,14 @@ func Findings(ctx context.Context, in *Install, r graph.Resolver, reuse *graph.G
 	return findings, Checked{g, src, nat}, nil
 }
 
-// ErrNoCachePath is the error of a check with the download cache when the
-// ini sets no CachePath and none was given.
-var ErrNoCachePath = UsageError{errors.New("--with-cache: the ini sets no CachePath; give the folder with --cache DIR")}
+// ErrNoCachePath is the error of a check with the download cache
+// (Options.WithCache) when the ini sets no CachePath and the install was
+// opened with no cache folder (install.Options.CacheDir).
+var ErrNoCachePath = install.ArgError{Arg: install.ArgWithCache, Err: errors.New("the ini sets no CachePath and no cache folder was given")}
 
 // cachedPackages lists the usable packages of the install's download
 // cache in cache.ini order, and the cache folder relative to the root.
-func cachedPackages(ctx context.Context, in *Install, jobs int) ([]graph.CachedPackage, string, error) {
+func cachedPackages(ctx context.Context, in *install.Install, jobs int) ([]graph.CachedPackage, string, error) {
 	dir := in.Search.CacheDir()
 	if dir == "" {
 		return nil, "", ErrNoCachePath
@@ -169,24 +176,8 @@ func cachedPackages(ctx context.Context, in *Install, jobs int) ([]graph.CachedP
 	return out, in.Search.Rel(dir), nil
 }
 
-// CachePins returns the GUIDs the install's download cache gives package
-// names (lower case): a client that has a package in its cache pins that
-// version. Nil when there is no cache or it cannot be read (or ctx is
-// done).
-func (in *Install) CachePins(ctx context.Context, jobs int) map[string]string {
-	dir := in.Search.CacheDir()
-	if dir == "" {
-		return nil
+func warnf(warn func(string), format string, args ...any) {
+	if warn != nil {
+		warn(fmt.Sprintf(format, args...))
 	}
-	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
-	if err != nil {
-		return nil
-	}
-	pins := map[string]string{}
-	for _, e := range c.Entries() {
-		if e.Name != "" && e.GUID != "" {
-			pins[strings.ToLower(cache.PackageName(e.Name))] = e.GUID
-		}
-	}
-	return pins
 }

@@ -3,20 +3,23 @@ package check
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
-func openDemo(t *testing.T) *Install {
+func openDemo(t *testing.T) *install.Install {
 	t.Helper()
 	dir := t.TempDir()
 	if err := demo.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	in, err := Open(OpenOptions{Ini: filepath.Join(dir, demo.Ini)})
+	in, err := install.Open(install.Options{Ini: filepath.Join(dir, demo.Ini)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,37 +44,81 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
-// TestOpenUsageError: an unknown game or platform is the caller's error
-// (UsageError, which the command turns into exit 2 with a usage hint).
-func TestOpenUsageError(t *testing.T) {
+// TestArgErrors: the caller's mistakes are typed and name no flag: a
+// check with the download cache and no cache folder (ErrNoCachePath), a
+// mod that is neither a folder nor an archive (install.ArgError for
+// With), a baseline of another schema (BaselineVersionError).
+func TestArgErrors(t *testing.T) {
 	in := openDemo(t)
-	for _, opt := range []OpenOptions{{Ini: in.IniPath, Game: "nosuchgame"}, {Ini: in.IniPath, Platform: "amiga"}} {
-		var ue UsageError
-		if _, err := Open(opt); !errors.As(err, &ue) {
-			t.Errorf("%+v: have %v, want a UsageError", opt, err)
-		}
-	}
-}
-
-// TestOpenFolder: the library opens an install from its folder or its
-// System folder, as the command line's --ini does.
-func TestOpenFolder(t *testing.T) {
-	in := openDemo(t)
-	system := filepath.Dir(in.IniPath)
+	dir := t.TempDir()
+	noCache := filepath.Join(filepath.Dir(in.IniPath), "NoCache.ini")
 	data, err := os.ReadFile(in.IniPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := filepath.Join(system, "UnrealTournament.ini") // a name the lookup knows
-	if err := os.WriteFile(want, data, 0o644); err != nil {
+	var kept []string
+	for _, l := range strings.Split(string(data), "\r\n") {
+		if !strings.HasPrefix(l, "CachePath=") {
+			kept = append(kept, l)
+		}
+	}
+	if err := os.WriteFile(noCache, []byte(strings.Join(kept, "\r\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{filepath.Dir(system), system} {
-		got, err := Open(OpenOptions{Ini: dir})
-		if err != nil {
-			t.Errorf("Open(%s): %v", dir, err)
-		} else if got.IniPath != want {
-			t.Errorf("Open(%s): ini %s, want %s", dir, got.IniPath, want)
+	nc, err := install.Open(install.Options{Ini: noCache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ae install.ArgError
+	if _, _, err := Run(context.Background(), nc, Options{WithCache: true}); !errors.Is(err, ErrNoCachePath) || !errors.As(err, &ae) || ae.Arg != install.ArgWithCache {
+		t.Errorf("WithCache without a cache folder: %v", err)
+	}
+	notMod := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notMod, []byte("no mod"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, werr := RunWith(context.Background(), in, nil, notMod, WithOptions{})
+	if !errors.As(werr, &ae) || ae.Arg != install.ArgWith {
+		t.Errorf("a text file as a mod: %v", werr)
+	}
+	old := filepath.Join(dir, "baseline.json")
+	if err := os.WriteFile(old, []byte(`{"schema_version": 0, "findings": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, berr := ReadBaseline(old)
+	var ve *BaselineVersionError
+	if !errors.As(berr, &ve) || ve.Have != 0 || ve.Path != old {
+		t.Errorf("a baseline of schema 0: %v", berr)
+	}
+	for _, err := range []error{ErrNoCachePath, werr, berr} {
+		if err != nil && strings.Contains(err.Error(), "--") {
+			t.Errorf("%q names a flag", err)
 		}
+	}
+}
+
+// TestMostNeeded: the demo's missing packages, most needed first, as
+// many as asked for; each counts its importers and ini lines.
+func TestMostNeeded(t *testing.T) {
+	rep, _, err := Run(context.Background(), openDemo(t), Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := rep.MissingPackages()
+	all := rep.MostNeeded(100)
+	if len(missing) < 2 || len(all) != len(missing) {
+		t.Fatalf("%d most needed of %d missing", len(all), len(missing))
+	}
+	need := map[string]int{}
+	for _, f := range missing {
+		need[f.Package] = len(f.NeededBy) + len(f.Roots)
+	}
+	for i, n := range all {
+		if n.Need != need[n.Package] || i > 0 && n.Need > all[i-1].Need {
+			t.Errorf("%d: %v (need %d), after %v", i, n, need[n.Package], all[:i])
+		}
+	}
+	if one := rep.MostNeeded(1); len(one) != 1 || one[0] != all[0] || one[0].String() != fmt.Sprintf("%s (%d)", all[0].Package, all[0].Need) {
+		t.Errorf("MostNeeded(1) = %v, want %v", one, all[:1])
 	}
 }

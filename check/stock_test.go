@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -43,7 +44,7 @@ func stockInstall(t *testing.T, serverPackages ...string) *Report {
 	if err := os.WriteFile(ini, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, err := Open(OpenOptions{Ini: ini})
+	in, err := install.Open(install.Options{Ini: ini})
 	if err != nil {
 		t.Fatal(err)
 	}

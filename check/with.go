@@ -14,6 +14,7 @@ import (
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/window"
 	"github.com/upkdeps/upkdeps/search"
@@ -117,7 +118,7 @@ func readMod(ctx context.Context, src string, visit func(member string, data io.
 	defer window.Put(w)
 	if !st.IsDir() {
 		if archive.KindOf(src) == "" {
-			return UsageError{fmt.Errorf("--with %s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
+			return install.ArgError{Arg: install.ArgWith, Err: fmt.Errorf("%s: not a folder or an archive (.zip, .umod, .ut2mod, .7z, .rar)", src)}
 		}
 		return archive.Walk(ctx, src, archive.Limits{}, func(m *archive.Member) error {
 			if err := ctx.Err(); err != nil {
@@ -341,28 +342,26 @@ type WithOptions struct {
 }
 
 // RunWith checks the install as if the mod at src (a folder or an archive)
-// were installed, writing nothing, and fills rep.With: where each package
-// would go, what it replaces or shadows, and the findings the mod adds,
-// removes and changes against rep's (Diff, SameProblem). rep is the
-// install's report without the mod (Run).
-func RunWith(ctx context.Context, in *Install, rep *Report, src string, opt WithOptions) error {
+// were installed, writing nothing, and returns what Report.With holds:
+// where each package would go, what it replaces or shadows, and the
+// findings the mod adds, removes and changes against without, the
+// install's findings without the mod (Run's; Diff, SameProblem). A src
+// that is neither a folder nor an archive is an ArgError (ArgWith).
+func RunWith(ctx context.Context, in *install.Install, without []graph.Finding, src string, opt WithOptions) (*With, error) {
 	if opt.MaxHeld <= 0 {
 		opt.MaxHeld = DefaultMaxHeld
 	}
 	info, err := placeMod(ctx, src, in.Search, opt.MaxHeld)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r, overlay := newWithResolver(graph.FromSearcher(in.Search), info)
-	in.Overlay = overlay
-	defer func() { in.Overlay = nil }()
-	findings, _, err := Findings(ctx, in, r, nil, opt.Options)
+	with, _, err := findings(ctx, in, install.GraphOptions{Resolver: r, Overlay: overlay}, opt.Options)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	info.FindingsAdded, info.FindingsRemoved, info.FindingsChanged = Diff(rep.Findings, findings, SameProblem)
-	rep.With = info
-	return nil
+	info.FindingsAdded, info.FindingsRemoved, info.FindingsChanged = Diff(without, with, SameProblem)
+	return info, nil
 }
 
 // modError is err's message without the archive and member it names (the

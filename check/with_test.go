@@ -84,3 +84,47 @@ func TestKeepTables(t *testing.T) {
 		t.Errorf("serial data at %d: have %v", off, err)
 	}
 }
+
+// TestRunWithHeldLimit: the tables of a mod's packages are held in memory
+// up to WithOptions.MaxHeld in all; those past it are listed as not
+// checked, the others are checked.
+func TestRunWithHeldLimit(t *testing.T) {
+	in := openDemo(t)
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	held := int64(0)
+	for i, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
+		b := format.NewBuilder(69, 0)
+		b.File.GUID = format.GUID{uint32(i + 1), 2, 3, 4} // different bytes: the same bytes are held once
+		b.ImportSpec("Engine.Actor:Core.Class")
+		b.ExportSpec("Thing:Class", 64)
+		data, err := format.Marshal(b.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, _, err := keepTables(name, bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i < 2 {
+			held += tb.held
+		}
+		w, _ := zw.Create(name)
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(t.TempDir(), "mod.zip")
+	if err := os.WriteFile(mod, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := RunWith(context.Background(), in, nil, mod, WithOptions{Options: Options{Jobs: 2}, MaxHeld: held})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("not checked: the tables of the mod's packages would hold more than %d bytes in memory", held)
+	if len(w.Unreadable) != 1 || w.Unreadable[0].Member != "System/ModC.u" || w.Unreadable[0].Error != want || len(w.Packages) != 2 || !w.Fails() {
+		t.Errorf("unreadable %+v, %d packages; want System/ModC.u: %q and 2", w.Unreadable, len(w.Packages), want)
+	}
+}

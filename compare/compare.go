@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -76,7 +76,7 @@ type Report struct {
 // Options say what to compare.
 type Options struct {
 	// Preset is the mapvote preset whose ServerPackages count
-	// (check.Install.ServerPackagesFor); "" the ini's.
+	// (install.Install.ServerPackagesFor); "" the ini's.
 	Preset string
 	// Maps selects the server's maps (redirect.MapOptions.Maps); "" all.
 	Maps string
@@ -89,7 +89,7 @@ type Options struct {
 
 // Compare compares the packages the server (its install and graph) sends
 // with what the client install resolves them to.
-func Compare(ctx context.Context, server *check.Install, g *graph.Graph, client *check.Install, opt Options) (*Report, error) {
+func Compare(ctx context.Context, server *install.Install, g *graph.Graph, client *install.Install, opt Options) (*Report, error) {
 	sp, err := server.ServerPackagesFor(opt.Preset)
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func header(path string) (format.Header, error) {
 // redirectFindings checks the redirect folder against the server's files
 // (redirect.Verify) and keeps what makes clients download another version
 // than the server's: outdated and corrupt files.
-func redirectFindings(ctx context.Context, server *check.Install, g *graph.Graph, sp []string, opt Options) ([]Finding, error) {
+func redirectFindings(ctx context.Context, server *install.Install, g *graph.Graph, sp []string, opt Options) ([]Finding, error) {
 	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: sp, Maps: opt.Maps,
 		Generation: server.Search.Generation(), Stock: ini.StockOf(server.Game)})
 	if err != nil {

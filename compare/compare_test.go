@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
-	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // pkgSpec is a package of the generated installs.
@@ -55,9 +54,9 @@ func writeInstall(t *testing.T, pkgs []pkgSpec) string {
 	return path
 }
 
-func open(t *testing.T, iniPath string) *check.Install {
+func open(t *testing.T, iniPath string) *install.Install {
 	t.Helper()
-	in, err := check.Open(check.OpenOptions{Ini: iniPath, Game: "ut2004"})
+	in, err := install.Open(install.Options{Ini: iniPath, Game: "ut2004"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +77,7 @@ func server() []pkgSpec {
 func run(t *testing.T, client []pkgSpec) *Report {
 	t.Helper()
 	srv := open(t, writeInstall(t, server()))
-	g, err := srv.BuildGraph(context.Background(), graph.FromSearcher(srv.Search), check.GraphOptions{})
+	g, err := srv.Graph(context.Background(), install.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +135,7 @@ func TestCompareNoDownload(t *testing.T) {
 	srvSpecs := server()
 	srvSpecs[3].flag = 0
 	srv := open(t, writeInstall(t, srvSpecs))
-	g, err := srv.BuildGraph(context.Background(), graph.FromSearcher(srv.Search), check.GraphOptions{})
+	g, err := srv.Graph(context.Background(), install.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

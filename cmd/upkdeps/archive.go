@@ -4,19 +4,13 @@ import (
 	"io"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/index"
 )
-
-// The catalogue's versions are check.ArchiveVersion (check --index prints
-// them too).
-type archiveVersionJSON = check.ArchiveVersion
-
-var archiveVersionOf = check.ArchiveVersionOf
 
 // writeArchiveVersions prints the catalogue's versions of a package: one
 // block per version, the best item first with its download, then how many
 // other items ship the same bytes.
-func writeArchiveVersions(w io.Writer, vs []archiveVersionJSON) error {
+func writeArchiveVersions(w io.Writer, vs []index.ArchiveVersionSummary) error {
 	bw := &errWriter{w: w}
 	if len(vs) == 0 {
 		return nil

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -187,7 +188,7 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +399,7 @@ func TestReportCorpusInBrowser(t *testing.T) {
 				t.Fatalf("report: %s", errOut)
 			}
 			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-			var rep checkReport
+			var rep check.Report
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatal(err)
 			}
@@ -465,7 +466,7 @@ func TestReportHubsInBrowser(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -513,7 +514,7 @@ func TestReportHubsInBrowser(t *testing.T) {
 	if have := tb.text(t, "#sum-errors"); have != strconv.Itoa(rep.Summary.Errors) {
 		t.Errorf("errors: %q, want %d", have, rep.Summary.Errors)
 	}
-	if have, want := tb.text(t, "#most-needed li"), mostNeeded(rep.Findings, 1); len(want) != 1 || have != want[0] {
+	if have, want := tb.text(t, "#most-needed li"), rep.MostNeeded(1); len(want) != 1 || have != want[0].String() {
 		t.Errorf("most needed: %q, want %v", have, want)
 	}
 	tb.clean(t)
@@ -683,7 +684,7 @@ func TestReportSummaryParity(t *testing.T) {
 		t.Fatalf("report: %s", errOut)
 	}
 	out, _, _ := runCLI(t, "check", "--ini", demo.Ini, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newCacheCmd(a *app) *cobra.Command {
@@ -38,9 +39,9 @@ generation is read from its file names. With both, --cache replaces the ini's Ca
 // belongs to.
 type cacheView struct {
 	c       *cache.Cache
-	in      *install // nil for a bare --cache folder
-	root    string   // paths are shown relative to it: the game root, or the cache's parent
-	game    string   // for the header
+	in      *install.Install // nil for a bare --cache folder
+	root    string           // paths are shown relative to it: the game root, or the cache's parent
+	game    string           // for the header
 	iniPath string
 }
 

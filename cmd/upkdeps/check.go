@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -13,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -49,11 +48,12 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 			}
 			if withMod != "" {
 				opt, done := a.checkOptions(false)
-				err := check.RunWith(cmd.Context(), in, rep, withMod, check.WithOptions{Options: opt, MaxHeld: maxModHeld})
+				w, err := check.RunWith(cmd.Context(), in, rep.Findings, withMod, check.WithOptions{Options: opt})
 				done()
 				if err != nil {
 					return err
 				}
+				rep.With = w
 				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.With.Fails())
 			}
 			if cmd.Flags().Changed("index") {
@@ -76,7 +76,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 }
 
 // addCandidates looks the report's findings up in the index (check --index).
-func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, path string) error {
+func (a *app) addCandidates(cmd *cobra.Command, in *install.Install, rep *check.Report, path string) error {
 	if path != "" && path != defaultIndex {
 		a.cfg.DB = path
 	}
@@ -85,20 +85,18 @@ func (a *app) addCandidates(cmd *cobra.Command, in *install, rep *checkReport, p
 		return err
 	}
 	defer db.Close()
-	return check.AddCandidates(cmd.Context(), db, rep, a.cachePins(cmd.Context(), in), unrealarchive.GamesFor(in.Game.Name))
+	rep.Index, err = check.Candidates(cmd.Context(), db, rep.Findings, in.CachePins(cmd.Context(), a.cfg.Jobs), unrealarchive.GamesFor(in.Game.Name))
+	return err
 }
 
-// checkReport is the output of `check` (check.Report).
-type checkReport = check.Report
-
-func (a *app) check(cmd *cobra.Command, in *install, withCache bool) (*checkReport, error) {
+func (a *app) check(cmd *cobra.Command, in *install.Install, withCache bool) (*check.Report, error) {
 	rep, _, err := a.checkRun(cmd, in, withCache)
 	return rep, err
 }
 
 // checkRun makes the report of check and returns the graph and sources
 // it was made from.
-func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkReport, check.Checked, error) {
+func (a *app) checkRun(cmd *cobra.Command, in *install.Install, withCache bool) (*check.Report, check.Checked, error) {
 	opt, done := a.checkOptions(withCache)
 	defer done()
 	return check.Run(cmd.Context(), in, opt)
@@ -106,52 +104,19 @@ func (a *app) checkRun(cmd *cobra.Command, in *install, withCache bool) (*checkR
 
 // checkWith builds the graph through r and returns every finding, sorted.
 // reuse is an earlier graph whose package reads are reused (or nil).
-func (a *app) checkWith(cmd *cobra.Command, in *install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
+func (a *app) checkWith(cmd *cobra.Command, in *install.Install, r graph.Resolver, reuse *graph.Graph) ([]graph.Finding, *graph.Graph, error) {
 	opt, done := a.checkOptions(false)
 	defer done()
 	findings, c, err := check.Findings(cmd.Context(), in, r, reuse, opt)
 	return findings, c.Graph, err
 }
 
-// cachePins returns the GUIDs the install's download cache pins
-// (check.Install.CachePins).
-func (a *app) cachePins(ctx context.Context, in *install) map[string]string {
-	return in.CachePins(ctx, a.cfg.Jobs)
-}
-
-// mostNeeded names the missing packages with the most importers and ini
-// lines, most first (ties by name), as "Name (N)"; the game's own packages
-// that a stock_missing finding lists are left to it (listed apart).
-func mostNeeded(fs []graph.Finding, n int) []string {
-	stock := map[string]bool{}
-	for _, f := range fs {
-		if f.Kind == graph.StockMissing {
-			for _, p := range f.Packages {
-				stock[strings.ToLower(p)] = true
-			}
-		}
-	}
-	var missing []graph.Finding
-	for _, f := range fs {
-		if f.Kind == graph.MissingPackage && !stock[strings.ToLower(f.Package)] {
-			missing = append(missing, f)
-		}
-	}
-	need := func(f graph.Finding) int { return len(f.NeededBy) + len(f.Roots) }
-	slices.SortStableFunc(missing, func(a, b graph.Finding) int { return need(b) - need(a) })
-	var out []string
-	for _, f := range missing[:min(n, len(missing))] {
-		out = append(out, fmt.Sprintf("%s (%d)", f.Package, need(f)))
-	}
-	return out
-}
-
 // textLimit is how many objects/importers text output lists without --all.
 const textLimit = 10
 
-func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
+func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
+	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
 	bw.printf("%d packages scanned", rep.PackagesScanned)
 	if rep.PackagesReadable < rep.PackagesScanned {
 		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
@@ -195,12 +160,16 @@ func writeCheckText(w io.Writer, rep *checkReport, all bool) error {
 	for i, r := range rep.Summary.FixFirst {
 		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
-	if top := mostNeeded(rep.Findings, 10); len(top) > 0 {
+	if top := rep.MostNeeded(10); len(top) > 0 {
 		label := "Most needed missing packages"
 		if rep.Summary.ByKind[graph.StockMissing] > 0 {
 			label += " (not the game's own)"
 		}
-		bw.printf("\n%s: %s\n", label, strings.Join(top, ", "))
+		bw.printf("\n%s: %s", label, top[0])
+		for _, n := range top[1:] {
+			bw.printf(", %s", n)
+		}
+		bw.printf("\n")
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)

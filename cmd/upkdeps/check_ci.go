@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/suggest"
 )
@@ -108,7 +110,7 @@ func failOn(level string, rep *check.Report) (bool, error) {
 // finishCheck applies the CI flags to a plain check's report and prints it:
 // kinds disabled, the baseline written (exit 0) or applied, the report in
 // the format asked for, exit 1 by --fail-on.
-func (a *app) finishCheck(cmd *cobra.Command, in *install, rep *checkReport, c *checkCI, text func(io.Writer) error) error {
+func (a *app) finishCheck(cmd *cobra.Command, in *install.Install, rep *check.Report, c *checkCI, text func(io.Writer) error) error {
 	f, err := c.out.resolve(a)
 	if err != nil {
 		return err
@@ -139,6 +141,10 @@ func (a *app) finishCheck(cmd *cobra.Command, in *install, rep *checkReport, c *
 	}
 	if c.baseline != "" {
 		b, err := check.ReadBaseline(c.baseline)
+		var ve *check.BaselineVersionError
+		if errors.As(err, &ve) {
+			return fmt.Errorf("baseline %s: schema_version %d, want %d (write it again with --write-baseline)", ve.Path, ve.Have, check.BaselineVersion)
+		}
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -60,7 +61,7 @@ func TestCheckSARIF(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonOut, _, _ := runCLI(t, "check", "--ini", demoIni, "--json")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(jsonOut), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestCheckBaseline(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--baseline: code %d, %s", code, errOut)
 	}
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestCheckBaseline(t *testing.T) {
 		t.Fatalf("different baseline without --force: code %d, %s", code, errOut)
 	}
 	plainOut, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-	var plain checkReport
+	var plain check.Report
 	if err := json.Unmarshal([]byte(plainOut), &plain); err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func TestCheckBaseline(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("after deleting DemoTex.utx: code %d", code)
 	}
-	rep = checkReport{}
+	rep = check.Report{}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +221,7 @@ func TestCheckDisable(t *testing.T) {
 		if code == exitError {
 			t.Fatalf("%v: %s", args, errOut)
 		}
-		var rep checkReport
+		var rep check.Report
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatal(err)
 		}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/compare"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newCompareCmd(a *app) *cobra.Command {
@@ -34,23 +34,15 @@ finding is an error, 0 otherwise.`,
 			}
 			in, g, err := a.openGraph(cmd.Context())
 			if err != nil {
-				return err
+				return unflagged(err)
 			}
-			cl, err := check.Open(check.OpenOptions{Ini: client, Game: in.Game.Name, Platform: a.cfg.Platform, CacheDir: clientCache, Warn: a.warn})
+			cl, err := install.Open(install.Options{Ini: client, Game: in.Game.Name, Platform: a.cfg.Platform, CacheDir: clientCache, Warn: a.warn, Name: flagOf})
 			if err != nil {
-				var ue check.UsageError
-				if errors.As(err, &ue) {
-					return usageError{err}
-				}
-				return err
+				return unflagged(err)
 			}
 			opt.Jobs = a.cfg.Jobs
 			rep, err := compare.Compare(cmd.Context(), in, g, cl, opt)
 			if err != nil {
-				var ue check.UsageError
-				if errors.As(err, &ue) {
-					return usageError{err}
-				}
 				return err
 			}
 			if a.cfg.JSON {
@@ -110,4 +102,15 @@ func severityWord(s string) string {
 		return "ERROR"
 	}
 	return "WARNING"
+}
+
+// unflagged is err with an ini that cannot be found (install.ArgIni) said
+// as it is: compare names its installs by --server and --client, not
+// --ini.
+func unflagged(err error) error {
+	var ae install.ArgError
+	if errors.As(err, &ae) && ae.Arg == install.ArgIni {
+		return ae.Err
+	}
+	return err
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
-	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/search"
 )
@@ -143,9 +142,6 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	if err := c.Validate(); err != nil {
 		return Config{}, err
 	}
-	if c.Ini, err = iniInFolder(c.Ini); err != nil {
-		return Config{}, err
-	}
 	return c, nil
 }
 
@@ -201,20 +197,6 @@ func indexPath(cmd *cobra.Command, v *viper.Viper, db string) string {
 		db = ""
 	}
 	return db
-}
-
-// iniInFolder returns the game's ini in path when path is a game folder or
-// its System folder (ini.Locate); path itself otherwise, "" too (the
-// install's Open looks in the working folder then).
-func iniInFolder(path string) (string, error) {
-	if path == "" {
-		return "", nil
-	}
-	found, err := ini.Locate(path)
-	if err != nil {
-		return "", fmt.Errorf("--ini %w", err)
-	}
-	return found, nil
 }
 
 // maxConfigSize bounds the config file read: a real one is a few lines.

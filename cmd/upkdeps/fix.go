@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/dirlock"
 )
@@ -85,14 +84,13 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	defer db.Close()
 	needs := index.NeedsOf(rep.Findings)
 	installed := func(name string) bool { return in.Search.Find(name).File != "" }
-	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(ctx, in), Newest: newest})
+	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: in.CachePins(ctx, a.cfg.Jobs), Newest: newest})
 	if err != nil {
 		return err
 	}
 	pickHint(plan.Unresolved)
-	paths := in.PlacementPaths()
 	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
-		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.Search.Dir()) },
+		Place:  in.Place,
 		Rel:    in.Search.Rel,
 		DryRun: dryRun,
 	})

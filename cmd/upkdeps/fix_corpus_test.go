@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -68,7 +69,7 @@ func TestIndexCorpus(t *testing.T) {
 	linkTree(t, filepath.Join(corpus, "adrak0__ut99"), game)
 	ini := filepath.Join(game, "System", "UnrealTournament.ini")
 	out, _, _ = runCLI(t, "check", "--ini", ini, "--index", db, "--json", "--no-progress")
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestIndexCorpus(t *testing.T) {
 	}
 	runCLI(t, "fix", "--ini", ini, "--index", db, "--no-progress")
 	out, _, _ = runCLI(t, "check", "--ini", ini, "--json", "--no-progress")
-	var after checkReport
+	var after check.Report
 	if err := json.Unmarshal([]byte(out), &after); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/archive"
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/uz"
@@ -90,7 +91,7 @@ func TestFixClosure(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("check --index: code %d", code)
 	}
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/report"
 )
@@ -280,21 +281,16 @@ func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags, tit
 
 // orderErrors returns the EditPackages order errors of the install as
 // [user, used] pairs, for graph to draw.
-func (a *app) orderErrors(ctx context.Context, in *install, g *graph.Graph) ([][2]*graph.Package, error) {
-	edit := in.Ini.EditPackages()
-	if len(edit) == 0 {
+func (a *app) orderErrors(ctx context.Context, in *install.Install, g *graph.Graph) ([][2]*graph.Package, error) {
+	if len(in.Ini.EditPackages()) == 0 {
 		return nil, nil
 	}
-	nat, err := a.loadNatives(in)
-	if err != nil {
-		return nil, err
-	}
-	src, err := g.ScanSources(ctx, in.Search.Root(), edit, nat)
+	res, _, err := in.Order(ctx, g, false)
 	if err != nil {
 		return nil, err
 	}
 	var out [][2]*graph.Package
-	for _, f := range g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat}).Findings {
+	for _, f := range res.Findings {
 		if f.Kind != graph.EditOrder || len(f.Packages) != 2 {
 			continue
 		}

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -150,7 +150,7 @@ func (a *app) headersOptions(f headersFlags, args []string) (header.SyncOptions,
 		opt.Generation = g.Generation
 	}
 	opt.CompiledFile = func(pkg string) string { return findFold(filepath.Join(root, "System"), pkg+".u") }
-	bins, err := check.ReadBinaries([]string{filepath.Join(root, "System")}, a.warn)
+	bins, err := install.ReadBinaries([]string{filepath.Join(root, "System")}, a.warn)
 	if err != nil {
 		return opt, err
 	}
@@ -177,7 +177,7 @@ func (a *app) headersFromIni(opt *header.SyncOptions, args []string) error {
 		}
 	}
 	opt.Selected = args
-	if opt.Binaries, err = a.loadNatives(in); err != nil {
+	if opt.Binaries, err = in.Natives(); err != nil {
 		return err
 	}
 	return nil

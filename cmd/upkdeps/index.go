@@ -248,21 +248,21 @@ class), then the others. Exit 1 when nothing is found.`,
 			if err != nil {
 				return err
 			}
-			vs := []archiveVersionJSON{}
+			vs := []index.ArchiveVersionSummary{}
 			if q.Name != "" && q.Object == "" {
 				found, err := db.ArchiveVersions(cmd.Context(), q.Name)
 				if err != nil {
 					return err
 				}
 				for _, v := range found {
-					vs = append(vs, archiveVersionOf(v))
+					vs = append(vs, v.Summary())
 				}
 			}
 			rep := struct {
-				SchemaVersion int                  `json:"schema_version"`
-				Query         string               `json:"query"`
-				Copies        []index.Package      `json:"copies"`
-				Archive       []archiveVersionJSON `json:"archive"`
+				SchemaVersion int                           `json:"schema_version"`
+				Query         string                        `json:"query"`
+				Copies        []index.Package               `json:"copies"`
+				Archive       []index.ArchiveVersionSummary `json:"archive"`
 			}{2, args[0], ps, vs}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
 				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {

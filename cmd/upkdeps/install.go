@@ -5,29 +5,65 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/progress"
-	"github.com/upkdeps/upkdeps/native"
 )
-
-// install is a game installation as the commands see it (check.Install).
-type install = check.Install
-
-// rulesLabel turns a platform ("windows") into "Windows rules".
-var rulesLabel = check.RulesLabel
 
 // openInstall opens the install the flags name (--ini, else the ini found
 // in . and ./System; --game, else guessed; --platform; --cache), its
 // warnings on stderr: every command's one way in.
-func (a *app) openInstall() (*install, error) {
-	in, err := check.Open(check.OpenOptions{Ini: a.cfg.Ini, Game: a.cfg.Game, Platform: a.cfg.Platform, CacheDir: a.cfg.Cache,
-		NotesInReport: a.notesInReport, SettingsAreErrors: a.settingsAreErrors, Warn: a.warn})
-	var ue check.UsageError
-	if errors.As(err, &ue) {
-		return nil, usageError{err}
+func (a *app) openInstall() (*install.Install, error) {
+	return install.Open(install.Options{Ini: a.cfg.Ini, Game: a.cfg.Game, Platform: a.cfg.Platform, CacheDir: a.cfg.Cache,
+		NotesInReport: a.notesInReport, SettingsAreErrors: a.settingsAreErrors, Warn: a.warn, Name: flagOf})
+}
+
+// argFlags are the flags of the options an install.ArgError names.
+var argFlags = map[string]string{
+	install.ArgIni: "--ini", install.ArgGame: "--game", install.ArgPlatform: "--platform", install.ArgCacheDir: "--cache",
+	install.ArgWithCache: "--with-cache", install.ArgWith: "--with", install.ArgPreset: "--preset",
+}
+
+// flagOf names a library option (install.ArgGame) by its flag.
+func flagOf(arg string) string {
+	if f, ok := argFlags[arg]; ok {
+		return f
 	}
-	return in, err
+	return arg
+}
+
+// argError turns a library's install.ArgError into a usage error (exit 2)
+// in the command line's words; other errors are returned as they are.
+func (a *app) argError(err error) error {
+	var ae install.ArgError
+	if !errors.As(err, &ae) {
+		return err
+	}
+	switch {
+	case errors.Is(err, check.ErrNoCachePath):
+		return usagef("%s: the ini sets no CachePath; give the folder with --cache DIR", flagOf(ae.Arg))
+	case ae.Arg == install.ArgIni && a.cfg.Ini == "":
+		return usagef("no --ini given and %w", ae.Err)
+	case ae.Arg == install.ArgIni || ae.Arg == install.ArgWith:
+		return usagef("%s %w", flagOf(ae.Arg), ae.Err)
+	}
+	// A game, platform or preset the library does not know: its message
+	// names the kind of value.
+	return usageError{ae.Err}
+}
+
+// mapArgErrors makes every command below cmd return a library's ArgError
+// as argError does.
+func mapArgErrors(a *app, cmd *cobra.Command) {
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(c *cobra.Command, args []string) error { return a.argError(run(c, args)) }
+	}
+	for _, sub := range cmd.Commands() {
+		mapArgErrors(a, sub)
+	}
 }
 
 // warn prints a library's warning line on stderr.
@@ -50,29 +86,19 @@ func (a *app) checkOptions(withCache bool) (check.Options, func()) {
 	return check.Options{WithCache: withCache, Jobs: a.cfg.Jobs, Progress: p, Warn: a.warn, Preset: a.preset}, done
 }
 
-// buildGraph scans the install, with a progress bar on a terminal.
-// reuse, when not nil, is an earlier graph of the install whose packages
-// are not read again.
-func (a *app) buildGraph(ctx context.Context, in *install, r graph.Resolver, reuse *graph.Graph) (*graph.Graph, error) {
-	p, done := a.progress()
-	defer done()
-	return in.BuildGraph(ctx, r, check.GraphOptions{Jobs: a.cfg.Jobs, Reuse: reuse, Progress: p})
-}
-
 // openGraph opens the install and builds its graph through the engine's
-// lookup: the start of every graph command.
-func (a *app) openGraph(ctx context.Context) (*install, *graph.Graph, error) {
+// lookup, with a progress bar on a terminal: the start of every graph
+// command.
+func (a *app) openGraph(ctx context.Context) (*install.Install, *graph.Graph, error) {
 	in, err := a.openInstall()
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := a.buildGraph(ctx, in, graph.FromSearcher(in.Search), nil)
+	p, done := a.progress()
+	defer done()
+	g, err := in.Graph(ctx, install.GraphOptions{Jobs: a.cfg.Jobs, Progress: p})
 	if err != nil {
 		return nil, nil, err
 	}
 	return in, g, nil
 }
-
-// loadNatives reads the install's binaries once (check.Install.LoadNatives),
-// its warnings on stderr.
-func (a *app) loadNatives(in *install) (*native.Set, error) { return in.LoadNatives(a.warn) }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -25,7 +26,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 			if err != nil {
 				return err
 			}
-			nat, err := a.loadNatives(in)
+			nat, err := in.Natives()
 			if err != nil {
 				return err
 			}
@@ -39,7 +40,7 @@ file also exports; the others are native-only, as check and order treat them.`,
 
 func writeNativesText(w io.Writer, rep check.Natives) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
+	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
 	bw.printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
 	for _, p := range rep.Packages {
 		from := "built-in table " + p.Source.Table

@@ -42,17 +42,10 @@ Exit 1 when the order is not valid.`,
 			if err != nil {
 				return err
 			}
-			edit := in.Ini.EditPackages()
-			nat, err := a.loadNatives(in)
+			res, src, err := in.Order(cmd.Context(), g, clean)
 			if err != nil {
 				return err
 			}
-			src, err := g.ScanSources(cmd.Context(), in.Search.Root(), edit, nat)
-			if err != nil {
-				return err
-			}
-			res := g.CheckEditPackages(edit, graph.OrderOptions{Sources: src, Natives: nat, Clean: clean})
-			graph.AddEditLines(res.Findings, in.Ini)
 			rep := orderReport{SchemaVersion: 2, Ini: in.IniPath, OrderResult: res, Sources: []string{}}
 			for _, sp := range src.Packages {
 				switch p := g.Package(sp.Name); {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
@@ -187,7 +188,7 @@ func TestReportPicturesCorpusInBrowser(t *testing.T) {
 				t.Fatalf("report: %s", errOut)
 			}
 			out, _, _ := runCLI(t, "check", "--ini", ini, "--json")
-			var rep checkReport
+			var rep check.Report
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newPlanCmd(a *app) *cobra.Command {
@@ -88,7 +89,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 
 func writePlanText(w io.Writer, rep unrealarchive.PlanReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
 	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
 	if rep.Exact {
 		bw.printf(" (the fewest possible)\n")

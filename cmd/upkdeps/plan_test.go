@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
@@ -83,7 +84,7 @@ func TestPlanCorpusSample(t *testing.T) {
 	}
 	out, _, _ = runCLI(t, "find", "--index", db, "M1", "--json")
 	var found struct {
-		Archive []archiveVersionJSON `json:"archive"`
+		Archive []index.ArchiveVersionSummary `json:"archive"`
 	}
 	if err := json.Unmarshal([]byte(out), &found); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 )
@@ -44,7 +45,7 @@ func (m *mapFlags) add(cmd *cobra.Command) {
 }
 
 // packageMap opens the install and computes its package map.
-func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.Map, error) {
+func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install.Install, *redirect.Map, error) {
 	if mf.maps != "" {
 		if _, err := path.Match(mf.maps, ""); err != nil {
 			return nil, nil, usagef("--maps %q: %v", mf.maps, err)
@@ -204,7 +205,7 @@ func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
 	if out == "" {
 		out = "a new folder (no -o)"
 	}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, rulesLabel(r.Platform), out)
+	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
 	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.printf("dry run: nothing is written\n")
@@ -288,7 +289,7 @@ func writeStockLine(bw *errWriter, names []string) {
 
 func writeVerifyText(w io.Writer, r *redirect.VerifyReport) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, rulesLabel(r.Platform))
+	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
 	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -72,9 +71,11 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		}
 	}
 	opt := report.Options{Generator: "upkdeps " + version, MaxObjects: rf.maxObjects}
-	if edit := in.Ini.EditPackages(); len(edit) > 0 {
-		res := c.Graph.CheckEditPackages(edit, graph.OrderOptions{Sources: c.Sources, Natives: c.Natives})
-		graph.AddEditLines(res.Findings, in.Ini)
+	if len(in.Ini.EditPackages()) > 0 {
+		res, _, err := in.Order(cmd.Context(), c.Graph, false)
+		if err != nil {
+			return err
+		}
 		opt.Order = &res
 	}
 	sp, err := in.ServerPackagesFor("")

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -53,7 +54,7 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 	return cmd
 }
 
-func writeResolveText(w io.Writer, in *install, rs search.Resolutions) error {
+func writeResolveText(w io.Writer, in *install.Install, rs search.Resolutions) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps resolve: %s (%s; %s)\n", in.IniPath, in.GameLabel(), in.RulesLabel())
 	if missing := in.Search.MissingPaths(); len(missing) > 0 {

@@ -127,6 +127,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.SuggestionsMinimumDistance = 2
 	root.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 	wrapArgs(root)
+	mapArgErrors(a, root)
 	// The completion command exists from here on (Execute would add it
 	// later) so that it gets its examples too.
 	root.InitDefaultCompletionCmd()

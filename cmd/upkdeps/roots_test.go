@@ -56,10 +56,10 @@ func TestNothingToScan(t *testing.T) {
 }
 
 // checkJSON runs check --json and decodes the report.
-func checkJSON(t *testing.T, args ...string) (checkReport, int) {
+func checkJSON(t *testing.T, args ...string) (check.Report, int) {
 	t.Helper()
 	out, errOut, code := runCLI(t, append([]string{"check", "--json", "--no-progress"}, args...)...)
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("check %v: %v\nstderr: %s", args, err, errOut)
 	}
@@ -119,7 +119,7 @@ func TestCorpusNativeBinaries(t *testing.T) {
 	iniPath := filepath.Join(sys, "UnrealTournament.ini")
 	rep, _ := checkJSON(t, "--ini", iniPath)
 	without, _ := checkJSON(t, "--ini", testutil.CorpusFile(t, "adrak0__ut99/System/UnrealTournament.ini"))
-	kinds := func(r checkReport) []string {
+	kinds := func(r check.Report) []string {
 		var out []string
 		for _, f := range r.Findings {
 			out = append(out, string(f.Kind)+" "+f.Package)

@@ -29,7 +29,7 @@ line is needed by nothing.`,
 			if err != nil {
 				return err
 			}
-			nat, err := a.loadNatives(in)
+			nat, err := in.Natives()
 			if err != nil {
 				return err
 			}

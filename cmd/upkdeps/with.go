@@ -6,10 +6,6 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 )
 
-// maxModHeld caps the bytes of a mod's packages' tables check --with holds
-// (check.WithOptions.MaxHeld; a variable for the tests).
-var maxModHeld = check.DefaultMaxHeld
-
 func writeWithText(bw *errWriter, w *check.With, all bool) {
 	bw.printf("With %s installed:\n", w.Mod)
 	for _, p := range w.Packages {

@@ -4,13 +4,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/internal/demo"
 )
 
@@ -47,7 +47,7 @@ func TestCheckWith(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("check --with: code %d, want %d (the mod adds errors)", code, exitFindings)
 	}
-	var rep checkReport
+	var rep check.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -148,31 +148,6 @@ func TestCheckWithCorruptMember(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
-	}
-}
-
-// TestCheckWithHeldLimit: the tables of a mod's packages are held in
-// memory up to maxModHeld in all; those past it are listed as not checked.
-func TestCheckWithHeldLimit(t *testing.T) {
-	game, _ := fixWorld(t)
-	ini := filepath.Join(game, "System", "Game.ini")
-	pkg := fixPkg(t, 10)
-	var zb bytes.Buffer
-	zw := zip.NewWriter(&zb)
-	for i, name := range []string{"System/ModA.u", "System/ModB.u", "System/ModC.u"} {
-		w, _ := zw.Create(name)
-		w.Write(fixPkg(t, 10+uint32(i))) // different bytes: the same bytes are held once
-	}
-	zw.Close()
-	mod := filepath.Join(t.TempDir(), "mod.zip")
-	writeFixFile(t, mod, zb.Bytes())
-	defer func(old int64) { maxModHeld = old }(maxModHeld)
-	tables := len(pkg) - 64 // all but the export's serial data
-	maxModHeld = int64(2 * tables)
-	out, _, code := runCLI(t, "check", "--ini", ini, "--game", "ut99", "--with", mod, "--no-progress")
-	want := fmt.Sprintf("unreadable, checked without it: System/ModC.u: not checked: the tables of the mod's packages would hold more than %d bytes in memory", 2*tables)
-	if code != exitFindings || !strings.Contains(out, want) || !strings.Contains(out, "System/ModB.u") {
-		t.Errorf("code %d, want 1 and %q:\n%s", code, want, out)
 	}
 }
 

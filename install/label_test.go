@@ -1,4 +1,4 @@
-package check
+package install
 
 import (
 	"os"
@@ -28,7 +28,7 @@ func TestGameLabelWithoutCore(t *testing.T) {
 		if err := os.WriteFile(ini, []byte("[Core.System]\r\nPaths=../System/*.u\r\nPaths=../Maps/*.unr\r\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		in, err := Open(OpenOptions{Ini: ini})
+		in, err := Open(Options{Ini: ini})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,154 @@
+package install
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/demo"
+)
+
+func openDemo(t *testing.T) *Install {
+	t.Helper()
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	in, err := Open(Options{Ini: filepath.Join(dir, demo.Ini)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// TestOpenArgError: an unknown game or platform, a folder without a game
+// ini and no ini where none is given are the caller's errors (ArgError,
+// naming the option, which a command turns into exit 2 with a usage
+// hint), in words free of flag syntax.
+func TestOpenArgError(t *testing.T) {
+	in := openDemo(t)
+	empty := t.TempDir()
+	t.Chdir(empty)
+	for _, c := range []struct {
+		opt Options
+		arg string
+	}{
+		{Options{Ini: in.IniPath, Game: "nosuchgame"}, ArgGame},
+		{Options{Ini: in.IniPath, Platform: "amiga"}, ArgPlatform},
+		{Options{Ini: empty}, ArgIni},
+		{Options{}, ArgIni},
+	} {
+		var ae ArgError
+		_, err := Open(c.opt)
+		if !errors.As(err, &ae) || ae.Arg != c.arg {
+			t.Errorf("%+v: have %v, want an ArgError for %s", c.opt, err, c.arg)
+			continue
+		}
+		if strings.Contains(err.Error(), "--") {
+			t.Errorf("%+v: %q names a flag", c.opt, err)
+		}
+	}
+}
+
+// TestOpenFolder: the library opens an install from its folder or its
+// System folder, as the command line's --ini does.
+func TestOpenFolder(t *testing.T) {
+	in := openDemo(t)
+	system := filepath.Dir(in.IniPath)
+	data, err := os.ReadFile(in.IniPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(system, "UnrealTournament.ini") // a name the lookup knows
+	if err := os.WriteFile(want, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{filepath.Dir(system), system} {
+		got, err := Open(Options{Ini: dir})
+		if err != nil {
+			t.Errorf("Open(%s): %v", dir, err)
+		} else if got.IniPath != want {
+			t.Errorf("Open(%s): ini %s, want %s", dir, got.IniPath, want)
+		}
+	}
+	t.Chdir(filepath.Dir(system))
+	if got, err := Open(Options{}); err != nil || !strings.EqualFold(filepath.Base(got.IniPath), "UnrealTournament.ini") {
+		t.Errorf("Open in the game folder: %v", err)
+	}
+}
+
+// TestOpenNames: the warnings that advise an option name it as the
+// caller does (Options.Name), by its Arg name otherwise.
+func TestOpenNames(t *testing.T) {
+	dir := t.TempDir()
+	iniPath := filepath.Join(dir, "System", "Game.ini")
+	if err := os.MkdirAll(filepath.Dir(iniPath), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(iniPath, []byte("[Core.System]\r\nPaths+=../System/*.u\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name func(string) string
+		want string
+	}{
+		{nil, "give Game swrc"},
+		{func(arg string) string { return "--" + strings.ToLower(arg) }, "give --game swrc"},
+	} {
+		var warned []string
+		if _, err := Open(Options{Ini: iniPath, Game: "ut2004", Name: c.name, Warn: func(m string) { warned = append(warned, m) }}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(warned, "\n"), c.want) {
+			t.Errorf("warnings %q, want %q in one", warned, c.want)
+		}
+	}
+}
+
+// TestPlace: a package goes to the folder of the first Paths entry for
+// its extension; a name no entry takes has no place.
+func TestPlace(t *testing.T) {
+	in := openDemo(t)
+	root := in.Search.Root()
+	for name, want := range map[string]string{"Foo.u": "System", "DM-Foo.unr": "Maps", "Foo.utx": "Textures"} {
+		dir, ok := in.Place(name)
+		if !ok || !sameDir(dir, filepath.Join(root, want)) {
+			t.Errorf("Place(%s) = %s, %v; want %s", name, dir, ok, filepath.Join(root, want))
+		}
+	}
+	if dir, ok := in.Place("Foo.nosuchext"); ok {
+		t.Errorf("Place(Foo.nosuchext) = %s, want none", dir)
+	}
+}
+
+func sameDir(a, b string) bool { return strings.EqualFold(filepath.Clean(a), filepath.Clean(b)) }
+
+// TestOrder: the demo's EditPackages order is checked from its sources
+// (DemoGame's edit_order error, with the ini lines of an entry listed
+// twice), and the sources of the graph are read once.
+func TestOrder(t *testing.T) {
+	in := openDemo(t)
+	ctx := context.Background()
+	g, err := in.Graph(ctx, GraphOptions{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, src, err := in.Order(ctx, g, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Valid || len(res.Findings) == 0 || src == nil {
+		t.Fatalf("order: valid %v, %d findings, sources %v", res.Valid, len(res.Findings), src)
+	}
+	again, nat, err := in.Sources(ctx, g)
+	if err != nil || again != src || nat == nil {
+		t.Errorf("sources read again: %p, want %p (%v)", again, src, err)
+	}
+	clean, _, err := in.Order(ctx, g, true)
+	if err != nil || len(clean.Rebuilt) <= len(res.Rebuilt) {
+		t.Errorf("clean: rebuilt %v of %v (%v)", clean.Rebuilt, clean.EditPackages, err)
+	}
+}

@@ -1,0 +1,43 @@
+package install
+
+import (
+	"github.com/upkdeps/upkdeps/livemap"
+)
+
+// LiveMap reads the install's live package map (package livemap): the
+// ini's ServerPackages, what UT2004 adds (class sections, and the default
+// properties of the ServerActors classes), and the mapvote configs beside
+// the ini.
+func (in *Install) LiveMap() (*livemap.Map, error) {
+	return livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
+		Find: func(pkg string) string { return in.Search.Find(pkg).File }})
+}
+
+// ServerPackagesFor returns the packages the server sends while preset
+// runs (livemap.Map.Names; livemap.AllPresets for every preset). With
+// preset "" it is the ini's ServerPackages as listed, unless a mapvote
+// manages them or a UT2004 class section adds one: then the live map's
+// base. A preset the map does not have is an ArgError (ArgPreset).
+func (in *Install) ServerPackagesFor(preset string) ([]string, error) {
+	m, err := in.LiveMap()
+	if err != nil {
+		return nil, err
+	}
+	if preset == "" && !m.Managed && !hasFrom(m.Base, livemap.FromIniSection) {
+		return in.Ini.ServerPackages(), nil
+	}
+	names, err := m.Names(preset)
+	if err != nil {
+		return nil, ArgError{ArgPreset, err}
+	}
+	return names, nil
+}
+
+func hasFrom(es []livemap.Entry, from string) bool {
+	for _, e := range es {
+		if e.From == from {
+			return true
+		}
+	}
+	return false
+}
