@@ -52,6 +52,14 @@ func TestAddUnrealArchive(t *testing.T) {
 	if vs, _ := db.ArchiveVersions(ctx, "map1"); len(vs) != 1 || len(vs[0].Items) != 1 {
 		t.Errorf("versions: %+v", vs)
 	}
+	// find's report: a name alone brings the catalogue's versions, a
+	// Pkg.Object does not (the catalogue lists no objects).
+	if rep, err := db.Report(ctx, "Map1", Query{Name: "map1"}); err != nil || len(rep.Archive) != 1 || len(rep.Copies) != 0 || rep.Query != "Map1" || rep.SchemaVersion != FindReportVersion {
+		t.Errorf("find report: %+v, %v", rep, err)
+	}
+	if rep, err := db.Report(ctx, "Map1.X", Query{Name: "map1", Object: "X"}); err != nil || len(rep.Archive) != 0 || rep.Archive == nil {
+		t.Errorf("find report of an object: %+v, %v", rep, err)
+	}
 	if items, _ := db.ArchiveItems(ctx, "Unreal Tournament 2004"); len(items) != 0 {
 		t.Errorf("other game: %+v", items)
 	}

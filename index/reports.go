@@ -71,3 +71,36 @@ func (d *DB) RemoveAll(ctx context.Context, locations []string) (*Removal, error
 	}
 	return r, nil
 }
+
+// FindReportVersion is the schema_version of FindReport.
+const FindReportVersion = 2
+
+// FindReport is what `upkdeps find --json` prints: the indexed copies of
+// what was asked for, newest first, and, for a package name, its versions
+// in the Unreal Archive's catalogue.
+type FindReport struct {
+	SchemaVersion int                     `json:"schema_version"`
+	Query         string                  `json:"query"` // as given
+	Copies        []Package               `json:"copies"`
+	Archive       []ArchiveVersionSummary `json:"archive"`
+}
+
+// Report looks query up (ParseQuery's forms): its copies (Find) and, when
+// it names a package alone, the catalogue's versions of it.
+func (d *DB) Report(ctx context.Context, query string, q Query) (FindReport, error) {
+	rep := FindReport{SchemaVersion: FindReportVersion, Query: query, Archive: []ArchiveVersionSummary{}}
+	var err error
+	if rep.Copies, err = d.Find(ctx, q); err != nil {
+		return rep, err
+	}
+	if q.Name != "" && q.Object == "" {
+		found, err := d.ArchiveVersions(ctx, q.Name)
+		if err != nil {
+			return rep, err
+		}
+		for _, v := range found {
+			rep.Archive = append(rep.Archive, v.Summary())
+		}
+	}
+	return rep, nil
+}

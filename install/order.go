@@ -47,3 +47,38 @@ func (in *Install) Order(ctx context.Context, g *graph.Graph, clean bool) (graph
 // ini lines that list it (graph.AddEditLines), so that a report names
 // both lines.
 func (in *Install) EditLines(fs []graph.Finding) { graph.AddEditLines(fs, in.Ini) }
+
+// OrderReport is what `order` prints (its --json form, docs/json.md): the
+// order check with the ini it read and the entries read from sources.
+type OrderReport struct {
+	SchemaVersion int    `json:"schema_version"`
+	Ini           string `json:"ini"`
+	graph.OrderResult
+	// Sources lists the EditPackages entries whose Classes/*.uc were read.
+	Sources []string `json:"sources"`
+	// Compiled lists the entries read from their compiled .u instead, for
+	// the text (Unchecked has those with neither); not in the JSON.
+	Compiled []string `json:"-"`
+}
+
+// OrderReportVersion is OrderReport's schema_version.
+const OrderReportVersion = 2
+
+// ReportOrder runs Order and sorts the entries it read into those read from
+// sources and those read from their compiled .u.
+func (in *Install) ReportOrder(ctx context.Context, g *graph.Graph, clean bool) (OrderReport, error) {
+	res, src, err := in.Order(ctx, g, clean)
+	if err != nil {
+		return OrderReport{}, err
+	}
+	rep := OrderReport{SchemaVersion: OrderReportVersion, Ini: in.IniPath, OrderResult: res, Sources: []string{}}
+	for _, sp := range src.Packages {
+		switch p := g.Package(sp.Name); {
+		case sp.HasSources:
+			rep.Sources = append(rep.Sources, sp.Name)
+		case p != nil && !p.Missing() && p.Err == nil:
+			rep.Compiled = append(rep.Compiled, sp.Name)
+		}
+	}
+	return rep, nil
+}

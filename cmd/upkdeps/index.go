@@ -244,26 +244,11 @@ class), then the others. Exit 1 when nothing is found.`,
 				return err
 			}
 			defer db.Close()
-			ps, err := db.Find(cmd.Context(), q)
+			rep, err := db.Report(cmd.Context(), args[0], q)
 			if err != nil {
 				return err
 			}
-			vs := []index.ArchiveVersionSummary{}
-			if q.Name != "" && q.Object == "" {
-				found, err := db.ArchiveVersions(cmd.Context(), q.Name)
-				if err != nil {
-					return err
-				}
-				for _, v := range found {
-					vs = append(vs, v.Summary())
-				}
-			}
-			rep := struct {
-				SchemaVersion int                           `json:"schema_version"`
-				Query         string                        `json:"query"`
-				Copies        []index.Package               `json:"copies"`
-				Archive       []index.ArchiveVersionSummary `json:"archive"`
-			}{2, args[0], ps, vs}
+			ps, vs := rep.Copies, rep.Archive
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
 				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
 					return err

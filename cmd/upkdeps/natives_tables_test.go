@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 // writeSpecInstall writes packages ("System/Core.u" with "Name:Class"
@@ -123,7 +124,7 @@ func TestCompiledNativeOnlyImport(t *testing.T) {
 		t.Errorf("check: exit %d, findings %+v", code, rep.Findings)
 	}
 	out, errOut, code := runCLI(t, "order", "--json", "--clean", "--ini", iniPath, "--game", "ut99")
-	var ord orderReport
+	var ord install.OrderReport
 	if err := json.Unmarshal([]byte(out), &ord); err != nil {
 		t.Fatalf("order: %v (stderr %s)", err, errOut)
 	}
@@ -174,7 +175,7 @@ func TestNativeOnlyOneRule(t *testing.T) {
 			}
 			writeSpecInstall(t, dir, 69, 0, pkgs, extra)
 			out, errOut, _ := runCLI(t, "order", "--json", "--clean", "--game", "ut99", "--ini", filepath.Join(dir, "System", "UnrealTournament.ini"))
-			var rep orderReport
+			var rep install.OrderReport
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatalf("%s, %s: %v (stderr %s)", tc.name, path, err, errOut)
 			}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/check/cifmt"
-	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
 )
 
 func newOrderCmd(a *app) *cobra.Command {
@@ -42,19 +42,11 @@ Exit 1 when the order is not valid.`,
 			if err != nil {
 				return err
 			}
-			res, src, err := in.Order(cmd.Context(), g, clean)
+			rep, err := in.ReportOrder(cmd.Context(), g, clean)
 			if err != nil {
 				return err
 			}
-			rep := orderReport{SchemaVersion: 2, Ini: in.IniPath, OrderResult: res, Sources: []string{}}
-			for _, sp := range src.Packages {
-				switch p := g.Package(sp.Name); {
-				case sp.HasSources:
-					rep.Sources = append(rep.Sources, sp.Name)
-				case p != nil && !p.Missing() && p.Err == nil:
-					rep.compiled = append(rep.compiled, sp.Name)
-				}
-			}
+			res := rep.OrderResult
 			log := func() *cifmt.Log { return check.FindingsLog(in, res.Findings, buildVersion().Version, of.root()) }
 			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, log, !res.Valid)
 		},
@@ -66,19 +58,7 @@ Exit 1 when the order is not valid.`,
 	return cmd
 }
 
-// orderReport is the JSON output of `order` (docs/json.md).
-type orderReport struct {
-	SchemaVersion int    `json:"schema_version"`
-	Ini           string `json:"ini"`
-	graph.OrderResult
-	// Sources lists the EditPackages entries whose Classes/*.uc were read.
-	Sources []string `json:"sources"`
-	// compiled lists, for the text, the entries read from their compiled
-	// .u (Unchecked has those with neither).
-	compiled []string
-}
-
-func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, explain bool) error {
+func writeOrderText(w interface{ Write([]byte) (int, error) }, rep install.OrderReport, explain bool) error {
 	bw := &errWriter{w: w}
 	res := rep.OrderResult
 	bw.printf("upkdeps order: %s\n", rep.Ini)
@@ -88,8 +68,8 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep orderReport, 
 	} else {
 		bw.printf("No sources found\n")
 	}
-	if len(rep.compiled) > 0 {
-		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.compiled, " "))
+	if len(rep.Compiled) > 0 {
+		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.Compiled, " "))
 	}
 	checked := fmt.Sprintf("Checked %d of %d entries", res.Checked, res.Checked+len(res.Unchecked))
 	if len(res.Rebuilt) > 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/check"
+	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
@@ -244,7 +245,7 @@ func TestOrderClean(t *testing.T) {
 			args = append(args, "--clean")
 		}
 		out, errOut, _ := runCLI(t, args...)
-		var rep orderReport
+		var rep install.OrderReport
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%v: %v (stderr %s)", args, err, errOut)
 		}
