@@ -332,8 +332,6 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 	}
 	id := uint32(len(w.textOf))
 	w.textOf = append(w.textOf, tid)
-	w.lastName = append(w.lastName, w.in.strs[name])
-	w.parent = append(w.parent, parent)
 	w.child[k] = id
 	return id
 }
