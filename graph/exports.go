@@ -99,21 +99,39 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
 	sc.classes = reset(sc.classes, len(f.Imports()), 0)
+	sc.outer = reset(sc.outer, len(exports), false)
+	for i := range exports {
+		if o := exports[i].Outer; o.IsExport() && o.Index() < len(exports) {
+			sc.outer[o.Index()] = true
+		}
+	}
 	out := make([]uint64, len(exports))
 	for i := range exports {
+		// Only the paths of outers stay in the arena: an export no other
+		// is inside is hashed and its bytes dropped (its outer's made
+		// first, to stay).
+		leaf := !sc.outer[i]
+		if o := exports[i].Outer; leaf && o.IsExport() && o.Index() < len(exports) {
+			sc.path(f, o.Index(), 1)
+		}
+		mark := len(sc.arena)
 		p := sc.path(f, i, 0)
 		out[i] = pairHash(maphash.Bytes(hashSeed, sc.arena[p.start:p.end]), sc.class(f, exports[i].Class))
+		if leaf {
+			sc.arena = sc.arena[:mark]
+		}
 	}
 	return out
 }
 
 // hashScratch is what exportHashes reuses: the lower-cased paths of a
-// file's exports (an export's path is its outer's, ".", and its name, made
-// once per outer) and its imported classes' names, in one arena.
+// file's outers (an export's path is its outer's, ".", and its name, made
+// once per outer), in one arena, and its imported classes' names.
 type hashScratch struct {
 	arena   []byte
-	paths   []span   // per export (-1: not yet)
+	paths   []span   // per export (-1: not yet; a leaf's is past the arena's end once hashed)
 	classes []uint64 // per import, as a class: its name's hash (0: not yet)
+	outer   []bool   // per export: another export is inside it
 }
 
 type span struct{ start, end int32 }
