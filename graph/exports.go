@@ -190,6 +190,11 @@ func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
 	return h
 }
 
+// readers are the Readers that read packages again (hasKey, hasPath),
+// reused from package to package instead of each read making its
+// tables' memory anew.
+var readers = sync.Pool{New: func() any { return new(format.Reader) }}
+
 // open reads the package again into rd: from the overlay when it came
 // from there.
 func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error) {
@@ -205,10 +210,11 @@ func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(pat
 func (x *exportIndex) hasKey(key uint64) bool {
 	x.once.Do(func() {
 		if x.set.hashes == nil && x.file != "" {
-			var rd format.Reader
-			if f, err := x.open(&rd, x.file); err == nil {
+			rd := readers.Get().(*format.Reader)
+			if f, err := x.open(rd, x.file); err == nil {
 				x.set.hashes = exportHashes(f, nil)
 			}
+			readers.Put(rd)
 		}
 		x.set = newHashSet(x.set.hashes) // in the hashes' own memory
 	})
@@ -221,8 +227,9 @@ func (x *exportIndex) hasKey(key uint64) bool {
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
 	x.pathOnce.Do(func() {
-		var rd format.Reader
-		f, err := x.open(&rd, file)
+		rd := readers.Get().(*format.Reader)
+		defer readers.Put(rd)
+		f, err := x.open(rd, file)
 		if err != nil {
 			return
 		}
