@@ -142,40 +142,9 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	lay := layoutOf(h.Version, h.Licensee)
 	fields := h.tableFields() // offset of NameCount
 	var e encoder
-	headerLen := fields + 24
-	if h.HasHeritage() {
-		if len(h.Heritage) == 0 {
-			h.Heritage = []GUID{h.GUID}
-		}
-		h.GUID = h.Heritage[len(h.Heritage)-1]
-		h.Generations, h.GUIDPrefix = nil, nil
-		h.HeritageCount = int32(len(h.Heritage))
-		headerLen += 8
-		h.HeritageOffset = int32(headerLen)
-		headerLen += 16 * int64(len(h.Heritage))
-	} else {
-		if len(h.Generations) == 0 {
-			h.Generations = []Generation{{ExportCount: h.ExportCount, NameCount: h.NameCount}}
-		}
-		h.Heritage, h.HeritageCount, h.HeritageOffset = nil, 0, 0
-		switch {
-		case lay.GUIDPrefix > 0 && h.GUIDPrefix == nil:
-			h.GUIDPrefix = make([]byte, lay.GUIDPrefix)
-		case lay.GUIDPrefix > 0 && len(h.GUIDPrefix) != lay.GUIDPrefix:
-			return nil, nil, 0, fmt.Errorf("format: %d/%d: GUIDPrefix holds %d bytes, the layout %d", h.Version, h.Licensee, len(h.GUIDPrefix), lay.GUIDPrefix)
-		case lay.SCMagic && h.GUIDPrefix == nil:
-			h.GUIDPrefix = binary.LittleEndian.AppendUint32(nil, scMagic)
-			h.GUIDPrefix = append(h.GUIDPrefix, 0) // an empty byte array
-		case lay.GUIDPrefix == 0 && !lay.SCMagic && len(h.GUIDPrefix) > 0:
-			return nil, nil, 0, fmt.Errorf("format: %d/%d: the layout has no fields before the GUID", h.Version, h.Licensee)
-		}
-		if lay.NoGUID {
-			h.GUID = GUID{}
-		}
-		headerLen = h.headerEndOf(fields)
-	}
-	if !lay.FlagsPrefix {
-		h.FlagsPrefix = 0
+	headerLen, err := h.prepare(lay, fields)
+	if err != nil {
+		return nil, nil, 0, err
 	}
 
 	// Name table right after the header.
@@ -190,21 +159,9 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	head = e.b
 
 	// Serial data between the name table and the import table.
-	pos := int64(len(head))
-	for i := range f.Exports {
-		ex := &f.Exports[i]
-		if ex.SerialSize < 0 {
-			return nil, nil, 0, fmt.Errorf("format: export %d: negative serial size %d", i, ex.SerialSize)
-		}
-		if ex.SerialSize == 0 {
-			ex.SerialOffset = 0
-			continue
-		}
-		ex.SerialOffset = int32(pos)
-		pos += int64(ex.SerialSize)
-		if pos > 1<<31-1 {
-			return nil, nil, 0, fmt.Errorf("format: serial data exceeds 2 GiB")
-		}
+	pos, err := f.placeSerial(int64(len(head)))
+	if err != nil {
+		return nil, nil, 0, err
 	}
 	serial = pos - int64(len(head))
 
@@ -226,9 +183,75 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 	if h.NameCount == 0 {
 		h.NameOffset = int32(headerLen)
 	}
+	h.put(head, lay, fields)
+	return head, tail, serial, nil
+}
 
-	// Header.
-	b := head
+// prepare fills in the header fields the layout derives (heritage or
+// generations, the GUID prefix) and returns the header's length; fields
+// is the offset of NameCount.
+func (h *Header) prepare(lay Layout, fields int64) (int64, error) {
+	headerLen := fields + 24
+	if h.HasHeritage() {
+		if len(h.Heritage) == 0 {
+			h.Heritage = []GUID{h.GUID}
+		}
+		h.GUID = h.Heritage[len(h.Heritage)-1]
+		h.Generations, h.GUIDPrefix = nil, nil
+		h.HeritageCount = int32(len(h.Heritage))
+		headerLen += 8
+		h.HeritageOffset = int32(headerLen)
+		headerLen += 16 * int64(len(h.Heritage))
+	} else {
+		if len(h.Generations) == 0 {
+			h.Generations = []Generation{{ExportCount: h.ExportCount, NameCount: h.NameCount}}
+		}
+		h.Heritage, h.HeritageCount, h.HeritageOffset = nil, 0, 0
+		switch {
+		case lay.GUIDPrefix > 0 && h.GUIDPrefix == nil:
+			h.GUIDPrefix = make([]byte, lay.GUIDPrefix)
+		case lay.GUIDPrefix > 0 && len(h.GUIDPrefix) != lay.GUIDPrefix:
+			return 0, fmt.Errorf("format: %d/%d: GUIDPrefix holds %d bytes, the layout %d", h.Version, h.Licensee, len(h.GUIDPrefix), lay.GUIDPrefix)
+		case lay.SCMagic && h.GUIDPrefix == nil:
+			h.GUIDPrefix = binary.LittleEndian.AppendUint32(nil, scMagic)
+			h.GUIDPrefix = append(h.GUIDPrefix, 0) // an empty byte array
+		case lay.GUIDPrefix == 0 && !lay.SCMagic && len(h.GUIDPrefix) > 0:
+			return 0, fmt.Errorf("format: %d/%d: the layout has no fields before the GUID", h.Version, h.Licensee)
+		}
+		if lay.NoGUID {
+			h.GUID = GUID{}
+		}
+		headerLen = h.headerEndOf(fields)
+	}
+	if !lay.FlagsPrefix {
+		h.FlagsPrefix = 0
+	}
+	return headerLen, nil
+}
+
+// placeSerial gives each export with serial data its offset, from pos on,
+// and returns where the serial data ends.
+func (f *File) placeSerial(pos int64) (int64, error) {
+	for i := range f.Exports {
+		ex := &f.Exports[i]
+		if ex.SerialSize < 0 {
+			return 0, fmt.Errorf("format: export %d: negative serial size %d", i, ex.SerialSize)
+		}
+		if ex.SerialSize == 0 {
+			ex.SerialOffset = 0
+			continue
+		}
+		ex.SerialOffset = int32(pos)
+		pos += int64(ex.SerialSize)
+		if pos > 1<<31-1 {
+			return 0, fmt.Errorf("format: serial data exceeds 2 GiB")
+		}
+	}
+	return pos, nil
+}
+
+// put writes the header into b, the start of the file.
+func (h *Header) put(b []byte, lay Layout, fields int64) {
 	binary.LittleEndian.PutUint32(b[0:], h.Tag)
 	binary.LittleEndian.PutUint16(b[4:], h.Version)
 	binary.LittleEndian.PutUint16(b[6:], h.Licensee)
@@ -246,7 +269,7 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 		for i, g := range h.Heritage {
 			g.put(b[int(h.HeritageOffset)+16*i:])
 		}
-		return head, tail, serial, nil
+		return
 	}
 	off += int64(copy(b[off:], h.GUIDPrefix))
 	if !lay.NoGUID {
@@ -258,5 +281,4 @@ func (f *File) layout() (head, tail []byte, serial int64, err error) {
 		binary.LittleEndian.PutUint32(b[off+4+8*int64(i):], uint32(g.ExportCount))
 		binary.LittleEndian.PutUint32(b[off+8+8*int64(i):], uint32(g.NameCount))
 	}
-	return head, tail, serial, nil
 }

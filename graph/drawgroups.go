@@ -51,21 +51,8 @@ func (gr *Graph) Groups(folders []string, isStock func(string) bool) []Group {
 	if isStock == nil {
 		isStock = IsStock
 	}
-	group := map[*Package]string{} // package -> group key
-	groups := map[string]*Group{}
-	add := func(key string, g Group, p *Package) {
-		if groups[key] == nil {
-			gg := g
-			groups[key] = &gg
-		}
-		group[p] = key
-		if p.Missing() {
-			groups[key].Missing = append(groups[key].Missing, p)
-		} else {
-			groups[key].Members = append(groups[key].Members, p)
-		}
-	}
-	short := func(pi int) string { return shortFolder(folderName(pi, folders)) }
+	gs := &grouping{folders: folders, group: map[*Package]string{}, groups: map[string]*Group{},
+		modKey: map[string]string{}, importers: map[*Package][]*Package{}}
 
 	// Mods: code packages, shortest names first, so that a name's
 	// prefix is a mod before the name is looked at.
@@ -75,7 +62,7 @@ func (gr *Graph) Groups(folders []string, isStock func(string) bool) []Group {
 		case p.Missing():
 			missing = append(missing, p)
 		case isStock(p.Name) && p.Err == nil:
-			add("stock "+short(p.PathIndex), Group{Name: "stock " + short(p.PathIndex), Kind: GroupStock}, p)
+			gs.add("stock "+gs.short(p.PathIndex), Group{Name: "stock " + gs.short(p.PathIndex), Kind: GroupStock}, p)
 		case p.Kind == KindCode:
 			code = append(code, p)
 		case p.Kind == KindMap:
@@ -85,110 +72,154 @@ func (gr *Graph) Groups(folders []string, isStock func(string) bool) []Group {
 		}
 	}
 	slices.SortStableFunc(code, func(a, b *Package) int { return cmp.Compare(len(a.Name), len(b.Name)) })
-	var mods []string // lower-case mod names, longest first when matching
-	modKey := map[string]string{}
-	prefixMod := func(name string) string {
-		n := strings.ToLower(name)
-		best := ""
-		for _, m := range mods {
-			if len(m) > len(best) && len(m) >= 3 && strings.HasPrefix(n, m) {
-				best = m
-			}
-		}
-		return best
-	}
 	for _, p := range code {
-		if m := prefixMod(p.Name); m != "" {
-			add(modKey[m], Group{}, p)
+		if m := gs.prefixMod(p.Name); m != "" {
+			gs.add(gs.modKey[m], Group{}, p)
 			continue
 		}
 		key := "mod " + p.Name
-		modKey[strings.ToLower(p.Name)] = key
-		mods = append(mods, strings.ToLower(p.Name))
-		add(key, Group{Name: p.Name, Kind: GroupMod}, p)
+		gs.modKey[strings.ToLower(p.Name)] = key
+		gs.mods = append(gs.mods, strings.ToLower(p.Name))
+		gs.add(key, Group{Name: p.Name, Kind: GroupMod}, p)
 	}
-	modOf := func(p *Package) string {
-		if k := group[p]; strings.HasPrefix(k, "mod ") {
-			return k
-		}
-		return ""
-	}
-	// onlyMod is the one mod whose packages import p, or "": all of p's
-	// importers (maps included: they are placed first) must be in it.
-	importers := map[*Package][]*Package{}
 	for _, e := range gr.Edges() {
-		importers[e.To] = append(importers[e.To], e.From)
+		gs.importers[e.To] = append(gs.importers[e.To], e.From)
 	}
-	onlyMod := func(p *Package) string {
-		one := ""
-		for _, q := range importers[p] {
-			m := modOf(q)
-			if m == "" || one != "" && m != one {
-				return ""
+	for _, p := range maps {
+		gs.addMap(gr, p)
+	}
+	for _, p := range rest {
+		if m := gs.prefixMod(p.Name); m != "" {
+			gs.add(gs.modKey[m], Group{}, p)
+		} else if m := gs.onlyMod(p); m != "" {
+			gs.add(m, Group{}, p)
+		} else {
+			gs.add("folder "+gs.short(p.PathIndex), Group{Name: gs.short(p.PathIndex), Kind: GroupFolder}, p)
+		}
+	}
+	for _, p := range missing {
+		gs.addMissing(p)
+	}
+	return gs.sorted()
+}
+
+// grouping is one Groups under way.
+type grouping struct {
+	folders []string
+	group   map[*Package]string // package -> group key
+	groups  map[string]*Group
+	mods    []string          // lower-case mod names, longest first when matching
+	modKey  map[string]string // lower-case mod name -> group key
+	// importers are the importers of each package, in name order.
+	importers map[*Package][]*Package
+}
+
+func (gs *grouping) add(key string, g Group, p *Package) {
+	if gs.groups[key] == nil {
+		gg := g
+		gs.groups[key] = &gg
+	}
+	gs.group[p] = key
+	if p.Missing() {
+		gs.groups[key].Missing = append(gs.groups[key].Missing, p)
+	} else {
+		gs.groups[key].Members = append(gs.groups[key].Members, p)
+	}
+}
+
+func (gs *grouping) short(pi int) string { return shortFolder(folderName(pi, gs.folders)) }
+
+// prefixMod returns the longest mod name (3 characters or more) that name
+// starts with, case aside, or "".
+func (gs *grouping) prefixMod(name string) string {
+	n := strings.ToLower(name)
+	best := ""
+	for _, m := range gs.mods {
+		if len(m) > len(best) && len(m) >= 3 && strings.HasPrefix(n, m) {
+			best = m
+		}
+	}
+	return best
+}
+
+// modOf returns the key of p's group when it is a mod, else "".
+func (gs *grouping) modOf(p *Package) string {
+	if k := gs.group[p]; strings.HasPrefix(k, "mod ") {
+		return k
+	}
+	return ""
+}
+
+// onlyMod is the one mod whose packages import p, or "": all of p's
+// importers (maps included: they are placed first) must be in it.
+func (gs *grouping) onlyMod(p *Package) string {
+	one := ""
+	for _, q := range gs.importers[p] {
+		m := gs.modOf(q)
+		if m == "" || one != "" && m != one {
+			return ""
+		}
+		one = m
+	}
+	return one
+}
+
+// addMap places a map: with the mod its name names past the game type,
+// else the one mod it takes code from, else its folder.
+func (gs *grouping) addMap(gr *Graph, p *Package) {
+	name := p.Name
+	if _, after, ok := strings.Cut(name, "-"); ok {
+		name = after
+	}
+	if m := gs.prefixMod(name); m != "" {
+		gs.add(gs.modKey[m], Group{}, p)
+		return
+	}
+	one := ""
+	for _, q := range gr.Imports(p) {
+		if q.Kind != KindCode {
+			continue
+		}
+		if m := gs.modOf(q); m != "" {
+			if one != "" && one != m {
+				one = "-"
+				break
 			}
 			one = m
 		}
-		return one
 	}
-	for _, p := range maps {
-		name := p.Name
-		if _, after, ok := strings.Cut(name, "-"); ok {
-			name = after
-		}
-		if m := prefixMod(name); m != "" {
-			add(modKey[m], Group{}, p)
-			continue
-		}
-		one := ""
-		for _, q := range gr.Imports(p) {
-			if q.Kind != KindCode {
-				continue
-			}
-			if m := modOf(q); m != "" {
-				if one != "" && one != m {
-					one = "-"
-					break
-				}
-				one = m
-			}
-		}
-		if one != "" && one != "-" {
-			add(one, Group{}, p)
-			continue
-		}
-		add("folder "+short(p.PathIndex), Group{Name: short(p.PathIndex), Kind: GroupFolder}, p)
+	if one != "" && one != "-" {
+		gs.add(one, Group{}, p)
+		return
 	}
-	for _, p := range rest {
-		if m := prefixMod(p.Name); m != "" {
-			add(modKey[m], Group{}, p)
-		} else if m := onlyMod(p); m != "" {
-			add(m, Group{}, p)
-		} else {
-			add("folder "+short(p.PathIndex), Group{Name: short(p.PathIndex), Kind: GroupFolder}, p)
-		}
+	gs.add("folder "+gs.short(p.PathIndex), Group{Name: gs.short(p.PathIndex), Kind: GroupFolder}, p)
+}
+
+// addMissing places a missing package: with the mod it is named like, else
+// with its first importer (importers are in name order).
+func (gs *grouping) addMissing(p *Package) {
+	key := ""
+	if m := gs.prefixMod(p.Name); m != "" {
+		key = gs.modKey[m]
 	}
-	// Missing packages: with the mod they are named like, else with their
-	// first importer (importers are in name order).
-	for _, p := range missing {
-		key := ""
-		if m := prefixMod(p.Name); m != "" {
-			key = modKey[m]
+	for _, q := range gs.importers[p] {
+		if key != "" {
+			break
 		}
-		for _, q := range importers[p] {
-			if key != "" {
-				break
-			}
-			key = group[q]
-		}
-		if key == "" {
-			key = "folder missing"
-			add(key, Group{Name: "missing", Kind: GroupFolder}, p)
-			continue
-		}
-		add(key, Group{}, p)
+		key = gs.group[q]
 	}
-	out := make([]Group, 0, len(groups))
-	for _, g := range groups {
+	if key == "" {
+		key = "folder missing"
+		gs.add(key, Group{Name: "missing", Kind: GroupFolder}, p)
+		return
+	}
+	gs.add(key, Group{}, p)
+}
+
+// sorted returns the groups sorted by name, their packages sorted.
+func (gs *grouping) sorted() []Group {
+	out := make([]Group, 0, len(gs.groups))
+	for _, g := range gs.groups {
 		slices.SortFunc(g.Members, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 		slices.SortFunc(g.Missing, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 		out = append(out, *g)

@@ -11,27 +11,31 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 )
 
-// exportIndex answers "does this package export path P of class C" with a
-// set of hashes, 8 bytes per export, so that tens of thousands of packages
+// exportIndex answers "does this package export path P of class C" with
+// a set of hashes, 12 bytes per export, so that tens of thousands of packages
 // fit in memory. The scan keeps the hashes; the set is made on first use
 // (most packages are never asked); a map's hashes are not even made during
 // the scan, since hardly anything imports from a map: it is read again
 // from the file if asked.
 //
-// Invariant: an import is found by its 64-bit key alone (hashKey of its
+// Invariant: an import is found by its key alone (hashKey of its
 // lower-cased path and class, which must hash exactly the bytes
-// exportHashes hashes: TestExportHashes). No text is compared, so two
-// different objects with the same key would make a missing object look
-// exported. maphash's keys are random per process: for n imports checked
-// against a set of m exports the chance of any false match is about
-// n*m/2^64: for the 3.2 million imports of the 20,000-package benchmark
-// install against sets of up to a million exports, under 2e-7; and a run
-// that met one would not meet it again.
+// exportHashes hashes: TestExportHashes). No text is compared, so the key
+// is two hashes of those bytes under independent seeds, 64 and 32 bits,
+// kept side by side in the set: an object is exported when one export
+// has both. A collision of one hash (another export's equal to the
+// object's) thus does not hide a missing object
+// (TestHashCollisionNotHidden); both must collide on one export.
+// maphash's keys are random per process: for n imports checked against a
+// set of m exports the chance of any false match is about n*m/2^96: for
+// the 3.2 million imports of the 20,000-package benchmark install against
+// sets of up to a million exports, under 1e-16 (under 2e-7 for the 64-bit
+// hash alone); and a run that met one would not meet it again.
 type exportIndex struct {
 	once sync.Once
 	file string // where to read the exports from when there are no hashes
-	// set is made in once; until then set.hashes holds the hashes, each
-	// hashKey(path, class).
+	// set is made in once; until then set.hashes and set.checks hold the
+	// halves h and check of each export's hashKey(path, class).
 	set hashSet
 
 	pathOnce sync.Once
@@ -40,14 +44,24 @@ type exportIndex struct {
 	held Held // the package when it was read from an overlay
 }
 
-var hashSeed = maphash.MakeSeed()
+// hashSeed is the seed of the names' hashes and of the first half of an
+// exportKey; checkSeed of the second.
+var hashSeed, checkSeed = maphash.MakeSeed(), maphash.MakeSeed()
 
-func hashKey(path, class string) uint64 {
+// exportKey is what exportIndex looks an object up by: two hashes of its
+// lower-cased path and class under independent seeds (of check, the set
+// keeps the low 32 bits).
+type exportKey struct{ h, check uint64 }
+
+func hashKey(path, class string) exportKey {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
 	n := len(b)
 	b = appendLower(b, class)
-	return pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:]))
+	return exportKey{
+		pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:])),
+		pairHash(maphash.Bytes(checkSeed, b[:n]), maphash.Bytes(checkSeed, b[n:])),
+	}
 }
 
 // pairHash is the key of a lower-cased path and class of hashes hp and hc:
@@ -88,24 +102,24 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-// exportHashes returns the hashes of f's exports; hashKey must hash
-// exactly what it hashes: the lower-cased path, NUL, the lower-cased class.
-// sc is memory reused from call to call (nil: a call's own).
-func exportHashes(f *format.View, sc *hashScratch) []uint64 {
+// exportHashes returns the halves of the keys of f's exports; hashKey must
+// hash exactly what it hashes: the lower-cased path, then the lower-cased
+// class. sc is memory reused from call to call (nil: a call's own).
+func exportHashes(f *format.View, sc *hashScratch) (hs []uint64, checks []uint32) {
 	if sc == nil {
 		sc = &hashScratch{}
 	}
 	exports := f.Exports()
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
-	sc.classes = reset(sc.classes, len(f.Imports()), 0)
+	sc.classes = reset(sc.classes, len(f.Imports()), exportKey{})
 	sc.outer = reset(sc.outer, len(exports), false)
 	for i := range exports {
 		if o := exports[i].Outer; o.IsExport() && o.Index() < len(exports) {
 			sc.outer[o.Index()] = true
 		}
 	}
-	out := make([]uint64, len(exports))
+	hs, checks = make([]uint64, len(exports)), make([]uint32, len(exports))
 	for i := range exports {
 		// Only the paths of outers stay in the arena: an export no other
 		// is inside is hashed and its bytes dropped (its outer's made
@@ -116,12 +130,14 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 		}
 		mark := len(sc.arena)
 		p := sc.path(f, i, 0)
-		out[i] = pairHash(maphash.Bytes(hashSeed, sc.arena[p.start:p.end]), sc.class(f, exports[i].Class))
+		path, class := sc.arena[p.start:p.end], sc.class(f, exports[i].Class)
+		hs[i] = pairHash(maphash.Bytes(hashSeed, path), class.h)
+		checks[i] = uint32(pairHash(maphash.Bytes(checkSeed, path), class.check))
 		if leaf {
 			sc.arena = sc.arena[:mark]
 		}
 	}
-	return out
+	return hs, checks
 }
 
 // hashScratch is what exportHashes reuses: the lower-cased paths of a
@@ -129,9 +145,9 @@ func exportHashes(f *format.View, sc *hashScratch) []uint64 {
 // once per outer), in one arena, and its imported classes' names.
 type hashScratch struct {
 	arena   []byte
-	paths   []span   // per export (-1: not yet; a leaf's is past the arena's end once hashed)
-	classes []uint64 // per import, as a class: its name's hash (0: not yet)
-	outer   []bool   // per export: another export is inside it
+	paths   []span      // per export (-1: not yet; a leaf's is past the arena's end once hashed)
+	classes []exportKey // per import, as a class: its name's hashes (h 0: not yet)
+	outer   []bool      // per export: another export is inside it
 }
 
 type span struct{ start, end int32 }
@@ -169,12 +185,12 @@ func (sc *hashScratch) path(f *format.View, i, depth int) span {
 	return p
 }
 
-// class returns the hash of the lower-cased name of class c, as ClassOf
-// names an export's class (without the walk to its package that ClassOf
-// also makes): "class" for none, an imported class's memoised.
-func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
+// class returns the hashes of the lower-cased name of class c, as
+// ClassOf names an export's class (without the walk to its package that
+// ClassOf also makes): "class" for none, an imported class's memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) exportKey {
 	if c.IsImport() && c.Index() < len(sc.classes) {
-		if h := sc.classes[c.Index()]; h != 0 {
+		if h := sc.classes[c.Index()]; h.h != 0 {
 			return h
 		}
 	}
@@ -183,7 +199,8 @@ func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
 		name = f.ObjectName(c)
 	}
 	var buf [64]byte
-	h := maphash.Bytes(hashSeed, appendLower(buf[:0], name))
+	b := appendLower(buf[:0], name)
+	h := exportKey{maphash.Bytes(hashSeed, b), maphash.Bytes(checkSeed, b)}
 	if c.IsImport() && c.Index() < len(sc.classes) {
 		sc.classes[c.Index()] = h
 	}
@@ -207,18 +224,18 @@ func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error)
 func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(path, class)) }
 
 // hasKey is has for the key hashKey(path, class) made before.
-func (x *exportIndex) hasKey(key uint64) bool {
+func (x *exportIndex) hasKey(key exportKey) bool {
 	x.once.Do(func() {
 		if x.set.hashes == nil && x.file != "" {
 			rd := readers.Get().(*format.Reader)
 			if f, err := x.open(rd, x.file); err == nil {
-				x.set.hashes = exportHashes(f, nil)
+				x.set.hashes, x.set.checks = exportHashes(f, nil)
 			}
 			readers.Put(rd)
 		}
-		x.set = newHashSet(x.set.hashes) // in the hashes' own memory
+		x.set = newCheckedSet(x.set.hashes, x.set.checks) // in the hashes' own memory
 	})
-	return x.set.has(key)
+	return x.set.hasChecked(key.h, uint32(key.check))
 }
 
 // hasPath reports whether the package in file exports path with any

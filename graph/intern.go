@@ -131,7 +131,7 @@ const _ = uint32(maxTableObjects * (recHead + 2*4096)) // < 2^32
 // the table is read once the graph is built.
 type objTable struct {
 	objs []ImportedObject
-	keys []uint64 // hashKey(Path, Class) of each: what exportIndex.has asks
+	keys []exportKey // hashKey(Path, Class) of each: what exportIndex.has asks
 }
 
 // nameMemo is what a scan learnt of one name of the file it reads; its

@@ -186,28 +186,72 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 	if nat == nil {
 		nat = BuiltinNatives()
 	}
-	src := opt.Sources.Deps()
-	pos := map[string]int{}
-	missing := missingUses{}
-	var unique []string
-	for i, n := range edit {
+	c := &orderCheck{gr: gr, opt: opt, nat: nat, edit: edit, res: &res, pos: map[string]int{}, missing: missingUses{},
+		deps: map[string][]OrderDep{}, rebuilt: map[string]bool{}, built: map[string]bool{}}
+	c.listed()
+	c.entryDeps()
+	g := c.constraints()
+	res.Findings = append(res.Findings, c.missing.findings()...)
+	res.resourceOnly = c.missing.resourceOnly()
+	res.Findings = append(res.Findings, opt.Sources.unknownFindings(c.rebuilt)...)
+	slices.SortFunc(res.Constraints, func(a, b OrderDep) int {
+		if c := cmpName(a.Package, b.Package); c != 0 {
+			return c
+		}
+		if c := cmpName(a.On, b.On); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Evidence, b.Evidence)
+	})
+	c.suggest(g)
+	SortFindings(res.Findings)
+	res.Valid = true
+	for _, f := range res.Findings {
+		if f.Severity == Error {
+			res.Valid = false
+		}
+	}
+	res.UncheckedNames = opt.Sources.Unchecked()
+	res.Verdict = res.verdict()
+	return res
+}
+
+// orderCheck is one CheckEditPackages under way.
+type orderCheck struct {
+	gr      *Graph
+	opt     OrderOptions
+	nat     Natives
+	edit    []string
+	res     *OrderResult
+	pos     map[string]int // lower-case entry -> its first position in edit
+	unique  []string       // edit without the repeated entries
+	missing missingUses
+	deps    map[string][]OrderDep // lower-case entry -> what it uses
+	rebuilt map[string]bool       // lower-case entry -> ucc make rebuilds it
+	built   map[string]bool       // lower-case entry -> a readable .u exists
+}
+
+// listed numbers the entries and reports those listed twice.
+func (c *orderCheck) listed() {
+	for i, n := range c.edit {
 		k := lower(n)
-		if j, ok := pos[k]; ok {
-			res.Findings = append(res.Findings, Finding{Kind: EditOrder, Severity: Error, Package: n,
+		if j, ok := c.pos[k]; ok {
+			c.res.Findings = append(c.res.Findings, Finding{Kind: EditOrder, Severity: Error, Package: n,
 				Packages: []string{n},
 				Message:  fmt.Sprintf("%s is listed twice in EditPackages (positions %d and %d)", n, j+1, i+1)})
 			continue
 		}
-		pos[k] = i
-		unique = append(unique, n)
+		c.pos[k] = i
+		c.unique = append(c.unique, n)
 	}
+}
 
-	// What each entry's dependencies come from, and whether ucc make
-	// rebuilds it.
-	deps := map[string][]OrderDep{}
-	rebuilt := map[string]bool{}
-	built := map[string]bool{} // a readable .u exists
-	for _, n := range unique {
+// entryDeps works out what each entry's dependencies come from, and
+// whether ucc make rebuilds it.
+func (c *orderCheck) entryDeps() {
+	gr, res := c.gr, c.res
+	src := c.opt.Sources.Deps()
+	for _, n := range c.unique {
 		d, hasSrc := []OrderDep(nil), false
 		if src != nil {
 			d, hasSrc = src(n)
@@ -217,33 +261,38 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 		switch {
 		case hasSrc:
 		case compiled:
-			d = gr.compiledDeps(n, nat)
+			d = gr.compiledDeps(n, c.nat)
 		default:
-			reason := gr.uncheckedReason(n, opt.Sources)
+			reason := gr.uncheckedReason(n, c.opt.Sources)
 			res.Unchecked = append(res.Unchecked, Unchecked{Package: n, Reason: reason})
 			res.Findings = append(res.Findings, Finding{Kind: EditUnchecked, Severity: Warning, Package: n, Packages: []string{n},
-				Message: fmt.Sprintf("%s (position %d) cannot be checked: %s", n, pos[lower(n)]+1, reason)})
+				Message: fmt.Sprintf("%s (position %d) cannot be checked: %s", n, c.pos[lower(n)]+1, reason)})
 		}
 		if hasSrc || compiled {
 			res.Checked++
 		}
-		built[lower(n)] = compiled
-		if opt.Clean || hasSrc && !compiled {
-			rebuilt[lower(n)] = true
+		c.built[lower(n)] = compiled
+		if c.opt.Clean || hasSrc && !compiled {
+			c.rebuilt[lower(n)] = true
 			res.Rebuilt = append(res.Rebuilt, n)
 		}
-		deps[lower(n)] = d
+		c.deps[lower(n)] = d
 	}
+}
 
-	// Constraint graph over listed packages: an edge dep -> pkg.
+// constraints returns the constraint graph over listed packages (an edge
+// dep -> pkg by position), reporting the uses of entries listed after and
+// collecting the uses of missing packages.
+func (c *orderCheck) constraints() *simple.DirectedGraph {
+	res, edit, pos := c.res, c.edit, c.pos
 	g := simple.NewDirectedGraph()
-	for i := range unique {
-		g.AddNode(simple.Node(int64(pos[lower(unique[i])])))
+	for i := range c.unique {
+		g.AddNode(simple.Node(int64(pos[lower(c.unique[i])])))
 	}
-	for _, n := range unique {
+	for _, n := range c.unique {
 		i := pos[lower(n)]
 		reported := map[string]bool{}
-		for _, d := range deps[lower(n)] {
+		for _, d := range c.deps[lower(n)] {
 			if d.lines == nil {
 				d.lines = []string{d.Evidence}
 			}
@@ -259,16 +308,16 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 					f := Finding{Kind: EditOrder, Severity: Error, Package: n,
 						Packages: []string{n, edit[j]}, Chain: []string{d.Evidence},
 						Message: fmt.Sprintf("%s (position %d) uses %s, which is listed after it (position %d): ucc make builds %s first and fails", n, i+1, edit[j], j+1, n)}
-					if !rebuilt[lower(n)] && !rebuilt[lower(d.On)] {
+					if !c.rebuilt[lower(n)] && !c.rebuilt[lower(d.On)] {
 						f.Severity = Warning
 						f.Message = fmt.Sprintf("a clean rebuild fails here: %s (position %d) uses %s, which is listed after it (position %d); ucc make rebuilds neither %s",
-							n, i+1, edit[j], j+1, neitherRebuilt(n, edit[j], built))
+							n, i+1, edit[j], j+1, neitherRebuilt(n, edit[j], c.built))
 					}
 					res.Findings = append(res.Findings, f)
 				}
 			case !listed:
-				if dep := gr.Package(d.On); dep == nil || dep.Missing() {
-					missing.add(n, d)
+				if dep := c.gr.Package(d.On); dep == nil || dep.Missing() {
+					c.missing.add(n, d)
 				}
 			}
 			if listed && j != i {
@@ -276,58 +325,42 @@ func (gr *Graph) CheckEditPackages(edit []string, opt OrderOptions) OrderResult 
 			}
 		}
 	}
-	res.Findings = append(res.Findings, missing.findings()...)
-	res.resourceOnly = missing.resourceOnly()
-	res.Findings = append(res.Findings, opt.Sources.unknownFindings(rebuilt)...)
-	slices.SortFunc(res.Constraints, func(a, b OrderDep) int {
-		if c := cmpName(a.Package, b.Package); c != 0 {
-			return c
-		}
-		if c := cmpName(a.On, b.On); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Evidence, b.Evidence)
-	})
+	return g
+}
 
+// suggest sorts g by position: the suggested order, or the cycles that
+// leave none.
+func (c *orderCheck) suggest(g *simple.DirectedGraph) {
+	res, edit := c.res, c.edit
 	byPosition := func(ns []gonum.Node) { slices.SortFunc(ns, func(a, b gonum.Node) int { return int(a.ID() - b.ID()) }) }
 	sorted, err := topo.SortStabilized(g, byPosition)
 	var uo topo.Unorderable
-	if errors.As(err, &uo) {
-		for _, comp := range uo {
-			var members []string
-			sev := Warning
-			for _, n := range comp {
-				members = append(members, edit[n.ID()])
-				if rebuilt[lower(edit[n.ID()])] {
-					sev = Error
-				}
-			}
-			slices.SortFunc(members, cmpName)
-			f := Finding{Kind: Cycle, Severity: sev, Package: members[0], Packages: members,
-				Chain:   cycleEvidence(members, res.Constraints),
-				Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))}
-			if sev == Warning {
-				f.Message = fmt.Sprintf("a clean rebuild fails here: EditPackages %s depend on each other in a cycle, so no build order works; ucc make rebuilds none of them while their .u files exist",
-					strings.Join(members, ", "))
-			}
-			res.Findings = append(res.Findings, f)
-		}
-	} else {
+	if !errors.As(err, &uo) {
 		res.Suggested = make([]string, len(sorted))
 		for i, n := range sorted {
 			res.Suggested[i] = edit[n.ID()]
 		}
+		return
 	}
-	SortFindings(res.Findings)
-	res.Valid = true
-	for _, f := range res.Findings {
-		if f.Severity == Error {
-			res.Valid = false
+	for _, comp := range uo {
+		var members []string
+		sev := Warning
+		for _, n := range comp {
+			members = append(members, edit[n.ID()])
+			if c.rebuilt[lower(edit[n.ID()])] {
+				sev = Error
+			}
 		}
+		slices.SortFunc(members, cmpName)
+		f := Finding{Kind: Cycle, Severity: sev, Package: members[0], Packages: members,
+			Chain:   cycleEvidence(members, res.Constraints),
+			Message: fmt.Sprintf("EditPackages %s depend on each other in a cycle: no build order works", strings.Join(members, ", "))}
+		if sev == Warning {
+			f.Message = fmt.Sprintf("a clean rebuild fails here: EditPackages %s depend on each other in a cycle, so no build order works; ucc make rebuilds none of them while their .u files exist",
+				strings.Join(members, ", "))
+		}
+		res.Findings = append(res.Findings, f)
 	}
-	res.UncheckedNames = opt.Sources.Unchecked()
-	res.Verdict = res.verdict()
-	return res
 }
 
 // verdict says what the check found, from what it checked only: the

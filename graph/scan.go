@@ -382,7 +382,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if isMap && s.exports.held == nil {
 		s.exports.file = path
 	} else {
-		s.exports.set.hashes = exportHashes(f, &w.hs)
+		s.exports.set.hashes, s.exports.set.checks = exportHashes(f, &w.hs)
 	}
 	classes, groups := w.expClasses[:0], w.expGroups[:0]
 	for i := range exports {

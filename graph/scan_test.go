@@ -246,12 +246,14 @@ func TestExportHashes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := exportHashes(v, nil)
+	hs, checks := exportHashes(v, nil)
 	for i := range v.Exports() {
 		ref := format.ExportRef(i)
 		class, _ := v.ClassOf(ref)
-		if want := hashKey(strings.Join(v.GroupPath(ref), "."), class); got[i] != want {
-			t.Errorf("export %d (%s, class %s): hash %x, want %x", i, v.ObjectPath(ref), class, got[i], want)
+		got := exportKey{hs[i], uint64(checks[i])}
+		want := hashKey(strings.Join(v.GroupPath(ref), "."), class)
+		if want.check = uint64(uint32(want.check)); got != want {
+			t.Errorf("export %d (%s, class %s): hashes %x, want %x", i, v.ObjectPath(ref), class, got, want)
 		}
 	}
 }

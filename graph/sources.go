@@ -73,32 +73,10 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 		// would resolve nothing.
 		return src, nil
 	}
-	idx := uscript.NewIndex(nil)
 	if nat == nil {
 		nat = BuiltinNatives()
 	}
-	for _, pkg := range nat.Packages() {
-		classes, _, _ := nat.Classes(pkg)
-		idx.AddNative(pkg, classes)
-	}
-	for i, n := range edit {
-		sp := src.Packages[i]
-		if p := gr.Package(n); p != nil && p.scan != nil {
-			idx.AddCompiled(n, p.scan.classes)
-		}
-		if sp.HasSources {
-			idx.AddSource(sp)
-		}
-	}
-	for _, p := range gr.pkgs {
-		switch {
-		case p.Kind == KindCode && p.scan != nil:
-			idx.AddCompiled(p.Name, p.scan.classes)
-		case p.Missing():
-			// A package some file imports: Gone.Thing names it.
-			idx.AddCompiled(p.Name, nil)
-		}
-	}
+	idx := gr.sourceIndex(edit, src.Packages, nat)
 	gr.addNames(idx, src.Packages)
 	blockers := gr.unreadBefore(edit, src.Packages, nat)
 	for i, sp := range src.Packages {
@@ -137,6 +115,36 @@ func (gr *Graph) ScanSources(ctx context.Context, gameRoot string, edit []string
 		u.Message = fmt.Sprintf("%s: %d name(s) not checked (they may be declared there; no unknown_class is claimed for them)", strings.Join(parts, "; "), u.Names)
 	}
 	return src, nil
+}
+
+// sourceIndex returns the index of every class the sources of the edit
+// packages (sps, in edit's order), the compiled code packages and nat
+// declare; a missing package is in it without classes.
+func (gr *Graph) sourceIndex(edit []string, sps []*uscript.Package, nat *native.Set) *uscript.Index {
+	idx := uscript.NewIndex(nil)
+	for _, pkg := range nat.Packages() {
+		classes, _, _ := nat.Classes(pkg)
+		idx.AddNative(pkg, classes)
+	}
+	for i, n := range edit {
+		sp := sps[i]
+		if p := gr.Package(n); p != nil && p.scan != nil {
+			idx.AddCompiled(n, p.scan.classes)
+		}
+		if sp.HasSources {
+			idx.AddSource(sp)
+		}
+	}
+	for _, p := range gr.pkgs {
+		switch {
+		case p.Kind == KindCode && p.scan != nil:
+			idx.AddCompiled(p.Name, p.scan.classes)
+		case p.Missing():
+			// A package some file imports: Gone.Thing names it.
+			idx.AddCompiled(p.Name, nil)
+		}
+	}
+	return idx
 }
 
 func have(n int) string {

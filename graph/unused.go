@@ -45,23 +45,7 @@ func (gr *Graph) Unused(opt UnusedOptions) UnusedResult {
 	if isStock == nil {
 		isStock = IsStock
 	}
-	seen := map[*Package]bool{}
-	roots := gr.appendStarts(nil, seen)
-	for _, n := range opt.EditPackages {
-		if p := gr.Package(n); p != nil && !seen[p] {
-			seen[p] = true
-			roots = append(roots, p)
-		}
-	}
-	if opt.Natives != nil {
-		for _, p := range gr.pkgs {
-			if !seen[p] && !p.Missing() && opt.Natives.HasPackage(p.Name) {
-				seen[p] = true
-				roots = append(roots, p)
-			}
-		}
-	}
-	reached := gr.reach(roots)
+	reached := gr.reach(gr.unusedRoots(opt))
 	var res UnusedResult
 	unused := map[*Package]int{} // package -> index in res.Packages
 	for _, p := range gr.pkgs {
@@ -123,4 +107,27 @@ func (gr *Graph) Unused(opt UnusedOptions) UnusedResult {
 		slices.SortFunc(res.Packages[i].Through, func(a, b *Package) int { return cmpName(a.Name, b.Name) })
 	}
 	return res
+}
+
+// unusedRoots returns what Unused starts from: the starts of Build, the
+// EditPackages entries and, with opt.Natives, the packages with native
+// code.
+func (gr *Graph) unusedRoots(opt UnusedOptions) []*Package {
+	seen := map[*Package]bool{}
+	roots := gr.appendStarts(nil, seen)
+	for _, n := range opt.EditPackages {
+		if p := gr.Package(n); p != nil && !seen[p] {
+			seen[p] = true
+			roots = append(roots, p)
+		}
+	}
+	if opt.Natives != nil {
+		for _, p := range gr.pkgs {
+			if !seen[p] && !p.Missing() && opt.Natives.HasPackage(p.Name) {
+				seen[p] = true
+				roots = append(roots, p)
+			}
+		}
+	}
+	return roots
 }

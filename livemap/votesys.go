@@ -55,19 +55,7 @@ func readVoteSys(dir string) (*Map, error) {
 	if err != nil {
 		return nil, fmt.Errorf("livemap: %w", err)
 	}
-	type numbered struct {
-		n    int
-		name string
-	}
-	var secs []numbered
-	for _, s := range pf.Sections() {
-		if len(s) > len(voteSysPrefix) && strings.EqualFold(s[:len(voteSysPrefix)], voteSysPrefix) {
-			if n, err := strconv.Atoi(s[len(voteSysPrefix):]); err == nil && n >= 0 {
-				secs = append(secs, numbered{n, s})
-			}
-		}
-	}
-	slices.SortFunc(secs, func(a, b numbered) int { return cmp.Compare(a.n, b.n) })
+	secs := presetSections(pf)
 	byNum := map[int]string{}
 	for _, s := range secs {
 		byNum[s.n] = s.name
@@ -84,41 +72,7 @@ func readVoteSys(dir string) (*Map, error) {
 		}
 		gap = 0
 		delete(byNum, n)
-		cat, _ := pf.Last(sec, "Category")
-		full := strings.TrimSpace(name)
-		if c := strings.TrimSpace(cat); c != "" {
-			full = c + "/" + full
-		}
-		dis, _ := pf.Last(sec, "bDisabled")
-		p := Preset{Name: full, Manager: VoteSys, Source: Source{ppath, pf.SectionLine(sec), "[" + sec + "]"}, Disabled: parseBool(dis), Packages: []Entry{}}
-		// Inherited mutators come first, in the order of InheritFrom.
-		for _, e := range pf.Entries(sec, "InheritFrom") {
-			for _, base := range strings.Split(e.Value, ",") {
-				base = strings.TrimSpace(base)
-				if base == "" {
-					continue
-				}
-				found := false
-				for _, q := range m.Presets {
-					if strings.EqualFold(q.Name, base) {
-						p.Packages = append(p.Packages, q.Packages...)
-						found = true
-					}
-				}
-				if !found {
-					m.Notes = append(m.Notes, fmt.Sprintf("%s:%d %s=%s: no earlier preset is named %q: nothing inherited", ppath, e.Line, e.Key, e.Value, base))
-				}
-			}
-		}
-		for _, e := range pf.Entries(sec, "Mutators") {
-			for _, c := range strings.Split(e.Value, ",") {
-				pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
-				if ok && pkg != "" {
-					p.Packages = append(p.Packages, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
-				}
-			}
-		}
-		m.Presets = append(m.Presets, p)
+		m.Presets = append(m.Presets, votePreset(pf, ppath, sec, name, m))
 	}
 	for _, s := range secs {
 		if _, left := byNum[s.n]; left && s.n >= 0 {
@@ -131,4 +85,64 @@ func readVoteSys(dir string) (*Map, error) {
 		m.Notes = append(m.Notes, "VoteSys adds only the preset packages without the ServerSideOnly flag: such packages are listed here all the same")
 	}
 	return m, nil
+}
+
+// numbered is a VS_PresetConfig section and its number.
+type numbered struct {
+	n    int
+	name string
+}
+
+// presetSections returns the VS_PresetConfig sections of pf by number.
+func presetSections(pf *ini.File) []numbered {
+	var secs []numbered
+	for _, s := range pf.Sections() {
+		if len(s) > len(voteSysPrefix) && strings.EqualFold(s[:len(voteSysPrefix)], voteSysPrefix) {
+			if n, err := strconv.Atoi(s[len(voteSysPrefix):]); err == nil && n >= 0 {
+				secs = append(secs, numbered{n, s})
+			}
+		}
+	}
+	slices.SortFunc(secs, func(a, b numbered) int { return cmp.Compare(a.n, b.n) })
+	return secs
+}
+
+// votePreset reads the preset of section sec of pf (ppath), named name:
+// the packages of the presets of m it inherits from, then its mutators'.
+func votePreset(pf *ini.File, ppath, sec, name string, m *Map) Preset {
+	cat, _ := pf.Last(sec, "Category")
+	full := strings.TrimSpace(name)
+	if c := strings.TrimSpace(cat); c != "" {
+		full = c + "/" + full
+	}
+	dis, _ := pf.Last(sec, "bDisabled")
+	p := Preset{Name: full, Manager: VoteSys, Source: Source{ppath, pf.SectionLine(sec), "[" + sec + "]"}, Disabled: parseBool(dis), Packages: []Entry{}}
+	// Inherited mutators come first, in the order of InheritFrom.
+	for _, e := range pf.Entries(sec, "InheritFrom") {
+		for _, base := range strings.Split(e.Value, ",") {
+			base = strings.TrimSpace(base)
+			if base == "" {
+				continue
+			}
+			found := false
+			for _, q := range m.Presets {
+				if strings.EqualFold(q.Name, base) {
+					p.Packages = append(p.Packages, q.Packages...)
+					found = true
+				}
+			}
+			if !found {
+				m.Notes = append(m.Notes, fmt.Sprintf("%s:%d %s=%s: no earlier preset is named %q: nothing inherited", ppath, e.Line, e.Key, e.Value, base))
+			}
+		}
+	}
+	for _, e := range pf.Entries(sec, "Mutators") {
+		for _, c := range strings.Split(e.Value, ",") {
+			pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
+			if ok && pkg != "" {
+				p.Packages = append(p.Packages, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
+			}
+		}
+	}
+	return p
 }

@@ -109,41 +109,11 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 	if err != nil {
 		return nil, err
 	}
-	pub := map[string]*PackageDownload{}
-	for _, e := range m.Published() {
-		pd := &PackageDownload{Name: e.Name, File: e.Rel, Bytes: e.Size, Compressed: -1, CompressedFile: e.Compressed}
-		if opt.Dir != "" {
-			// Lstat: a link is not measured through (a link to a system
-			// file would size that file).
-			if st, err := os.Lstat(filepath.Join(opt.Dir, e.Compressed)); err == nil && st.Mode().IsRegular() {
-				pd.Compressed = st.Size()
-			}
-		}
-		pub[strings.ToLower(e.Name)] = pd
-	}
+	pub := publishedDownloads(m, opt.Dir)
 
-	var roots []*graph.Package
-	var kinds []string
-	want := map[string]bool{}
-	for _, n := range opt.Maps {
-		want[strings.ToLower(n)] = true
-	}
-	found := map[string]bool{}
-	for _, p := range g.Packages() {
-		if p.Kind != graph.KindMap {
-			continue
-		}
-		base := strings.ToLower(baseName(p.File))
-		if opt.Maps != nil && !want[strings.ToLower(p.Name)] && !want[base] {
-			continue
-		}
-		found[strings.ToLower(p.Name)], found[base] = true, true
-		roots, kinds = append(roots, p), append(kinds, "map")
-	}
-	for _, n := range opt.Maps {
-		if !found[strings.ToLower(n)] {
-			return nil, fmt.Errorf("redirect: %s: no such map in the install", n)
-		}
+	roots, kinds, err := mapRoots(g, opt.Maps)
+	if err != nil {
+		return nil, err
 	}
 
 	d := &Downloads{SchemaVersion: DownloadsSchemaVersion, Roots: []RootDownload{}, Packages: []PackageDownload{}}
@@ -195,6 +165,53 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), cmpFold(a.Name, b.Name))
 	})
 	return d, nil
+}
+
+// publishedDownloads returns the downloads of m's published packages by lower-cased
+// name, with their compressed sizes in dir ("": not measured).
+func publishedDownloads(m *Map, dir string) map[string]*PackageDownload {
+	pub := map[string]*PackageDownload{}
+	for _, e := range m.Published() {
+		pd := &PackageDownload{Name: e.Name, File: e.Rel, Bytes: e.Size, Compressed: -1, CompressedFile: e.Compressed}
+		if dir != "" {
+			// Lstat: a link is not measured through (a link to a system
+			// file would size that file).
+			if st, err := os.Lstat(filepath.Join(dir, e.Compressed)); err == nil && st.Mode().IsRegular() {
+				pd.Compressed = st.Size()
+			}
+		}
+		pub[strings.ToLower(e.Name)] = pd
+	}
+	return pub
+}
+
+// mapRoots returns the maps of g that are roots (maps: those named, nil:
+// every map), each with its kind, "map"; a name no map has is an error.
+func mapRoots(g *graph.Graph, maps []string) ([]*graph.Package, []string, error) {
+	var roots []*graph.Package
+	var kinds []string
+	want := map[string]bool{}
+	for _, n := range maps {
+		want[strings.ToLower(n)] = true
+	}
+	found := map[string]bool{}
+	for _, p := range g.Packages() {
+		if p.Kind != graph.KindMap {
+			continue
+		}
+		base := strings.ToLower(baseName(p.File))
+		if maps != nil && !want[strings.ToLower(p.Name)] && !want[base] {
+			continue
+		}
+		found[strings.ToLower(p.Name)], found[base] = true, true
+		roots, kinds = append(roots, p), append(kinds, "map")
+	}
+	for _, n := range maps {
+		if !found[strings.ToLower(n)] {
+			return nil, nil, fmt.Errorf("redirect: %s: no such map in the install", n)
+		}
+	}
+	return roots, kinds, nil
 }
 
 // closure returns the start packages and everything they import,

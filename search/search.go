@@ -156,7 +156,28 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 	}
 	s.intl = !strings.EqualFold(s.lang, "int")
 
-	for i, raw := range sys.Paths {
+	s.addPaths(sys.Paths)
+
+	s.gen = opt.Generation
+	if s.gen == 0 && game.Generation != 0 && !game.Generic() {
+		s.gen = game.Generation
+	}
+	if s.gen == 0 {
+		// An unknown game, or only an engine generation guessed from the
+		// map extension in Paths (a licensee UE2 game may keep .unr): the
+		// packages' own version decides when Core is there.
+		s.gen = s.generationFromCore(game.Generation)
+	}
+
+	if err := s.setCache(opt, sys); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// addPaths adds a pattern and an entry for each Paths line.
+func (s *Searcher) addPaths(paths []string) {
+	for i, raw := range paths {
 		p := s.newPattern(i, raw)
 		s.noteFolder(i, raw, p.dir)
 		p.dir = s.resolveDir(p.dir)
@@ -172,18 +193,12 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			Exists: s.list(p.dir).ok,
 		})
 	}
+}
 
-	s.gen = opt.Generation
-	if s.gen == 0 && game.Generation != 0 && !game.Generic() {
-		s.gen = game.Generation
-	}
-	if s.gen == 0 {
-		// An unknown game, or only an engine generation guessed from the
-		// map extension in Paths (a licensee UE2 game may keep .unr): the
-		// packages' own version decides when Core is there.
-		s.gen = s.generationFromCore(game.Generation)
-	}
-
+// setCache checks the Paths lines and works out the cache's extension and
+// folder (opt's, else the ini's); an unsafe setting is noted, not an
+// error.
+func (s *Searcher) setCache(opt Options, sys ini.System) error {
 	for _, raw := range sys.Paths {
 		if err := fsutil.SafeIniPath(raw); err != nil {
 			s.settingErrs = append(s.settingErrs, settingError("Paths", raw, err))
@@ -200,10 +215,11 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 		s.cacheExt = ".uxx" // UE2 always writes .uxx; UE1's default
 	}
 	var cacheDir string
+	var err error
 	switch {
 	case opt.CacheDir != "":
 		if cacheDir, err = filepath.Abs(opt.CacheDir); err != nil {
-			return nil, fmt.Errorf("search: cache folder %s: %w", opt.CacheDir, err)
+			return fmt.Errorf("search: cache folder %s: %w", opt.CacheDir, err)
 		}
 	case sys.CachePath != "":
 		if err := fsutil.SafeIniPath(sys.CachePath); err != nil {
@@ -220,7 +236,7 @@ func New(cfg *ini.File, opt Options) (*Searcher, error) {
 			s.cache.localExt = s.localize(s.cacheExt)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // generationFromCore reads the version of the Core package found through

@@ -148,9 +148,48 @@ func Parse(rel string, data []byte) ([]Item, []Warning, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", rel, err)
 	}
-	var items []Item
 	var warns []Warning
 	warn := func(format string, args ...any) { warns = append(warns, Warning{rel, fmt.Sprintf(format, args...)}) }
+	items := itemsOf(rel, &r)
+	out := items[:0]
+	for _, it := range items {
+		if it.Hash != "" || it.Type != "MANAGED" {
+			h := strings.ToLower(it.Hash)
+			if !isSHA1(h) {
+				warn("item %q: archive hash %q is not 40 hex digits: skipped", it.Name, it.Hash)
+				continue
+			}
+			it.Hash = h
+		}
+		kept := it.Files[:0]
+		for _, f := range it.Files {
+			if !isSHA1(f.Hash) {
+				warn("item %q: file %q: hash %q is not 40 hex digits: skipped", it.Name, f.Name, f.Hash)
+				continue
+			}
+			if f.Name == "" || strings.ContainsAny(f.Name, "/\\\x00") {
+				warn("item %q: file name %q is not a plain name: skipped", it.Name, f.Name)
+				continue
+			}
+			kept = append(kept, f)
+		}
+		it.Files = kept
+		out = append(out, it)
+	}
+	slices.SortFunc(out, func(a, b Item) int {
+		if c := strings.Compare(a.Hash, b.Hash); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out, warns, nil
+}
+
+// itemsOf returns the items of the metadata r of the file rel: one per
+// release file of a gametype, one per download group of a managed item,
+// else one.
+func itemsOf(rel string, r *raw) []Item {
+	var items []Item
 	base := Item{Path: rel, Type: strings.ToUpper(r.ContentType), Game: r.Game, Name: r.Name, Author: r.Author,
 		ReleaseDate: r.ReleaseDate}
 	switch {
@@ -191,38 +230,7 @@ func Parse(rel string, data []byte) ([]Item, []Warning, error) {
 		it.Dependencies = deps(r.Dependencies)
 		items = append(items, it)
 	}
-	out := items[:0]
-	for _, it := range items {
-		if it.Hash != "" || it.Type != "MANAGED" {
-			h := strings.ToLower(it.Hash)
-			if !isSHA1(h) {
-				warn("item %q: archive hash %q is not 40 hex digits: skipped", it.Name, it.Hash)
-				continue
-			}
-			it.Hash = h
-		}
-		kept := it.Files[:0]
-		for _, f := range it.Files {
-			if !isSHA1(f.Hash) {
-				warn("item %q: file %q: hash %q is not 40 hex digits: skipped", it.Name, f.Name, f.Hash)
-				continue
-			}
-			if f.Name == "" || strings.ContainsAny(f.Name, "/\\\x00") {
-				warn("item %q: file name %q is not a plain name: skipped", it.Name, f.Name)
-				continue
-			}
-			kept = append(kept, f)
-		}
-		it.Files = kept
-		out = append(out, it)
-	}
-	slices.SortFunc(out, func(a, b Item) int {
-		if c := strings.Compare(a.Hash, b.Hash); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return out, warns, nil
+	return items
 }
 
 func downloads(rs []rawDownload) []Download {

@@ -76,16 +76,7 @@ func provides(it Item, want map[string]Need, stock func(string) bool) []string {
 // Among equally small sets it prefers items with a working direct
 // download, primaries over variations, then smaller archives.
 func Plan(items []Item, req PlanRequest) PlanResult {
-	games := map[string]bool{}
-	for _, g := range req.Games {
-		games[strings.ToLower(g)] = true
-	}
-	var pool []Item
-	for _, it := range items {
-		if !it.Deleted && (len(games) == 0 || games[strings.ToLower(it.Game)]) {
-			pool = append(pool, it)
-		}
-	}
+	pool := poolFor(items, req.Games)
 	have := func(n string) bool { return req.Have != nil && req.Have(n) }
 	want := map[string]Need{}
 	var order []string // lower-cased names in the order they became wanted
@@ -116,12 +107,7 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 	// once, so the rounds end.
 	covered := map[string]bool{}
 	for round := 0; round < 64; round++ {
-		var open []string
-		for _, k := range order {
-			if !covered[k] {
-				open = append(open, k)
-			}
-		}
+		open := slices.DeleteFunc(slices.Clone(order), func(k string) bool { return covered[k] })
 		if len(open) == 0 {
 			break
 		}
@@ -143,12 +129,8 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 			for _, k := range provides(pool[i], want, req.Stock) {
 				covered[k] = true
 			}
-			for _, file := range slices.Sorted(maps.Keys(pool[i].Dependencies)) {
-				for _, d := range pool[i].Dependencies[file] {
-					if d.Status != "OK" && !have(d.Name) {
-						grew = addWant(Need{Name: d.Name}) || grew
-					}
-				}
+			for _, n := range lacking(pool[i], have) {
+				grew = addWant(n) || grew
 			}
 		}
 		for _, k := range open {
@@ -161,6 +143,47 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 			break
 		}
 	}
+	res.Choices = choices(pool, chosen, want, direct, req)
+	slices.SortFunc(res.Unprovided, compareFold)
+	if !res.Exact {
+		res.Bound = harmonic(len(order))
+	}
+	return res
+}
+
+// lacking returns what the item's files import, by its dependency hints, that
+// the install lacks (have says no), in file order.
+func lacking(it Item, have func(string) bool) []Need {
+	var out []Need
+	for _, file := range slices.Sorted(maps.Keys(it.Dependencies)) {
+		for _, d := range it.Dependencies[file] {
+			if d.Status != "OK" && !have(d.Name) {
+				out = append(out, Need{Name: d.Name})
+			}
+		}
+	}
+	return out
+}
+
+// poolFor returns the items not deleted, of games when there are any.
+func poolFor(items []Item, gameList []string) []Item {
+	games := map[string]bool{}
+	for _, g := range gameList {
+		games[strings.ToLower(g)] = true
+	}
+	var pool []Item
+	for _, it := range items {
+		if !it.Deleted && (len(games) == 0 || games[strings.ToLower(it.Game)]) {
+			pool = append(pool, it)
+		}
+	}
+	return pool
+}
+
+// choices returns what the chosen items of pool bring, of the wants, and
+// which of those only a choice's dependency hints wanted.
+func choices(pool []Item, chosen []int, want map[string]Need, direct map[string]bool, req PlanRequest) []Choice {
+	var out []Choice
 	for _, i := range chosen {
 		it := pool[i]
 		c := Choice{Item: it, Download: BestDownload(it)}
@@ -172,13 +195,9 @@ func Plan(items []Item, req PlanRequest) PlanResult {
 		}
 		slices.SortFunc(c.Brings, compareFold)
 		slices.SortFunc(c.Needed, compareFold)
-		res.Choices = append(res.Choices, c)
+		out = append(out, c)
 	}
-	slices.SortFunc(res.Unprovided, compareFold)
-	if !res.Exact {
-		res.Bound = harmonic(len(order))
-	}
-	return res
+	return out
 }
 
 func compareFold(a, b string) int {
@@ -265,37 +284,12 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 	if maxExact <= 0 {
 		maxExact = 20
 	}
-	bit := map[string]int{}
-	for i, k := range open {
-		bit[k] = i
-	}
-	type cand struct {
-		idx  int
-		mask set
-	}
-	var cands []cand
-	all := newSet(len(open))
-	for i, it := range pool {
-		if slices.Contains(chosen, i) || !usable(it) {
-			continue
-		}
-		m, any := newSet(len(open)), false
-		for _, k := range provides(it, want, stock) {
-			if b, ok := bit[k]; ok {
-				m.add(b)
-				any = true
-			}
-		}
-		if any {
-			cands = append(cands, cand{i, m})
-			all = all.or(m)
-		}
-	}
+	cands, all := candidates(pool, open, want, stock, chosen, usable)
 	// Best first, so that among covers of one size the first found is the
 	// preferred one; then drop a candidate an earlier (better or equal)
 	// one covers entirely.
-	slices.SortStableFunc(cands, func(a, b cand) int { return Rank(pool[a.idx], pool[b.idx]) })
-	var kept []cand
+	slices.SortStableFunc(cands, func(a, b coverCand) int { return Rank(pool[a.idx], pool[b.idx]) })
+	var kept []coverCand
 	for _, c := range cands {
 		dominated := false
 		for _, k := range kept {
@@ -309,34 +303,7 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 		}
 	}
 	if len(kept) <= maxExact {
-		// Smallest subsets first; within a size, the first in candidate
-		// order (best ranked) wins.
-		n := len(kept)
-		for size := 1; size <= n; size++ {
-			var pick []int
-			var rec func(start int, m set) bool
-			rec = func(start int, m set) bool {
-				if len(pick) == size {
-					return all.subsetOf(m)
-				}
-				for i := start; i <= n-(size-len(pick)); i++ {
-					pick = append(pick, i)
-					if rec(i+1, m.or(kept[i].mask)) {
-						return true
-					}
-					pick = pick[:len(pick)-1]
-				}
-				return false
-			}
-			if rec(0, newSet(len(open))) {
-				out := make([]int, len(pick))
-				for j, p := range pick {
-					out[j] = kept[p].idx
-				}
-				return out, true
-			}
-		}
-		return nil, true
+		return exactCover(kept, all, len(open)), true
 	}
 	// Greedy: the item covering the most still-open names, ties by rank.
 	var out []int
@@ -355,6 +322,73 @@ func cover(pool []Item, open []string, want map[string]Need, stock func(string) 
 		got = got.or(kept[best].mask)
 	}
 	return out, false
+}
+
+// coverCand is an item cover may choose: its index in the pool and the
+// open names it provides.
+type coverCand struct {
+	idx  int
+	mask set
+}
+
+// candidates returns the usable items of pool not yet chosen that provide
+// some name of open, and the set of the names they provide.
+func candidates(pool []Item, open []string, want map[string]Need, stock func(string) bool, chosen []int, usable func(Item) bool) ([]coverCand, set) {
+	bit := map[string]int{}
+	for i, k := range open {
+		bit[k] = i
+	}
+	var cands []coverCand
+	all := newSet(len(open))
+	for i, it := range pool {
+		if slices.Contains(chosen, i) || !usable(it) {
+			continue
+		}
+		m, any := newSet(len(open)), false
+		for _, k := range provides(it, want, stock) {
+			if b, ok := bit[k]; ok {
+				m.add(b)
+				any = true
+			}
+		}
+		if any {
+			cands = append(cands, coverCand{i, m})
+			all = all.or(m)
+		}
+	}
+	return cands, all
+}
+
+// exactCover returns the pool indices of the smallest subset of kept that
+// covers all (of names open names); within a size, the first in kept's
+// order (best ranked) wins. nil when none does.
+func exactCover(kept []coverCand, all set, names int) []int {
+	n := len(kept)
+	for size := 1; size <= n; size++ {
+		var pick []int
+		var rec func(start int, m set) bool
+		rec = func(start int, m set) bool {
+			if len(pick) == size {
+				return all.subsetOf(m)
+			}
+			for i := start; i <= n-(size-len(pick)); i++ {
+				pick = append(pick, i)
+				if rec(i+1, m.or(kept[i].mask)) {
+					return true
+				}
+				pick = pick[:len(pick)-1]
+			}
+			return false
+		}
+		if rec(0, newSet(names)) {
+			out := make([]int, len(pick))
+			for j, p := range pick {
+				out[j] = kept[p].idx
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // gameNames maps upkdeps' game profiles to the Unreal Archive's game names.

@@ -151,22 +151,41 @@ func sortedLower(s []string) []string {
 func sameSet(a, b []string) bool { return slices.Equal(sortedLower(a), sortedLower(b)) }
 
 func diffClass(w, h *Class) []Change {
-	var out []Change
-	at := func(k, name, want, have string, src, hl int) {
-		c := Change{Class: w.Name, Kind: k, Name: name, Want: want, Have: have, HeaderLine: hl}
-		if src > 0 {
-			c.File, c.Line = w.File, src
-		}
-		out = append(out, c)
-	}
+	d := &classDiff{w: w}
 	if !strings.EqualFold(w.Super, h.Super) {
-		at(SuperChanged, w.Name, w.Super, h.Super, w.Line, h.Line)
+		d.at(SuperChanged, w.Name, w.Super, h.Super, w.Line, h.Line)
 	}
 	if w.Flags != h.Flags {
-		at(FlagsChanged, w.Name, w.Flags, h.Flags, w.Line, h.Line)
+		d.at(FlagsChanged, w.Name, w.Flags, h.Flags, w.Line, h.Line)
 	} else if w.Declare != "" && h.Declare != "" && !strings.EqualFold(w.Declare, h.Declare) && strings.EqualFold(w.Super, h.Super) {
-		at(DeclareChanged, w.Name, w.Declare, h.Declare, w.Line, h.Line)
+		d.at(DeclareChanged, w.Name, w.Declare, h.Declare, w.Line, h.Line)
 	}
+	d.members(h)
+	// Natives and events: as sets.
+	d.out = append(d.out, diffFuncs(w, h.Natives, w.Natives, NativeAdded, NativeRemoved, "")...)
+	d.out = append(d.out, diffFuncs(w, h.Events, w.Events, EventAdded, EventRemoved, EventChanged)...)
+	d.enums(h)
+	d.consts(h)
+	return d.out
+}
+
+// classDiff is one diffClass under way: the changes from h to w so far.
+type classDiff struct {
+	w   *Class
+	out []Change
+}
+
+func (d *classDiff) at(k, name, want, have string, src, hl int) {
+	c := Change{Class: d.w.Name, Kind: k, Name: name, Want: want, Have: have, HeaderLine: hl}
+	if src > 0 {
+		c.File, c.Line = d.w.File, src
+	}
+	d.out = append(d.out, c)
+}
+
+// members diffs the members.
+func (d *classDiff) members(h *Class) {
+	w := d.w
 	// Members: by name, then order. A name declared twice (an error the
 	// compiler reports) is matched by occurrence.
 	wKeys, hKeys := memberKeys(w.Members), memberKeys(h.Members)
@@ -184,15 +203,15 @@ func diffClass(w, h *Class) []Change {
 		o, ok := hm[k]
 		switch {
 		case !ok:
-			at(MemberAdded, m.Name, m.Type, "", m.Source, 0)
+			d.at(MemberAdded, m.Name, m.Type, "", m.Source, 0)
 		default:
 			if !strings.EqualFold(o.Type, m.Type) {
-				at(MemberRetyped, m.Name, m.Type, o.Type, m.Source, o.Line)
+				d.at(MemberRetyped, m.Name, m.Type, o.Type, m.Source, o.Line)
 			} else if o.Pack != m.Pack && prevKey(wKeys, i) == prevKey(hKeys, slices.Index(hKeys, k)) {
 				// Only where the member before it is the same: a mark that
 				// follows from a member added, removed or moved before it is
 				// part of that change.
-				at(PackingChanged, m.Name, packMark(m.Pack), packMark(o.Pack), m.Source, o.Line)
+				d.at(PackingChanged, m.Name, packMark(m.Pack), packMark(o.Pack), m.Source, o.Line)
 			}
 			wCommon = append(wCommon, k)
 		}
@@ -200,7 +219,7 @@ func diffClass(w, h *Class) []Change {
 	for i, m := range h.Members {
 		k := hKeys[i]
 		if _, ok := wm[k]; !ok {
-			at(MemberRemoved, m.Name, "", m.Type, 0, m.Line)
+			d.at(MemberRemoved, m.Name, "", m.Type, 0, m.Line)
 		} else {
 			hCommon = append(hCommon, k)
 		}
@@ -210,13 +229,14 @@ func diffClass(w, h *Class) []Change {
 		if !inOrder[k] {
 			m := wm[k]
 			// Want and Have are the positions among the members both have.
-			at(MemberMoved, m.Name, "#"+strconv.Itoa(i+1), "#"+strconv.Itoa(slices.Index(hCommon, k)+1), m.Source, hm[k].Line)
+			d.at(MemberMoved, m.Name, "#"+strconv.Itoa(i+1), "#"+strconv.Itoa(slices.Index(hCommon, k)+1), m.Source, hm[k].Line)
 		}
 	}
-	// Natives and events: as sets.
-	out = append(out, diffFuncs(w, h.Natives, w.Natives, NativeAdded, NativeRemoved, "")...)
-	out = append(out, diffFuncs(w, h.Events, w.Events, EventAdded, EventRemoved, EventChanged)...)
-	// Enums.
+}
+
+// enums diffs the enums.
+func (d *classDiff) enums(h *Class) {
+	w := d.w
 	hk := occurrenceKeys(len(h.Enums), func(i int) string { return h.Enums[i].Name })
 	wk := occurrenceKeys(len(w.Enums), func(i int) string { return w.Enums[i].Name })
 	he := map[string]Enum{}
@@ -229,17 +249,21 @@ func diffClass(w, h *Class) []Change {
 		o, ok := he[wk[i]]
 		switch {
 		case !ok:
-			at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", e.Source, 0)
+			d.at(EnumAdded, e.Name, strings.Join(e.Values, ","), "", e.Source, 0)
 		case !slices.Equal(sortedLowerKeep(e.Values), sortedLowerKeep(o.Values)):
-			at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), e.Source, o.Line)
+			d.at(EnumChanged, e.Name, strings.Join(e.Values, ","), strings.Join(o.Values, ","), e.Source, o.Line)
 		}
 	}
 	for i, e := range h.Enums {
 		if !we[hk[i]] {
-			at(EnumRemoved, e.Name, "", strings.Join(e.Values, ","), 0, e.Line)
+			d.at(EnumRemoved, e.Name, "", strings.Join(e.Values, ","), 0, e.Line)
 		}
 	}
-	// Constants.
+}
+
+// consts diffs the constants.
+func (d *classDiff) consts(h *Class) {
+	w := d.w
 	hc := map[string]Const{}
 	for _, k := range h.Consts {
 		hc[strings.ToLower(k.Name)] = k
@@ -250,17 +274,16 @@ func diffClass(w, h *Class) []Change {
 		o, ok := hc[strings.ToLower(k.Name)]
 		switch {
 		case !ok:
-			at(ConstAdded, k.Name, k.Value, "", k.Source, 0)
+			d.at(ConstAdded, k.Name, k.Value, "", k.Source, 0)
 		case strings.TrimSpace(o.Value) != strings.TrimSpace(k.Value):
-			at(ConstChanged, k.Name, k.Value, o.Value, k.Source, o.Line)
+			d.at(ConstChanged, k.Name, k.Value, o.Value, k.Source, o.Line)
 		}
 	}
 	for _, k := range h.Consts {
 		if !wc[strings.ToLower(k.Name)] {
-			at(ConstRemoved, k.Name, "", k.Value, 0, k.Line)
+			d.at(ConstRemoved, k.Name, "", k.Value, 0, k.Line)
 		}
 	}
-	return out
 }
 
 // prevKey returns the key of the member before the i-th, "" for the first.

@@ -116,115 +116,148 @@ func ParseHeader(r io.Reader, name string) (*File, error) {
 	if len(data) > MaxHeaderSize {
 		return nil, fmt.Errorf("header: %s: more than %d bytes", name, MaxHeaderSize)
 	}
-	f := &File{}
-	var cur *Class
-	var enums []Enum
-	var consts []Const
-	var enum *Enum
-	inClass, inEnum, declared := false, false, false
-	var st *Class // an exported struct being read
+	p := &headerParser{f: &File{}, name: name, seenFn: map[string]bool{}}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), MaxHeaderSize)
-	seenFn := map[string]bool{}
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
 		switch {
-		case st != nil:
-			if strings.HasPrefix(line, "};") {
-				f.Structs = append(f.Structs, st)
-				st = nil
-			} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				st.Members = append(st.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
-			}
-		case inEnum:
-			if m := reValue.get().FindStringSubmatch(line); m != nil {
-				enum.Values = append(enum.Values, m[1])
-			}
-			if strings.HasPrefix(line, "};") {
-				// The generator's last line is the _MAX one; a value of
-				// the script may end in _MAX too (XIII's
-				// XBLE_OFFERING_ALREADY_OWN_MAX).
-				if k := len(enum.Values) - 1; k >= 0 && (enum.Values[k] == "MAX" || strings.HasSuffix(enum.Values[k], "_MAX")) {
-					enum.Values = enum.Values[:k]
-				}
-				inEnum = false
-				enums = append(enums, *enum)
-			}
-		case inClass:
-			if strings.HasPrefix(line, "};") {
-				inClass, declared = false, false
-				cur.Enums, cur.Consts = enums, consts
-				enums, consts = nil, nil
-				f.Classes = append(f.Classes, cur)
-				continue
-			}
-			if declared {
-				continue // the class's cpptext
-			}
-			if m := reProbe.get().FindStringSubmatch(line); m != nil {
-				f.Probes = append(f.Probes, m[1])
-				continue
-			}
-			if m := reDeclFn.get().FindStringSubmatch(line); m != nil {
-				cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
-			} else if m := reDeclCl.get().FindStringSubmatch(line); m != nil {
-				cur.Flags = m[3]
-				cur.Declare = strings.TrimSpace(line)
-				declared = true
-				if f.Package == "" {
-					f.Package = m[4]
-				}
-			} else if m := reEvent.get().FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
-				cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
-			} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
-				cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
-			}
-		case strings.HasPrefix(line, "enum "):
-			if m := reEnum.get().FindStringSubmatch(line); m != nil {
-				enum = &Enum{Name: m[1], Line: n}
-				inEnum = true
-			}
-		case strings.HasPrefix(line, "#define UCONST_"):
-			if m := reConst.get().FindStringSubmatch(line); m != nil {
-				consts = append(consts, Const{Name: m[1], Value: m[2], Line: n})
-			}
-		case strings.HasPrefix(line, "struct "):
-			if m := reStruct.get().FindStringSubmatch(line); m != nil {
-				st = &Class{Name: m[1], File: name, Line: n}
-			}
-		case strings.HasPrefix(line, "class "):
-			if m := reClass.get().FindStringSubmatch(line); m != nil {
-				cur = &Class{Name: m[1], Super: m[2], File: name, Line: n}
-				inClass = true
-			}
-		case strings.HasPrefix(line, "AUTOGENERATE_NAME("):
-			if m := reName.get().FindStringSubmatch(line); m != nil {
-				f.Names = append(f.Names, m[1])
-			}
-		case strings.HasPrefix(line, "\t"):
-			if m := reRegist.get().FindStringSubmatch(line); m != nil {
-				f.Registrants = append(f.Registrants, m[1])
-			} else if reLookup.get().MatchString(line) && len(f.Registrants) > 0 {
-				if f.Lookups == nil {
-					f.Lookups = map[string]bool{}
-				}
-				f.Lookups[strings.ToLower(f.Registrants[len(f.Registrants)-1])] = true
-			}
-		case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
-			if m := reNatTyp.get().FindStringSubmatch(line); m != nil {
-				f.RegClasses = append(f.RegClasses, m[1])
-			}
-		case strings.HasPrefix(line, "AUTOGENERATE_FUNCTION("):
-			if m := reAutoFn.get().FindStringSubmatch(line); m != nil && !seenFn[m[1]] {
-				seenFn[m[1]] = true
-				f.FuncClasses = append(f.FuncClasses, m[1])
-			}
+		case p.st != nil:
+			p.structLine(line, n)
+		case p.inEnum:
+			p.enumLine(line)
+		case p.inClass:
+			p.classLine(line, n)
+		default:
+			p.topLine(line, n)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("header: %s: %w", name, err)
 	}
-	return f, nil
+	return p.f, nil
+}
+
+// headerParser is one ParseHeader under way: where in the header it is.
+type headerParser struct {
+	f      *File
+	name   string
+	cur    *Class
+	enums  []Enum
+	consts []Const
+	enum   *Enum
+	st     *Class // an exported struct being read
+	seenFn map[string]bool
+
+	inClass, inEnum, declared bool
+}
+
+// structLine reads a line of an exported struct.
+func (p *headerParser) structLine(line string, n int) {
+	if strings.HasPrefix(line, "};") {
+		p.f.Structs = append(p.f.Structs, p.st)
+		p.st = nil
+	} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+		p.st.Members = append(p.st.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
+	}
+}
+
+// enumLine reads a line of an enum.
+func (p *headerParser) enumLine(line string) {
+	enum := p.enum
+	if m := reValue.get().FindStringSubmatch(line); m != nil {
+		enum.Values = append(enum.Values, m[1])
+	}
+	if strings.HasPrefix(line, "};") {
+		// The generator's last line is the _MAX one; a value of
+		// the script may end in _MAX too (XIII's
+		// XBLE_OFFERING_ALREADY_OWN_MAX).
+		if k := len(enum.Values) - 1; k >= 0 && (enum.Values[k] == "MAX" || strings.HasSuffix(enum.Values[k], "_MAX")) {
+			enum.Values = enum.Values[:k]
+		}
+		p.inEnum = false
+		p.enums = append(p.enums, *enum)
+	}
+}
+
+// classLine reads a line of a class.
+func (p *headerParser) classLine(line string, n int) {
+	f, cur := p.f, p.cur
+	if strings.HasPrefix(line, "};") {
+		p.inClass, p.declared = false, false
+		cur.Enums, cur.Consts = p.enums, p.consts
+		p.enums, p.consts = nil, nil
+		f.Classes = append(f.Classes, cur)
+		return
+	}
+	if p.declared {
+		return // the class's cpptext
+	}
+	if m := reProbe.get().FindStringSubmatch(line); m != nil {
+		f.Probes = append(f.Probes, m[1])
+		return
+	}
+	if m := reDeclFn.get().FindStringSubmatch(line); m != nil {
+		cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
+	} else if m := reDeclCl.get().FindStringSubmatch(line); m != nil {
+		cur.Flags = m[3]
+		cur.Declare = strings.TrimSpace(line)
+		p.declared = true
+		if f.Package == "" {
+			f.Package = m[4]
+		}
+	} else if m := reEvent.get().FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
+		cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
+	} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+		cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
+	}
+}
+
+// topLine reads a line outside classes, structs and enums.
+func (p *headerParser) topLine(line string, n int) {
+	f := p.f
+	switch {
+	case strings.HasPrefix(line, "enum "):
+		if m := reEnum.get().FindStringSubmatch(line); m != nil {
+			p.enum = &Enum{Name: m[1], Line: n}
+			p.inEnum = true
+		}
+	case strings.HasPrefix(line, "#define UCONST_"):
+		if m := reConst.get().FindStringSubmatch(line); m != nil {
+			p.consts = append(p.consts, Const{Name: m[1], Value: m[2], Line: n})
+		}
+	case strings.HasPrefix(line, "struct "):
+		if m := reStruct.get().FindStringSubmatch(line); m != nil {
+			p.st = &Class{Name: m[1], File: p.name, Line: n}
+		}
+	case strings.HasPrefix(line, "class "):
+		if m := reClass.get().FindStringSubmatch(line); m != nil {
+			p.cur = &Class{Name: m[1], Super: m[2], File: p.name, Line: n}
+			p.inClass = true
+		}
+	case strings.HasPrefix(line, "AUTOGENERATE_NAME("):
+		if m := reName.get().FindStringSubmatch(line); m != nil {
+			f.Names = append(f.Names, m[1])
+		}
+	case strings.HasPrefix(line, "\t"):
+		if m := reRegist.get().FindStringSubmatch(line); m != nil {
+			f.Registrants = append(f.Registrants, m[1])
+		} else if reLookup.get().MatchString(line) && len(f.Registrants) > 0 {
+			if f.Lookups == nil {
+				f.Lookups = map[string]bool{}
+			}
+			f.Lookups[strings.ToLower(f.Registrants[len(f.Registrants)-1])] = true
+		}
+	case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
+		if m := reNatTyp.get().FindStringSubmatch(line); m != nil {
+			f.RegClasses = append(f.RegClasses, m[1])
+		}
+	case strings.HasPrefix(line, "AUTOGENERATE_FUNCTION("):
+		if m := reAutoFn.get().FindStringSubmatch(line); m != nil && !p.seenFn[m[1]] {
+			p.seenFn[m[1]] = true
+			f.FuncClasses = append(f.FuncClasses, m[1])
+		}
+	}
 }
 
 // Hints are what an existing header says about the engine's state when it
