@@ -50,7 +50,7 @@ type Limits struct {
 	MaxMembers    int   // members per archive (nested ones count too)
 	MaxMemberSize int64 // bytes one member may expand to
 	MaxTotal      int64 // bytes read from all members of one archive
-	MaxNestedSize int64 // size of a nested archive, which is held in memory
+	MaxNestedSize int64 // size of a nested archive (one not streamed is held in memory)
 }
 
 // DefaultLimits are generous for real mods (the largest UT2004 maps are a
@@ -120,6 +120,7 @@ type Member struct {
 	Err error
 
 	open  func() (io.ReadCloser, error)
+	once  bool   // open works once: the archive is read front to back
 	total *int64 // bytes read from the archive so far, for MaxTotal
 	lim   Limits
 	arch  string
@@ -172,18 +173,7 @@ func (w *walker) nestedStream(m *Member) error {
 	}
 	defer rc.Close()
 	err = w.walkList(func(yield func(entry) error) error { return w.listRARStream(rc, yield) }, m.Name)
-	if isCallerErr(err) {
-		return err
-	}
-	if cerr := w.ctx.Err(); cerr != nil {
-		return callerErr{cerr}
-	}
-	var ae *Error
-	if errors.As(err, &ae) && ae.Member == m.Name && !errors.Is(err, ErrLimit) {
-		m.Err = err
-		return w.call(m)
-	}
-	return err
+	return w.nestedDone(m, err)
 }
 
 // readExact reads the whole member into a buffer of its declared size,
@@ -211,9 +201,10 @@ func (m *Member) readExact() ([]byte, error) {
 }
 
 // NestedBudget is the memory all walks of a process may hold for nested
-// archives at once: a walk that meets one waits (or stops when its context
-// is done) while others hold more. With the default 256 MiB limit of one
-// nested archive, two are held at a time whatever the number of workers.
+// archives at once (held archives, and the tails of streamed zips): a walk
+// that meets one waits (or stops when its context is done) while others
+// hold more. With the default 256 MiB limit of one nested archive, two
+// held ones at a time whatever the number of workers.
 const NestedBudget = 512 << 20
 
 // nested is the process's NestedBudget.
@@ -381,6 +372,7 @@ type entry struct {
 	dir  bool
 	bad  error // a format-level problem with this entry
 	open func() (io.ReadCloser, error)
+	once bool // read front to back (.rar): open can be called once
 }
 
 func (w *walker) walk(kind Kind, r io.ReaderAt, size int64, nested string) error {
@@ -405,7 +397,7 @@ func (w *walker) walkList(list func(yield func(entry) error) error, nested strin
 			return &Error{w.path, "", fmt.Errorf("more than %d members: %w", w.lim.MaxMembers, ErrLimit)}
 		}
 		m := &Member{Name: e.name, Nested: nested, Size: e.size, ModTime: e.mod, CRC32: e.crc,
-			open: e.open, total: &w.total, lim: w.lim, arch: w.path, ctx: w.ctx}
+			open: e.open, once: e.once, total: &w.total, lim: w.lim, arch: w.path, ctx: w.ctx}
 		name, nerr := SafeName(e.name)
 		switch {
 		case nerr != nil:
@@ -459,18 +451,23 @@ func isCallerErr(err error) bool {
 	return errors.As(err, &ce)
 }
 
-// nested walks an archive member inside the archive, held in memory:
-// read once into a buffer of its declared size (which the limit bounds),
-// counted against NestedBudget, which the walks of a process share.
+// nested walks an archive member inside the archive. A .rar, and a .zip
+// in an outer archive that can be read twice, are streamed (nestedStream,
+// nestedZip); another is held in memory: read once into a buffer of its
+// declared size (which the limit bounds), counted against NestedBudget,
+// which the walks of a process share.
 func (w *walker) nested(kind Kind, m *Member) error {
 	if m.Size > w.lim.MaxNestedSize {
 		m.Err = &Error{w.path, m.Path(), fmt.Errorf("nested archive of %d bytes is over the %d-byte limit: %w", m.Size, w.lim.MaxNestedSize, ErrLimit)}
 		return w.call(m)
 	}
-	if kind == RAR {
+	switch {
+	case kind == RAR:
 		// RAR is read front to back: streamed from the outer member,
 		// never held.
 		return w.nestedStream(m)
+	case kind == Zip && !m.once:
+		return w.nestedZip(m)
 	}
 	held := min(m.Size, NestedBudget)
 	if err := nested.acquire(w.ctx, held); err != nil {
@@ -493,13 +490,21 @@ func (w *walker) nested(kind Kind, m *Member) error {
 	}
 	err = w.walk(kind, bytes.NewReader(data), int64(len(data)), m.Name)
 	data = nil
+	return w.nestedDone(m, err)
+}
+
+// nestedDone returns the error of the walk of the archive nested in m:
+// a corrupt nested archive is an error of that member, passed to the walk
+// function, not of the outer archive.
+func (w *walker) nestedDone(m *Member, err error) error {
 	if isCallerErr(err) {
 		return err
 	}
+	if cerr := w.ctx.Err(); cerr != nil {
+		return callerErr{cerr}
+	}
 	var ae *Error
 	if errors.As(err, &ae) && ae.Member == m.Name && !errors.Is(err, ErrLimit) {
-		// A corrupt nested archive is an error of that member, not of
-		// the outer archive.
 		m.Err = err
 		return w.call(m)
 	}

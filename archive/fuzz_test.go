@@ -10,7 +10,8 @@ import (
 )
 
 // FuzzWalk walks arbitrary bytes as a .umod and as a .zip: never a panic,
-// every member within the archive and the limits.
+// every member within the archive and the limits; a second time with
+// every nested zip over 1 KiB streamed.
 func FuzzWalk(f *testing.F) {
 	f.Add(umodOf(f, [2]string{`System\A.u`, "aaa"}, [2]string{"in.zip", string(zipOf(f, [2]string{"B.u", "b"}))}), true)
 	f.Add(umodOf(f), true)
@@ -21,6 +22,10 @@ func FuzzWalk(f *testing.F) {
 		if umod {
 			name = "f.umod"
 		}
+		fuzzWalkOnce(t, name, data)
+		tail := nestedZipTail
+		nestedZipTail = 1024
+		defer func() { nestedZipTail = tail }()
 		fuzzWalkOnce(t, name, data)
 	})
 }

@@ -15,8 +15,10 @@ import (
 // TestNestedHeldOnce: a nested archive of 8 MiB is read into one buffer
 // of its size; the walk allocates little more than that (reading it
 // whole grew a buffer by doubling: 16 MiB and more, both buffers at once
-// while copying). Cheap enough for the race run; TestBombNested in
-// cmd/upkdeps measures a 256 MiB one in a child process.
+// while copying). A nested zip up to nestedZipTail (16 MiB) is held so;
+// a longer one is streamed (TestNestedZipStreamedMemory, and
+// TestBombNested in cmd/upkdeps, which measures a 256 MiB one in a child
+// process).
 func TestNestedHeldOnce(t *testing.T) {
 	const size = 8 << 20
 	var buf bytes.Buffer

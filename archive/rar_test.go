@@ -80,3 +80,19 @@ func TestUMODCountCheckedFirst(t *testing.T) {
 		t.Errorf("have %v", err)
 	}
 }
+
+// TestRARDecoderPanic: a 27-byte .rar whose old-style service block holds
+// no bytes makes rardecode v2.4.6 index past them (found by
+// FuzzWalk7zRar): the walk returns an error naming the archive instead of
+// ending the process.
+func TestRARDecoderPanic(t *testing.T) {
+	data := []byte("Rar!\x1a\a\x00ϐs\x00\x00\r\x00\x00\x00\x00\x00\x00\x0000w00\a\x00")
+	err := WalkReader(context.Background(), "bad.rar", bytes.NewReader(data), int64(len(data)), Limits{}, func(m *Member) error {
+		t.Errorf("member %s of a corrupt .rar", m.Path())
+		return nil
+	})
+	var ae *Error
+	if !errors.As(err, &ae) || ae.Archive != "bad.rar" || !strings.Contains(err.Error(), "corrupt .rar") {
+		t.Errorf("have %v, want an *Error naming bad.rar: corrupt .rar", err)
+	}
+}

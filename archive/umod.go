@@ -171,9 +171,10 @@ func (w *walker) listUMOD(r io.ReaderAt, size int64, yield func(entry) error) er
 		return &Error{w.path, "", fmt.Errorf("%d members, more than %d: %w", len(files), w.lim.MaxMembers, ErrLimit)}
 	}
 	for _, f := range files {
-		sr := io.NewSectionReader(r, int64(f.Offset), int64(f.Length))
 		e := entry{name: f.Name, size: int64(f.Length),
-			open: func() (io.ReadCloser, error) { return io.NopCloser(sr), nil }}
+			open: func() (io.ReadCloser, error) {
+				return io.NopCloser(io.NewSectionReader(r, int64(f.Offset), int64(f.Length))), nil
+			}}
 		if err := yield(e); err != nil {
 			return err
 		}

@@ -30,8 +30,8 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		refuse := func(reason string) {
 			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: because(reason)})
 		}
-		refuseOther := func(other, note string) {
-			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: becausePath("", other, note)})
+		refuseOther := func(other, note string, h Hint) {
+			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: becausePath("", other, note).with(h)})
 		}
 		abs, err := filepath.Abs(file)
 		if err != nil {
@@ -80,15 +80,15 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 			dst = e.File // keep the spelling present on disk
 		}
 		if note := controlTarget(dst); note != "" {
-			refuseOther(dst, note)
+			refuseOther(dst, note, Hint{})
 			continue
 		}
-		op, reason := OpCopy, ""
+		op, reason := OpCopy, Reason{}
 		if st, err := os.Stat(dst); err == nil {
 			same, err := fsutil.SameContent(abs, dst)
 			switch {
 			case st.IsDir():
-				refuseOther(dst, " is a folder")
+				refuseOther(dst, " is a folder", Hint{})
 				continue
 			case err != nil:
 				refuse(err.Error())
@@ -96,13 +96,13 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 			case same:
 				op = OpExists
 			case !opt.Force:
-				refuseOther(dst, " exists with other content (use --force to replace it)")
+				refuseOther(dst, " exists with other content", Hint{Option: OptionForce, Would: "replace it"})
 				continue
 			default:
-				op, reason = OpReplace, "other content, --force"
+				op, reason = OpReplace, because("other content").with(Hint{Option: OptionForce, Used: true})
 			}
 		}
-		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Why: because(reason)})
+		p.Actions = append(p.Actions, Action{Op: op, Src: abs, Dst: dst, Why: reason})
 		switch e := c.EntryByKey(key); {
 		case e == nil || e.Line == 0:
 			p.Actions = append(p.Actions, c.iniAction(key, name, "", true))

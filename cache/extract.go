@@ -122,7 +122,7 @@ func (x *extractPlanner) classify(e *Entry) {
 			return
 		case e.State == StateInstalledOther && hidden && !x.opt.Force:
 			x.skip(e, OpRefuse, becausePath("the engine would still load ", e.InstalledFile,
-				fmt.Sprintf(" (GUID %s) first (use --force to copy anyway)", e.InstalledGUID)))
+				fmt.Sprintf(" (GUID %s) first", e.InstalledGUID)).with(Hint{Option: OptionForce, Would: "copy anyway"}))
 			return
 		}
 	}
@@ -168,7 +168,8 @@ func (x *extractPlanner) target(e *Entry) (dst string, index int, ok bool) {
 	if dir == "" {
 		if dir, index = search.PlacementDir(e.Name, x.opt.Paths, x.opt.SystemDir); index < 0 {
 			if e.State != StateMissingFile || x.sel != nil {
-				x.skip(e, OpRefuse, because(fmt.Sprintf("no Paths entry takes %q files (use --to)", filepath.Ext(e.Name))))
+				x.skip(e, OpRefuse, because(fmt.Sprintf("no Paths entry takes %q files", filepath.Ext(e.Name))).
+					with(Hint{Option: OptionTo, Would: "name a folder for them"}))
 			}
 			return "", 0, false
 		}
@@ -277,8 +278,8 @@ func (x *extractPlanner) emit(p *Plan) {
 // refusal to touch the target.
 func (x *extractPlanner) copyAction(it extractItem) (Action, bool) {
 	e := it.e
-	refuse := func(note string) (Action, bool) {
-		return Action{Op: OpRefuse, Subject: subject(e), Why: becausePath("", it.dst, note)}, false
+	refuse := func(note string, h Hint) (Action, bool) {
+		return Action{Op: OpRefuse, Subject: subject(e), Why: becausePath("", it.dst, note).with(h)}, false
 	}
 	st, err := os.Stat(it.dst)
 	if err != nil {
@@ -287,15 +288,15 @@ func (x *extractPlanner) copyAction(it extractItem) (Action, bool) {
 	same, err := fsutil.SameContent(e.File, it.dst)
 	switch {
 	case st.IsDir():
-		return refuse(" is a folder")
+		return refuse(" is a folder", Hint{})
 	case err != nil:
-		return refuse(": " + err.Error())
+		return refuse(": "+err.Error(), Hint{})
 	case same:
 		return Action{Op: OpExists, Src: e.File, Dst: it.dst}, true
 	case !x.opt.Force:
-		return refuse(" exists with other content" + guidNote(it.dst) + " (use --force to replace it)")
+		return refuse(" exists with other content"+guidNote(it.dst), Hint{Option: OptionForce, Would: "replace it"})
 	}
-	return Action{Op: OpReplace, Src: e.File, Dst: it.dst, Why: because("other content" + guidNote(it.dst) + ", --force")}, true
+	return Action{Op: OpReplace, Src: e.File, Dst: it.dst, Why: because("other content" + guidNote(it.dst)).with(Hint{Option: OptionForce, Used: true})}, true
 }
 
 // headerGUID returns the GUID in the package header of path, or "".

@@ -40,7 +40,7 @@ func TestExtractUE1(t *testing.T) {
 		"exists   System/Golf.u (same bytes as Cache/88888888888888888888888888888888.uxx)",
 		"remove   Cache/88888888888888888888888888888888.uxx (moved to the install)",
 		"ini      Cache/cache.ini: 88888888888888888888888888888888= (was Golf.u: moved into the install)",
-		"refuse   99999999999999999999999999999999 Hotel.u: System/Hotel.u exists with other content, GUID AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA (use --force to replace it)",
+		"refuse   99999999999999999999999999999999 Hotel.u: System/Hotel.u exists with other content, GUID AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA (Force would replace it)",
 		"mkdir    Maps",
 		"copy     Cache/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.uxx -> Maps/Map.unr",
 		"remove   Cache/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.uxx (moved to the install)",
@@ -114,7 +114,7 @@ func TestExtractSelectedForceKeepTo(t *testing.T) {
 	want := []string{
 		"remove   Cache/.upkdeps-123.tmp (left by an interrupted upkdeps write)",
 		"skip     22222222222222222222222222222222 Bravo.u: no file in the cache",
-		"replace  Cache/99999999999999999999999999999999.uxx -> System/Hotel.u (other content, GUID AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA, --force)",
+		"replace  Cache/99999999999999999999999999999999.uxx -> System/Hotel.u (other content, GUID AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA, with Force)",
 		"remove   Cache/99999999999999999999999999999999.uxx (moved to the install)",
 		"ini      Cache/cache.ini: 99999999999999999999999999999999= (was Hotel.u: moved into the install)",
 		"skip     77777777777777777777777777777777: already moved (cache.ini has no name for it)",
@@ -176,7 +176,7 @@ func TestExtractShadowedAndDuplicates(t *testing.T) {
 	}
 	p := c.PlanExtract(extractOptions(t, iniPath))
 	want := []string{
-		"refuse   66666666666666666666666666666666 Credits.umx: the engine would still load Textures/Credits.utx (GUID 77777777777777777777777777777777) first (use --force to copy anyway)",
+		"refuse   66666666666666666666666666666666 Credits.umx: the engine would still load Textures/Credits.utx (GUID 77777777777777777777777777777777) first (Force would copy anyway)",
 		"refuse   11111111111111111111111111111111 Dup.u: 2 entries (11111111111111111111111111111111, 22222222222222222222222222222222) would be extracted to Mods/Dup.u: name one by its GUID",
 		"refuse   22222222222222222222222222222222 dup.U: 2 entries (11111111111111111111111111111111, 22222222222222222222222222222222) would be extracted to Mods/dup.U: name one by its GUID",
 		"mkdir    Mods",

@@ -49,6 +49,39 @@ type Reason struct {
 	Text  string // the sentence, or its part before Path
 	Path  string // a path the sentence names ("" for none)
 	After string // the rest of the sentence after Path
+	// Hint is the caller's option the sentence ends with (zero: none).
+	Hint Hint
+}
+
+// Option is an option of a plan's caller that a Reason refers to.
+type Option string
+
+// The options a Hint names.
+const (
+	OptionForce Option = "Force" // ExtractOptions.Force, AddOptions.Force
+	OptionTo    Option = "To"    // ExtractOptions.To
+)
+
+// Hint names the option that would change a refusal, or, with Used, the
+// option that made an action (a replacement with Force). The library's
+// words leave the option's spelling to the caller, which knows it (a
+// command line appends "(use --force to replace it)").
+type Hint struct {
+	Option Option // "" for no hint
+	Would  string // what setting Option would do: "replace it", "copy anyway"
+	Used   bool   // Option was set and made the action
+}
+
+// String is the hint in the library's words, as Format appends it:
+// " (Force would replace it)", or ", with Force" for one Used.
+func (h Hint) String() string {
+	switch {
+	case h.Option == "":
+		return ""
+	case h.Used:
+		return ", with " + string(h.Option)
+	}
+	return " (" + string(h.Option) + " would " + h.Would + ")"
 }
 
 // because is a Reason without a path.
@@ -59,12 +92,28 @@ func becausePath(before, path, after string) Reason {
 	return Reason{Text: before, Path: path, After: after}
 }
 
-// Format renders the reason, showing its path through rel.
-func (r Reason) Format(rel func(string) string) string {
-	if r.Path == "" {
-		return r.Text + r.After
+// with returns r ending with the hint h.
+func (r Reason) with(h Hint) Reason { r.Hint = h; return r }
+
+// Format renders the reason, showing its path through rel and its hint
+// in the library's words (Hint.String).
+func (r Reason) Format(rel func(string) string) string { return r.FormatWith(rel, nil) }
+
+// FormatWith is Format with the hint rendered by hint (nil:
+// Hint.String).
+func (r Reason) FormatWith(rel func(string) string, hint func(Hint) string) string {
+	s := r.Text
+	if r.Path != "" {
+		s += rel(r.Path)
 	}
-	return r.Text + rel(r.Path) + r.After
+	s += r.After
+	if r.Hint.Option != "" {
+		if hint == nil {
+			hint = Hint.String
+		}
+		s += hint(r.Hint)
+	}
+	return s
 }
 
 // Plan is a list of actions computed from the cache and the file system as
@@ -159,11 +208,15 @@ func (p *Plan) do(a Action) error {
 // Format renders the action as one line of text; rel shortens paths for
 // display (nil prints them as they are). Names from files are quoted when
 // they hold anything but printable characters.
-func (a Action) Format(rel func(string) string) string {
+func (a Action) Format(rel func(string) string) string { return a.FormatWith(rel, nil) }
+
+// FormatWith is Format with the reason's hint rendered by hint (nil:
+// Hint.String).
+func (a Action) FormatWith(rel func(string) string, hint func(Hint) string) string {
 	if rel == nil {
 		rel = func(p string) string { return p }
 	}
-	reason := a.Why.Format(rel)
+	reason := a.Why.FormatWith(rel, hint)
 	switch a.Op {
 	case OpMkdir:
 		return fmt.Sprintf("mkdir    %s", rel(a.Dst))

@@ -466,7 +466,11 @@ type stmts struct {
 
 const exportChunk = 256
 
-func prepare(ctx context.Context, tx *sql.Tx) (*stmts, error) {
+// prepare prepares the statements of a write in tx (a test prepares them
+// once on the database and uses them in each transaction).
+func prepare(ctx context.Context, tx interface {
+	PrepareContext(context.Context, string) (*sql.Stmt, error)
+}) (*stmts, error) {
 	s := &stmts{}
 	for _, p := range []struct {
 		dst **sql.Stmt

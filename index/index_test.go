@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -327,6 +328,12 @@ func TestPlanClosure(t *testing.T) {
 	}
 	if have, want := strings.Join(un, " "), "E:ambiguous Gone:not in th"; have != want {
 		t.Errorf("unresolved: have %q, want %q", have, want)
+	}
+	// The ambiguity is typed, and its reason names no command-line flag.
+	var ae *AmbiguousError
+	if u := plan.Unresolved[0]; !errors.As(u.Err, &ae) || ae.Name != "E" || ae.Copies != 2 || len(ae.GUIDs) != 2 ||
+		u.Reason != ae.Error()+"; pin one of them by its GUID" || strings.Contains(u.Reason, "--") || plan.Unresolved[1].Err != nil {
+		t.Errorf("ambiguous E: %+v, %v", u, u.Err)
 	}
 	plan, _ = db.Plan(ctx, []Need{{Name: "E"}}, PlanOptions{Pins: map[string]string{"e": format.GUID{5, 15, 0xABCD0005, 7}.String()}})
 	if len(plan.Steps) != 1 || !strings.Contains(plan.Steps[0].Copy.Path, "two") {

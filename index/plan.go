@@ -41,12 +41,32 @@ type Step struct {
 
 // Unresolved is a needed package the plan cannot bring.
 type Unresolved struct {
-	Name       string    `json:"name"`
-	NeededBy   []string  `json:"needed_by"`
-	Direct     bool      `json:"direct"`
-	Reason     string    `json:"reason"`
+	Name     string   `json:"name"`
+	NeededBy []string `json:"needed_by"`
+	Direct   bool     `json:"direct"`
+	Reason   string   `json:"reason"`
+	// Err is the reason as an error: an *AmbiguousError when the copies'
+	// GUIDs differ and no pin chooses (a caller may word the way to pin
+	// one in its own terms); nil otherwise.
+	Err        error     `json:"-"`
 	Candidates []Package `json:"candidates"`
 }
+
+// AmbiguousError says that the copies of a package have different GUIDs
+// and nothing chose one: no pin (PlanOptions.Pins, Prefer) and not
+// PlanOptions.Newest.
+type AmbiguousError struct {
+	Name   string   // the package's name, as the first copy spells it
+	Copies int      // the number of copies
+	GUIDs  []string // their GUIDs, each once, newest copy's first
+}
+
+func (e *AmbiguousError) Error() string {
+	return fmt.Sprintf("ambiguous: %d copies with %d different GUIDs (%s)", e.Copies, len(e.GUIDs), strings.Join(e.GUIDs, ", "))
+}
+
+// ambiguousHint ends an Unresolved's reason for an *AmbiguousError.
+const ambiguousHint = "; pin one of them by its GUID"
 
 // Plan is what fix copies: every step, and what cannot be had.
 type Plan struct {
@@ -101,9 +121,12 @@ func (d *DB) plan(ctx context.Context, needs []Need, opt PlanOptions) (*Plan, er
 		if g := opt.Prefer[lower(it.need.Name)]; pin == "" && g != "" && slices.ContainsFunc(cands, func(p Package) bool { return strings.EqualFold(p.GUID, g) }) {
 			pin = g
 		}
-		p, reason := choose(cands, pin, opt.Newest)
+		p, reason, err := choose(cands, pin, opt.Newest)
+		if err != nil {
+			reason = err.Error() + ambiguousHint
+		}
 		if reason != "" {
-			plan.Unresolved = append(plan.Unresolved, Unresolved{Name: it.need.Name, Direct: it.direct, Reason: reason, Candidates: cands})
+			plan.Unresolved = append(plan.Unresolved, Unresolved{Name: it.need.Name, Direct: it.direct, Reason: reason, Err: err, Candidates: cands})
 			picked[i] = Package{ID: -1}
 			continue
 		}
@@ -145,18 +168,19 @@ func appendNew(list []string, items ...string) []string {
 	return list
 }
 
-// choose picks a copy, or says why none.
-func choose(cands []Package, pin string, newest bool) (*Package, string) {
+// choose picks a copy, or says why none (an *AmbiguousError when the
+// copies' GUIDs differ).
+func choose(cands []Package, pin string, newest bool) (*Package, string, error) {
 	if len(cands) == 0 {
-		return nil, "not in the index"
+		return nil, "not in the index", nil
 	}
 	if pin != "" {
 		for i := range cands {
 			if strings.EqualFold(cands[i].GUID, pin) || (len(pin) >= 8 && strings.HasPrefix(cands[i].SHA256, strings.ToLower(pin))) {
-				return best(cands, cands[i].GUID), ""
+				return best(cands, cands[i].GUID), "", nil
 			}
 		}
-		return nil, fmt.Sprintf("no copy matches the pin %s", pin)
+		return nil, fmt.Sprintf("no copy matches the pin %s", pin), nil
 	}
 	var guids []string
 	for _, c := range cands {
@@ -165,10 +189,9 @@ func choose(cands []Package, pin string, newest bool) (*Package, string) {
 		}
 	}
 	if len(guids) > 1 && !newest {
-		return nil, fmt.Sprintf("ambiguous: %d copies with %d different GUIDs (%s); choose one with --pick %s=GUID",
-			len(cands), len(guids), strings.Join(guids, ", "), cands[0].Name)
+		return nil, "", &AmbiguousError{Name: cands[0].Name, Copies: len(cands), GUIDs: guids}
 	}
-	return best(cands, cands[0].GUID), ""
+	return best(cands, cands[0].GUID), "", nil
 }
 
 // best is the largest copy with guid, newest first among equals (cands are

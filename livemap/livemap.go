@@ -62,8 +62,14 @@ type Preset struct {
 	Packages []Entry `json:"packages"` // in the order read; [] when none
 }
 
-// Map is the live package map of a server.
+// SchemaVersion is the schema_version of Map's JSON form.
+const SchemaVersion = 1
+
+// Map is the live package map of a server, what `upkdeps livemap --json`
+// prints (docs/json.md).
 type Map struct {
+	SchemaVersion int    `json:"schema_version"`
+	Ini           string `json:"ini"` // the game ini's path, as opened
 	// Manager is the mapvote whose config was found ("" none, VoteSys,
 	// MVES); Managed is whether its switch (Switch) makes it set
 	// ServerPackages.
@@ -133,7 +139,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		m.Base = iniBase
 	}
 	if m.Manager != "" && !m.Managed {
-		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, switchText(m)))
+		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, m.SwitchText()))
 	}
 	if opt.Generation == 2 {
 		m.Base = append(m.Base, sectionEntries(f)...)
@@ -143,6 +149,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 			m.Notes = append(m.Notes, notes...)
 		}
 	}
+	m.SchemaVersion, m.Ini = SchemaVersion, f.Path
 	m.Base = dedupe(m.Base)
 	for i := range m.Presets {
 		m.Presets[i].Packages = dedupe(m.Presets[i].Packages)
@@ -150,7 +157,9 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	return m, nil
 }
 
-func switchText(m *Map) string {
+// SwitchText is the line of the mapvote's switch ("file:line Key=Value"),
+// or "not set".
+func (m *Map) SwitchText() string {
 	if m.Switch == nil {
 		return "not set"
 	}

@@ -61,6 +61,9 @@ func TestVoteSys(t *testing.T) {
 	if m.Manager != VoteSys || !m.Managed || m.Switch == nil || m.Switch.Line != 3 {
 		t.Fatalf("manager %q managed %v switch %+v", m.Manager, m.Managed, m.Switch)
 	}
+	if m.SchemaVersion != SchemaVersion || m.Ini != f.Path || m.SwitchText() != m.Switch.String() {
+		t.Errorf("schema_version %d, ini %q (want %q), switch %q", m.SchemaVersion, m.Ini, f.Path, m.SwitchText())
+	}
 	if got, want := names(m.Base), []string{"SoldierSkins", "Botpack", "VoteSys"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("base %q, want %q", got, want)
 	}

@@ -56,17 +56,24 @@ type BuildOptions struct {
 	Progress func(total int) func()
 }
 
-// BuildReport is the result of Build.
+// BuildReport is the result of Build, what `upkdeps redirect build --json`
+// prints (docs/json.md).
 type BuildReport struct {
-	Out     string
-	DryRun  bool
-	Actions []Action // by package, each file before its lower-case copy; manifest.json last
+	SchemaVersion  int      `json:"schema_version"`
+	Server                  // the install, as the map's options named it
+	Out            string   `json:"out"`
+	DryRun         bool     `json:"dry_run"`
+	Maps           []string `json:"maps"`            // the map's maps (Map.Maps)
+	ServerPackages []string `json:"server_packages"` // the map's ServerPackages (Map.ServerPackages)
+	Packages       int      `json:"packages"`        // the packages published
+	Actions        []Action `json:"actions"`         // by package, each file before its lower-case copy; manifest.json last
 	// Findings are the map's warnings plus an error per file that could not
 	// be written.
-	Findings []Finding
+	Findings []Finding    `json:"findings"`
+	Summary  BuildSummary `json:"summary"`
 	// Removed lists the temporary files of killed earlier writes that a
 	// real run removed from Out first.
-	Removed []string
+	Removed []string `json:"-"`
 }
 
 // Counts returns how many actions have each op, and how many failed.
@@ -183,6 +190,7 @@ func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) 
 		rep.Findings = append(rep.Findings, Finding{Kind: WriteFailed, Severity: Error, File: ManifestName, Message: manifest.Error})
 	}
 	sortFindings(rep.Findings)
+	rep.finish(m)
 	return rep, nil
 }
 

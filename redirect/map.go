@@ -31,6 +31,8 @@ type MapOptions struct {
 	// Stock is the game's retail file list (ini.StockOf); nil: only the
 	// retail code packages of every game (graph.IsStock) are stock.
 	Stock *ini.Stock
+	// Server names the install, for the reports of Build and Verify.
+	Server Server
 }
 
 // isStock reports whether p is a retail file of the game: its file name is
@@ -73,6 +75,7 @@ type Map struct {
 	// unreadable, ServerSideOnly and not downloadable packages, and the
 	// retail packages left out.
 	Findings []Finding
+	Server   Server // MapOptions.Server
 }
 
 // Published returns the entries Build writes.
@@ -97,7 +100,7 @@ func NewMap(g *graph.Graph, opt MapOptions) (*Map, error) {
 			return nil, fmt.Errorf("redirect: map pattern %q: %w", opt.Maps, err)
 		}
 	}
-	m := &Map{ServerPackages: append([]string{}, opt.ServerPackages...)}
+	m := &Map{ServerPackages: append([]string{}, opt.ServerPackages...), Server: opt.Server}
 	var roots []*graph.Package
 	allMaps := 0
 	for _, p := range g.Packages() {

@@ -21,14 +21,19 @@ type VerifyOptions struct {
 	Progress func(total int) func()
 }
 
-// VerifyReport is the result of Verify.
+// VerifyReport is the result of Verify, what `upkdeps redirect verify
+// --json` prints (docs/json.md).
 type VerifyReport struct {
-	Dir      string
-	Packages int // published packages of the map
-	Checked  int // files decompressed and compared with the server's copy
+	SchemaVersion int      `json:"schema_version"`
+	Server                 // the install, as the map's options named it
+	Dir           string   `json:"dir"`
+	Maps          []string `json:"maps"`     // the map's maps (Map.Maps)
+	Packages      int      `json:"packages"` // published packages of the map
+	Checked       int      `json:"checked"`  // files decompressed and compared with the server's copy
 	// Findings are sorted, errors first: the map's warnings, then for each
 	// file what is wrong with it.
-	Findings []Finding
+	Findings []Finding `json:"findings"`
+	Summary  Summary   `json:"summary"`
 }
 
 // check is one file of the folder to decompress and compare.
@@ -144,6 +149,7 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 		rep.Findings = append(rep.Findings, Finding{Kind: Extra, Severity: Warning, File: name, Message: msg})
 	}
 	sortFindings(rep.Findings)
+	rep.finish(m)
 	return rep, nil
 }
 

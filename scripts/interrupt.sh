@@ -2,8 +2,8 @@
 # interrupt.sh [-n N] [-b BIN] [DIR] — interrupts upkdeps commands on the
 # benchmark install of N packages (default 20000; written to DIR, default
 # ./bench-N, when missing) with SIGINT at 0.5, 1.5, 2.5 and 3.5 s, and
-# checks each run: it ends within 1 s of the signal, exits 2 (the code
-# README.md documents for an interruption), prints "upkdeps: interrupted"
+# checks each run: it ends within 1 s of the signal, exits 130 (the code
+# README.md documents for SIGINT), prints "upkdeps: interrupted"
 # on stderr, and leaves no output file and no temporary file (.upkdeps-*).
 # index add keeps what it indexed before the signal (docs/index.md): only
 # its temporary files are looked for. Exit 1 when a run fails a check.
@@ -65,7 +65,7 @@ for c in report downloads graph check fix index; do
 		said=no
 		grep -q 'upkdeps: interrupted' "$work/stderr" && said=yes
 		verdict=ok
-		if [ "$rc" != 2 ] || [ "$said" != yes ] || [ -n "$left" ] || [ -n "$temps" ] ||
+		if [ "$rc" != 130 ] || [ "$said" != yes ] || [ -n "$left" ] || [ -n "$temps" ] ||
 			[ "$(echo "$took" | awk '{print ($1 > 1.0)}')" = 1 ]; then
 			verdict=FAIL
 			fail=1

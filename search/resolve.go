@@ -16,6 +16,25 @@ type Resolutions struct {
 	Results       []Resolution `json:"results"`
 }
 
+// ResolveAll looks each name up (Resolve), in the order given.
+func (s *Searcher) ResolveAll(names []string, guid format.GUID, gen int) Resolutions {
+	out := Resolutions{SchemaVersion: ResolveSchemaVersion, Results: make([]Resolution, 0, len(names))}
+	for _, name := range names {
+		out.Results = append(out.Results, s.Resolve(name, guid, gen))
+	}
+	return out
+}
+
+// Resolved reports whether every name resolved to a file.
+func (rs Resolutions) Resolved() bool {
+	for _, r := range rs.Results {
+		if r.File == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // Resolution is one name looked up by Resolve: the file the engine loads
 // (relative to the game root; nil when none), the step that found it,
 // every candidate tried in order, the files the choice shadows, and

@@ -32,3 +32,21 @@ func TestResolveVia(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveAll: the names in the order asked, and Resolved only when
+// every one resolved; no names is an empty list (JSON []), all resolved.
+func TestResolveAll(t *testing.T) {
+	in := newInstall(t)
+	in.files(stockFiles...)
+	s := in.searcher(in.ini("System/UnrealTournament.ini", ut99Ini), Options{})
+	rs := s.ResolveAll([]string{"Engine", "Core"}, format.GUID{}, 0)
+	if rs.SchemaVersion != ResolveSchemaVersion || len(rs.Results) != 2 || rs.Results[0].Name != "Engine" || rs.Results[1].Name != "Core" || !rs.Resolved() {
+		t.Errorf("ResolveAll(Engine, Core): %+v", rs)
+	}
+	if rs := s.ResolveAll([]string{"Core", "Nope"}, format.GUID{}, 0); rs.Resolved() {
+		t.Errorf("ResolveAll(Core, Nope): resolved, want not: %+v", rs)
+	}
+	if rs := s.ResolveAll(nil, format.GUID{}, 0); rs.Results == nil || !rs.Resolved() {
+		t.Errorf("ResolveAll(): %+v", rs)
+	}
+}

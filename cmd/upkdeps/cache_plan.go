@@ -22,7 +22,7 @@ func writerLock(dryRun bool, what string) string {
 func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bool) error {
 	w := cmd.OutOrStdout()
 	bw := &errWriter{w: w}
-	show := func(act cache.Action) { bw.printf("%s\n", act.Format(v.rel)) }
+	show := func(act cache.Action) { bw.printf("%s\n", act.FormatWith(v.rel, cacheHint)) }
 	if dryRun {
 		for _, act := range p.Actions {
 			show(act)
@@ -41,4 +41,22 @@ func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bo
 		return errFindings
 	}
 	return nil
+}
+
+// cacheFlags are the flags of the options a cache.Hint names.
+var cacheFlags = map[cache.Option]string{cache.OptionForce: "--force", cache.OptionTo: "--to"}
+
+// cacheHint names a plan's hint by its flag: " (use --force to replace
+// it)", " (use --to)", or ", --force" for a replacement it made.
+func cacheHint(h cache.Hint) string {
+	flag := cacheFlags[h.Option]
+	switch {
+	case flag == "":
+		return h.String()
+	case h.Used:
+		return ", " + flag
+	case h.Option == cache.OptionTo:
+		return " (use " + flag + ")"
+	}
+	return " (use " + flag + " to " + h.Would + ")"
 }

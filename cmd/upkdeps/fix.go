@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
-	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/dirlock"
 )
@@ -51,25 +51,6 @@ plan, each copy with the package that needs it, and changes nothing.`,
 	return cmd
 }
 
-// fixReport is the output of fix.
-type fixReport struct {
-	SchemaVersion int                `json:"schema_version"`
-	Ini           string             `json:"ini"`
-	DB            string             `json:"index"` // "db" before schema 2
-	DryRun        bool               `json:"dry_run"`
-	MissingBefore int                `json:"missing_before"`
-	Copies        []index.Copy       `json:"copies"`
-	Unresolved    []index.Unresolved `json:"unresolved"`
-	// After is the check after the copies (not in a dry run): the findings
-	// left.
-	MissingAfter *int            `json:"missing_after,omitempty"`
-	Left         []graph.Finding `json:"left,omitempty"`
-	ErrorsAfter  int             `json:"errors_after"`
-	// RemovedTemps are the temporary files an earlier, killed fix left
-	// beside the files this one writes, removed before it copies.
-	RemovedTemps []string `json:"removed_temps"`
-}
-
 // fix checks the install, plans the missing packages from the index,
 // applies the plan (index.DB.Apply) and checks again.
 func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun bool) error {
@@ -102,17 +83,13 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		return err
 	}
 	defer db.Close()
-	var needs []index.Need
-	for _, f := range rep.Findings {
-		if f.Kind == graph.MissingPackage {
-			needs = append(needs, index.Need{Name: f.Package, NeededBy: append(append([]string{}, f.NeededBy...), f.Roots...)})
-		}
-	}
+	needs := index.NeedsOf(rep.Findings)
 	installed := func(name string) bool { return in.Search.Find(name).File != "" }
 	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: a.cachePins(ctx, in), Newest: newest})
 	if err != nil {
 		return err
 	}
+	pickHint(plan.Unresolved)
 	paths := in.PlacementPaths()
 	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
 		Place:  func(name string) (string, bool) { return cache.TargetDir(name, paths, in.Search.Dir()) },
@@ -122,10 +99,9 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	if err != nil {
 		return err
 	}
-	out := &fixReport{SchemaVersion: 2, Ini: in.IniPath, DB: db.Path(), DryRun: dryRun, MissingBefore: len(needs),
-		Copies: applied.Copies, Unresolved: plan.Unresolved, RemovedTemps: applied.RemovedTemps}
+	out := index.NewFixReport(in.IniPath, db, dryRun, needs, plan, applied)
 	if err := ctx.Err(); err != nil {
-		// Say what was done before the interruption, then exit 2.
+		// Say what was done before the interruption, then exit 130.
 		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, false); werr != nil {
 			return werr
 		}
@@ -140,8 +116,19 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
 }
 
+// pickHint words the way to choose among an ambiguous package's copies
+// as fix's flag.
+func pickHint(us []index.Unresolved) {
+	for i := range us {
+		var ae *index.AmbiguousError
+		if errors.As(us[i].Err, &ae) {
+			us[i].Reason = fmt.Sprintf("%s; choose one with --pick %s=GUID", ae, ae.Name)
+		}
+	}
+}
+
 // checkAfterFix checks the install again and puts what is left in out.
-func (a *app) checkAfterFix(cmd *cobra.Command, out *fixReport) error {
+func (a *app) checkAfterFix(cmd *cobra.Command, out *index.FixReport) error {
 	in, err := a.openInstall()
 	if err != nil {
 		return err
@@ -150,31 +137,23 @@ func (a *app) checkAfterFix(cmd *cobra.Command, out *fixReport) error {
 	if err != nil {
 		return err
 	}
-	n := 0
-	out.Left = []graph.Finding{}
-	for _, f := range after.Findings {
-		if f.Kind == graph.MissingPackage {
-			n++
-			out.Left = append(out.Left, f)
-		}
-	}
-	out.MissingAfter = &n
-	out.ErrorsAfter = after.Summary.Errors
+	out.After(after.Findings, after.Summary.Errors)
 	return nil
 }
 
-func writeFixText(w io.Writer, rep *fixReport) error {
+func writeFixText(w io.Writer, rep *index.FixReport) error {
 	bw := &errWriter{w: w}
 	verb := "copies"
 	if rep.DryRun {
 		verb = "would copy (dry run)"
 	}
-	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.DB)
+	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.Index)
 	if len(rep.RemovedTemps) > 0 {
 		bw.printf("removed %d temporary file(s) an interrupted fix left: %s\n", len(rep.RemovedTemps), strings.Join(rep.RemovedTemps, ", "))
 	}
+	copies, closure := rep.Brought()
 	bw.printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
-		rep.MissingBefore, verb, countStatus(rep.Copies, ""), countClosure(rep.Copies))
+		rep.MissingBefore, verb, copies, closure)
 	for _, c := range rep.Copies {
 		tag := "  "
 		if !c.Direct {
@@ -214,26 +193,4 @@ func writeFixText(w io.Writer, rep *fixReport) error {
 		bw.printf("\n")
 	}
 	return bw.err
-}
-
-// countStatus counts the copies that are not refused or present ("" for
-// planned or copied).
-func countStatus(cs []index.Copy, _ string) int {
-	n := 0
-	for _, c := range cs {
-		if c.Status == index.CopyPlanned || c.Status == index.CopyCopied {
-			n++
-		}
-	}
-	return n
-}
-
-func countClosure(cs []index.Copy) int {
-	n := 0
-	for _, c := range cs {
-		if !c.Direct && (c.Status == index.CopyPlanned || c.Status == index.CopyCopied) {
-			n++
-		}
-	}
-	return n
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -51,7 +52,7 @@ func TestIndexCorpus(t *testing.T) {
 	if code == exitError {
 		t.Fatalf("index add: %s", errOut)
 	}
-	var added indexAddReport
+	var added index.AddReport
 	if err := json.Unmarshal([]byte(out), &added); err != nil {
 		t.Fatal(err)
 	}

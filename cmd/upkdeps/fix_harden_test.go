@@ -185,7 +185,7 @@ func TestFixBringsNativeBinaries(t *testing.T) {
 
 // TestFixInterrupted cancels fix (as Ctrl-C does) after its first copy:
 // it stops before the next, prints what it copied and what it did not, and
-// exits 2 with no temporary file left.
+// exits 130 with no temporary file left.
 func TestFixInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	ini, db := fixIndexed(t, dir)
@@ -201,8 +201,8 @@ func TestFixInterrupted(t *testing.T) {
 	var out, errOut bytes.Buffer
 	start := time.Now()
 	code := run(ctx, []string{"fix", "--ini", ini, "--game", "ut99", "--index", db, "--no-progress"}, strings.NewReader(""), &out, &errOut)
-	if code != exitError || !strings.Contains(errOut.String(), "interrupted") {
-		t.Errorf("code %d, stderr %q: want 2, interrupted", code, errOut.String())
+	if code != exitInterrupted || !strings.Contains(errOut.String(), "interrupted") {
+		t.Errorf("code %d, stderr %q: want 130, interrupted", code, errOut.String())
 	}
 	if n := strings.Count(out.String(), "copied "); n != 1 || strings.Count(out.String(), "not copied: interrupted") != 3 {
 		t.Errorf("want one copy and three interrupted:\n%s", out.String())

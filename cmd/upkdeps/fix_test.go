@@ -11,6 +11,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/archive"
 	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/uz"
 )
 
@@ -127,7 +128,7 @@ func TestFixClosure(t *testing.T) {
 
 	// fix copies the whole closure in one run; what is left is Gone.
 	out, _, _ = runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--json", "--no-progress")
-	var fr fixReport
+	var fr index.FixReport
 	if err := json.Unmarshal([]byte(out), &fr); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -161,7 +162,7 @@ func TestFixRefuses(t *testing.T) {
 	ini := filepath.Join(game, "System", "Game.ini")
 	runCLI(t, "index", "add", "--index", db, "--no-progress", coll)
 	out, _, code := runCLI(t, "fix", "--ini", ini, "--game", "ut99", "--index", db, "--dry-run", "--no-progress")
-	if code != exitFindings || !strings.Contains(out, "ModA: ambiguous: 2 copies with 2 different GUIDs") {
+	if code != exitFindings || !strings.Contains(out, "ModA: ambiguous: 2 copies with 2 different GUIDs") || !strings.Contains(out, "; choose one with --pick ModA=GUID (needed by") {
 		t.Errorf("ambiguous: code %d\n%s", code, out)
 	}
 	guid := format.GUID{0xF1C0 + 20, 20, 100, 0xC0DE}.String()

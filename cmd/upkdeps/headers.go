@@ -96,11 +96,25 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 	if err != nil {
 		return err
 	}
+	headersRemedies(rep)
 	for _, d := range rep.Diagnostics {
 		fmt.Fprintf(a.stderr, "upkdeps: %s\n", d)
 	}
 	log := func() *cifmt.Log { return rep.CILog(buildVersion().Version, f.format.root()) }
 	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, log, rep.Failed())
+}
+
+// headersRemedies words the remedies of a headers report as the flags
+// that give them.
+func headersRemedies(rep *header.SyncReport) {
+	words := map[header.Remedy]string{header.RemedyForce: "; --force replaces it", header.RemedyGame: ": give --game, or the binaries beside the ini"}
+	for i := range rep.Packages {
+		p := &rep.Packages[i]
+		p.Diagnostic += words[p.Remedy]
+		for j := range p.Changes {
+			p.Changes[j].Want += words[p.Changes[j].Remedy]
+		}
+	}
 }
 
 // headersOptions turns the flags and arguments into header.Sync's options:

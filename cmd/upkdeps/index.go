@@ -52,14 +52,6 @@ func (a *app) openDB(readOnly bool) (*index.DB, error) {
 	return index.Open(path)
 }
 
-type indexAddReport struct {
-	SchemaVersion int                     `json:"schema_version"`
-	DB            string                  `json:"db"`
-	Sources       []*index.AddResult      `json:"sources"`
-	Metadata      []*index.MetadataResult `json:"metadata"`
-	Errors        int                     `json:"errors"`
-}
-
 func newIndexAddCmd(a *app) *cobra.Command {
 	var uaDirs []string
 	cmd := &cobra.Command{
@@ -85,14 +77,14 @@ a warning naming it.`,
 				return err
 			}
 			defer db.Close()
-			rep := &indexAddReport{SchemaVersion: 1, DB: db.Path(), Sources: []*index.AddResult{}, Metadata: []*index.MetadataResult{}}
+			rep := db.NewAddReport()
 			for _, dir := range uaDirs {
 				res, err := db.AddUnrealArchive(cmd.Context(), dir, a.cfg.Jobs)
 				if err != nil {
-					failed(len(rep.Metadata) > 0)
+					failed(rep.Added() > 0)
 					return err
 				}
-				rep.Metadata = append(rep.Metadata, res)
+				rep.AddMetadata(res)
 			}
 			for _, loc := range args {
 				var bar *progress.Bar
@@ -107,11 +99,10 @@ a warning naming it.`,
 					fmt.Fprintf(a.stderr, "upkdeps: index add: %d source(s) added; %s\n", len(rep.Sources), termsafe.String(ie.Error()))
 				}
 				if err != nil {
-					failed(len(rep.Sources)+len(rep.Metadata) > 0)
+					failed(rep.Added() > 0)
 					return err
 				}
-				rep.Sources = append(rep.Sources, res)
-				rep.Errors += len(res.Errors)
+				rep.AddSource(res)
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeIndexAddText(w, rep) }, rep.Errors > 0)
 		},
@@ -120,7 +111,7 @@ a warning naming it.`,
 	return cmd
 }
 
-func writeIndexAddText(w io.Writer, rep *indexAddReport) error {
+func writeIndexAddText(w io.Writer, rep *index.AddReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("index: %s\n", rep.DB)
 	for _, m := range rep.Metadata {
@@ -156,19 +147,14 @@ func newIndexListCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
-			srcs, err := db.Sources(cmd.Context())
+			rep, err := db.List(cmd.Context())
 			if err != nil {
 				return err
 			}
-			rep := struct {
-				SchemaVersion int            `json:"schema_version"`
-				DB            string         `json:"db"`
-				Sources       []index.Source `json:"sources"`
-			}{1, db.Path(), srcs}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
 				bw := &errWriter{w: w}
-				bw.printf("index: %s, %d source(s)\n", db.Path(), len(srcs))
-				for _, s := range srcs {
+				bw.printf("index: %s, %d source(s)\n", rep.DB, len(rep.Sources))
+				for _, s := range rep.Sources {
 					bw.printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
 						s.UpdatedAt.Format(time.DateTime), s.Location)
 				}
@@ -189,24 +175,17 @@ func newIndexRemoveCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
-			removed := []string{}
-			for _, loc := range args {
-				if err := db.Remove(cmd.Context(), loc); err != nil {
+			rep, err := db.RemoveAll(cmd.Context(), args)
+			if a.cfg.JSON {
+				if err != nil {
 					return err
 				}
-				removed = append(removed, loc)
-				if !a.cfg.JSON {
-					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
-				}
+				return writeJSON(cmd.OutOrStdout(), rep)
 			}
-			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), struct {
-					SchemaVersion int      `json:"schema_version"`
-					DB            string   `json:"db"`
-					Removed       []string `json:"removed"`
-				}{1, db.Path(), removed})
+			for _, loc := range rep.Removed {
+				fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
 			}
-			return nil
+			return err
 		},
 	}
 }

@@ -2,16 +2,7 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/upkdeps/upkdeps/livemap"
 )
-
-// livemapJSON is `livemap --json` (docs/json.md).
-type livemapJSON struct {
-	SchemaVersion int    `json:"schema_version"`
-	Ini           string `json:"ini"`
-	*livemap.Map
-}
 
 func newLivemapCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -33,7 +24,7 @@ See docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).
 				return err
 			}
 			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), livemapJSON{1, in.IniPath, m})
+				return writeJSON(cmd.OutOrStdout(), m)
 			}
 			bw := &errWriter{w: cmd.OutOrStdout()}
 			bw.printf("upkdeps livemap: %s\n", in.IniPath)
@@ -43,7 +34,7 @@ See docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).
 			case m.Managed:
 				bw.printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
 			default:
-				bw.printf("%s found, its switch off (%s)\n", m.Manager, switchLine(m))
+				bw.printf("%s found, its switch off (%s)\n", m.Manager, m.SwitchText())
 			}
 			bw.printf("\nbase (%d):\n", len(m.Base))
 			for _, e := range m.Base {
@@ -70,11 +61,4 @@ See docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).
 	}
 	cmd.Flags().Bool("json", false, "print the live map as JSON")
 	return cmd
-}
-
-func switchLine(m *livemap.Map) string {
-	if m.Switch == nil {
-		return "not set"
-	}
-	return m.Switch.String()
 }

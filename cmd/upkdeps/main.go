@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -28,15 +29,18 @@ func main() {
 func runMain(args []string) int {
 	// Ctrl-C (or a service manager's SIGTERM) cancels the context every
 	// long operation takes: scans stop, writers remove their temp files,
-	// and the exit code is 2. From the signal on nothing more is published
+	// and the exit code is 130 (143 for SIGTERM: interruptCode). From the
+	// signal on nothing more is published
 	// (fsutil.Stop) or printed on stdout; a command still busy after
 	// stopGrace is ended here, its temporary files removed.
 	ctx, cancel := context.WithCancel(context.Background())
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	out := &gate{w: os.Stdout}
+	var term atomic.Bool // the signal was SIGTERM
 	go func() {
-		<-sig
+		s := <-sig
+		term.Store(s == syscall.SIGTERM)
 		out.close()
 		cancel()
 		select {
@@ -45,14 +49,27 @@ func runMain(args []string) int {
 		}
 		fsutil.Stop()
 		fmt.Fprintln(os.Stderr, "upkdeps: interrupted")
-		os.Exit(exitError)
+		os.Exit(interruptCode(term.Load()))
 	}()
 	code := run(ctx, args, os.Stdin, out, os.Stderr)
 	signal.Stop(sig)
 	if ctx.Err() != nil {
 		fsutil.Stop()
 	}
+	if code == exitInterrupted {
+		code = interruptCode(term.Load())
+	}
 	return code
+}
+
+// interruptCode is the exit code of a command stopped by a signal:
+// exitTerminated for SIGTERM (on Windows also a closed console, a logoff
+// or a shutdown), else exitInterrupted (SIGINT; Ctrl-C on Windows).
+func interruptCode(term bool) int {
+	if term {
+		return exitTerminated
+	}
+	return exitInterrupted
 }
 
 // gate is stdout until the process is interrupted: then writes fail, so

@@ -75,7 +75,8 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 				req.Missing = append(req.Missing, unrealarchive.Need{Name: f.Package, Code: f.ImportsClasses()})
 			}
 			res := unrealarchive.Plan(items, req)
-			rep := planReportOf(in, db.Path(), len(items), req, res)
+			rep := unrealarchive.NewPlanReport(unrealarchive.Install{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Index: db.Path()},
+				len(items), req, res)
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writePlanText(w, rep) }, len(rep.Unprovided) > 0)
 		},
 	}
@@ -85,41 +86,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 	return cmd
 }
 
-// planReport is the output of `plan` (docs/index.md).
-type planReport struct {
-	SchemaVersion int          `json:"schema_version"`
-	Ini           string       `json:"ini"`
-	Game          string       `json:"game"`
-	Platform      string       `json:"platform"`
-	DB            string       `json:"index"` // "db" before schema 2
-	Games         []string     `json:"archive_games"`
-	ItemsKnown    int          `json:"items_known"`
-	Missing       []string     `json:"missing"`
-	Downloads     []planChoice `json:"downloads"`
-	Unprovided    []string     `json:"unprovided"`
-	Exact         bool         `json:"exact"`
-	Bound         float64      `json:"bound,omitempty"`
-}
-
-type planChoice struct {
-	Item   unrealarchive.Summary `json:"item"`
-	Brings []string              `json:"brings"`
-	Needed []string              `json:"needed_by_others"` // of brings, those only chosen items' own files need
-}
-
-func planReportOf(in *install, db string, known int, req unrealarchive.PlanRequest, res unrealarchive.PlanResult) planReport {
-	rep := planReport{SchemaVersion: 2, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), DB: db, Games: req.Games, ItemsKnown: known,
-		Missing: []string{}, Downloads: []planChoice{}, Unprovided: orEmpty(res.Unprovided), Exact: res.Exact, Bound: res.Bound}
-	for _, n := range req.Missing {
-		rep.Missing = append(rep.Missing, n.Name)
-	}
-	for _, c := range res.Choices {
-		rep.Downloads = append(rep.Downloads, planChoice{Item: c.Item.Summary(), Brings: c.Brings, Needed: orEmpty(c.Needed)})
-	}
-	return rep
-}
-
-func writePlanText(w io.Writer, rep planReport) error {
+func writePlanText(w io.Writer, rep unrealarchive.PlanReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, rulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
 	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))

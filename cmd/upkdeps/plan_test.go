@@ -67,7 +67,7 @@ func TestPlanCorpusSample(t *testing.T) {
 		t.Fatalf("index add: exit %d: %s", code, errOut)
 	}
 	out, errOut, code := runCLI(t, "plan", "--index", db, "--ini", planInstall(t), "--game", "ut99", "--json")
-	var rep planReport
+	var rep unrealarchive.PlanReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, errOut)
 	}

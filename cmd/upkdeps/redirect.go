@@ -59,7 +59,8 @@ func (a *app) packageMap(ctx context.Context, mf mapFlags) (*install, *redirect.
 		return nil, nil, usageError{err}
 	}
 	m, err := redirect.NewMap(g, redirect.MapOptions{ServerPackages: sp, Maps: mf.maps,
-		IncludeStock: mf.includeStock, Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
+		IncludeStock: mf.includeStock, Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game),
+		Server: redirect.Server{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform())}})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,7 +113,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 				defer os.RemoveAll(tmp)
 				opt.Out = filepath.Join(tmp, "redirect")
 			}
-			in, m, err := a.packageMap(cmd.Context(), mf)
+			_, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
 				return err
 			}
@@ -130,8 +131,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			if newFolder {
 				rep.Out = "" // no folder: documented as "" in a dry run without -o
 			}
-			r := newBuildJSON(in, m, rep)
-			return a.emit(cmd.OutOrStdout(), r, func(w io.Writer) error { return writeBuildText(w, r) }, r.Summary.Errors > 0)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeBuildText(w, rep) }, rep.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
@@ -187,9 +187,8 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 			if err != nil {
 				return err
 			}
-			r := newVerifyJSON(in, m, rep)
 			log := func() *cifmt.Log { return rep.CILog(in.IniPath, in.Search.Root(), buildVersion().Version, of.root()) }
-			return a.emitAs(cmd.OutOrStdout(), format, r, func(w io.Writer) error { return writeVerifyText(w, r) }, log, r.Summary.Errors > 0)
+			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeVerifyText(w, rep) }, log, rep.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
@@ -199,59 +198,7 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 	return cmd
 }
 
-// redirectSummary counts a report's outcome; its JSON form is documented in
-// docs/json.md.
-type redirectSummary struct {
-	Created  int            `json:"created"`
-	Updated  int            `json:"updated"`
-	Kept     int            `json:"kept"`
-	Failed   int            `json:"failed"`
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
-	ByKind   map[string]int `json:"by_kind"`
-}
-
-// buildJSON is the report of `redirect build`.
-type buildJSON struct {
-	SchemaVersion  int                `json:"schema_version"`
-	Ini            string             `json:"ini"`
-	Game           string             `json:"game"`
-	Platform       string             `json:"platform"`
-	Out            string             `json:"out"`
-	DryRun         bool               `json:"dry_run"`
-	Maps           []string           `json:"maps"`
-	ServerPackages []string           `json:"server_packages"`
-	Packages       int                `json:"packages"`
-	Actions        []redirect.Action  `json:"actions"`
-	Findings       []redirect.Finding `json:"findings"`
-	Summary        redirectSummary    `json:"summary"`
-}
-
-func newBuildJSON(in *install, m *redirect.Map, rep *redirect.BuildReport) buildJSON {
-	r := buildJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Out: rep.Out, DryRun: rep.DryRun,
-		Maps: orEmpty(m.Maps), ServerPackages: orEmpty(m.ServerPackages), Packages: len(m.Published()),
-		Actions: rep.Actions, Findings: orEmpty(rep.Findings)}
-	if r.Actions == nil {
-		r.Actions = []redirect.Action{}
-	}
-	r.Summary = summarize(r.Findings)
-	r.Summary.Created, r.Summary.Updated, r.Summary.Kept, r.Summary.Failed = rep.Counts()
-	return r
-}
-
-func summarize(fs []redirect.Finding) redirectSummary {
-	s := redirectSummary{ByKind: map[string]int{}}
-	for _, f := range fs {
-		if f.Severity == redirect.Error {
-			s.Errors++
-		} else {
-			s.Warnings++
-		}
-		s.ByKind[string(f.Kind)]++
-	}
-	return s
-}
-func writeBuildText(w io.Writer, r buildJSON) error {
+func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
 	bw := &errWriter{w: w}
 	out := r.Out
 	if out == "" {
@@ -339,34 +286,7 @@ func writeStockLine(bw *errWriter, names []string) {
 	bw.printf("WARNING stock: %d retail package(s) every client owns, not published (--include-stock publishes them): %s\n", len(names), list)
 }
 
-// verifyJSON is the report of `redirect verify`.
-type verifyJSON struct {
-	SchemaVersion int                `json:"schema_version"`
-	Ini           string             `json:"ini"`
-	Game          string             `json:"game"`
-	Platform      string             `json:"platform"`
-	Dir           string             `json:"dir"`
-	Maps          []string           `json:"maps"`
-	Packages      int                `json:"packages"`
-	Checked       int                `json:"checked"`
-	Findings      []redirect.Finding `json:"findings"`
-	Summary       verifySummary      `json:"summary"`
-}
-
-type verifySummary struct {
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
-	ByKind   map[string]int `json:"by_kind"`
-}
-
-func newVerifyJSON(in *install, m *redirect.Map, rep *redirect.VerifyReport) verifyJSON {
-	s := summarize(rep.Findings)
-	return verifyJSON{SchemaVersion: 1, Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Dir: rep.Dir, Maps: orEmpty(m.Maps),
-		Packages: rep.Packages, Checked: rep.Checked, Findings: orEmpty(rep.Findings),
-		Summary: verifySummary{Errors: s.Errors, Warnings: s.Warnings, ByKind: s.ByKind}}
-}
-
-func writeVerifyText(w io.Writer, r verifyJSON) error {
+func writeVerifyText(w io.Writer, r *redirect.VerifyReport) error {
 	bw := &errWriter{w: w}
 	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, rulesLabel(r.Platform))
 	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",

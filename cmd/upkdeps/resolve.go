@@ -43,21 +43,8 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 			if err != nil {
 				return err
 			}
-			rep := resolveNames(in, args, guid, gen)
-			if a.cfg.JSON {
-				err = writeJSON(cmd.OutOrStdout(), search.Resolutions{SchemaVersion: search.ResolveSchemaVersion, Results: rep.Results})
-			} else {
-				err = writeResolveText(cmd.OutOrStdout(), rep)
-			}
-			if err != nil {
-				return err
-			}
-			for _, r := range rep.Results {
-				if r.File == nil {
-					return errFindings
-				}
-			}
-			return nil
+			rs := in.Search.ResolveAll(args, guid, gen)
+			return a.emit(cmd.OutOrStdout(), rs, func(w io.Writer) error { return writeResolveText(w, in, rs) }, !rs.Resolved())
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the results as JSON, one object per name")
@@ -66,33 +53,17 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 	return cmd
 }
 
-// resolveReport is the output of `resolve`.
-type resolveReport struct {
-	Ini          string
-	Game         string
-	Platform     string
-	MissingPaths []string
-	Results      []search.Resolution
-}
-
-func resolveNames(in *install, names []string, guid format.GUID, gen int) resolveReport {
-	rep := resolveReport{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform())}
-	for _, p := range in.Search.MissingPaths() {
-		rep.MissingPaths = append(rep.MissingPaths, p.Raw)
-	}
-	for _, name := range names {
-		rep.Results = append(rep.Results, in.Search.Resolve(name, guid, gen))
-	}
-	return rep
-}
-
-func writeResolveText(w io.Writer, rep resolveReport) error {
+func writeResolveText(w io.Writer, in *install, rs search.Resolutions) error {
 	bw := &errWriter{w: w}
-	bw.printf("upkdeps resolve: %s (%s; %s)\n", rep.Ini, rep.Game, rulesLabel(rep.Platform))
-	if len(rep.MissingPaths) > 0 {
-		bw.printf("Paths folders that do not exist: %s\n", strings.Join(rep.MissingPaths, ", "))
+	bw.printf("upkdeps resolve: %s (%s; %s)\n", in.IniPath, in.GameLabel(), in.RulesLabel())
+	if missing := in.Search.MissingPaths(); len(missing) > 0 {
+		raw := make([]string, len(missing))
+		for i, p := range missing {
+			raw[i] = p.Raw
+		}
+		bw.printf("Paths folders that do not exist: %s\n", strings.Join(raw, ", "))
 	}
-	for _, r := range rep.Results {
+	for _, r := range rs.Results {
 		if r.File == nil {
 			bw.printf("\n%s: NOT FOUND\n", r.Name)
 		} else {

@@ -22,6 +22,11 @@ const (
 	exitOK       = 0 // success, nothing to report
 	exitFindings = 1 // the report has errors, or some input files failed
 	exitError    = 2 // usage error or operational failure
+	// An interrupted command exits 128 plus the signal's number, as a
+	// shell reports a process the signal ended: 130 for SIGINT (Ctrl-C,
+	// os.Interrupt on Windows), 143 for SIGTERM (runMain).
+	exitInterrupted = 130
+	exitTerminated  = 143
 )
 
 // errFindings is returned by a command whose report is printed and has
@@ -168,7 +173,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if ctx.Err() != nil {
 		// Interrupted: whatever failed since, failed because of it.
 		fmt.Fprintln(stderr, "upkdeps: interrupted")
-		return exitError
+		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "upkdeps: %s\n", termsafe.String(err.Error()))
 	var ue usageError

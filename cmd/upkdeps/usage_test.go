@@ -32,15 +32,15 @@ func TestUsageErrorsByType(t *testing.T) {
 	}
 }
 
-// TestInterrupted: a cancelled context (Ctrl-C) stops a check with exit 2
-// and says so, without a report.
+// TestInterrupted: a cancelled context (Ctrl-C) stops a check with exit
+// 130 and says so, without a report.
 func TestInterrupted(t *testing.T) {
 	chdirDemo(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
 	code := run(ctx, []string{"check", "--ini", demo.Ini}, strings.NewReader(""), &out, &errb)
-	if code != exitError || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
+	if code != exitInterrupted || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }

@@ -1,19 +1,13 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/internal/par"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/uz"
@@ -46,14 +40,6 @@ func (o *uzOptions) flags(cmd *cobra.Command) {
 	f.BoolVar(&o.dryRun, "dry-run", false, "do all the work in a temporary file and report, but write nothing")
 }
 
-// outDir returns the folder for the output of input.
-func (o *uzOptions) outDir(input string) string {
-	if o.out != "" {
-		return o.out
-	}
-	return filepath.Dir(input)
-}
-
 func newUZCompressCmd(a *app) *cobra.Command {
 	var (
 		o           uzOptions
@@ -81,25 +67,10 @@ failed.`,
 			if err := o.prepare(); err != nil {
 				return err
 			}
-			inputs := sortedInputs(args)
-			// Several files compressed at once share the cores; a single
-			// .uz2 uses them all.
-			opt.Workers = max(1, a.cfg.Jobs/len(inputs))
-			jobs := compressJobs(inputs, &o, opt.Kind)
-			refuseSameOutput(jobs)
-			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
-				return err
-			}
-			a.runUZ(cmd.Context(), jobs, "compressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
-				jopt := opt
-				jopt.Kind = j.kind
-				res, err := redirect.CompressFile(ctx, j.input, j.output, jopt)
-				if errors.Is(err, redirect.ErrBigger) {
-					err = fmt.Errorf("%w (--allow-bigger writes it anyway, for v469+ clients only)", err)
-				}
-				return res, err
-			})
-			return a.reportUZ(cmd, jobs, o.dryRun)
+			var bar *progress.Bar
+			fs, err := redirect.CompressFiles(cmd.Context(), args, opt, o.filesOptions(a, "compressing", &bar))
+			bar.Done()
+			return a.reportUZ(cmd, fs, err, o.dryRun)
 		},
 	}
 	o.flags(cmd)
@@ -134,26 +105,6 @@ func compressOptions(cmd *cobra.Command, formatName string, sig int) (redirect.C
 	return opt, nil
 }
 
-// compressJobs names the output of each input: kind, else the format its
-// package version calls for.
-func compressJobs(inputs []string, o *uzOptions, kind uz.Kind) []uzJob {
-	jobs := make([]uzJob, len(inputs))
-	for i, in := range inputs {
-		jobs[i] = uzJob{input: in}
-		k := kind
-		if k == uz.KindUnknown {
-			var err error
-			if k, err = packageKind(in); err != nil {
-				jobs[i].err = err
-				continue
-			}
-		}
-		jobs[i].output = filepath.Join(o.outDir(in), uz.CompressedName(filepath.Base(in), k))
-		jobs[i].kind = k
-	}
-	return jobs
-}
-
 func newUZDecompressCmd(a *app) *cobra.Command {
 	var o uzOptions
 	cmd := &cobra.Command{
@@ -172,59 +123,15 @@ existing output with other bytes is replaced only with --force. Exit 1 when any 
 			if err := o.prepare(); err != nil {
 				return err
 			}
-			inputs := sortedInputs(args)
-			jobs := make([]uzJob, len(inputs))
-			for i, in := range inputs {
-				jobs[i] = uzJob{input: in}
-				name, warning, err := redirect.OutputName(in)
-				if err != nil {
-					jobs[i].err = err
-					continue
-				}
-				jobs[i].output = filepath.Join(o.outDir(in), name)
-				if warning != "" {
-					jobs[i].warnings = []string{warning}
-				}
-			}
-			refuseSameOutput(jobs)
-			if err := a.removeStaleTemps(jobs, o.dryRun); err != nil {
-				return err
-			}
-			// As for compress: a single file decodes on all the workers.
-			workers := max(1, a.cfg.Jobs/len(inputs))
-			a.runUZ(cmd.Context(), jobs, "decompressing", func(ctx context.Context, j *uzJob) (*redirect.FileResult, error) {
-				res, err := redirect.DecompressFile(ctx, j.input, o.outDir(j.input), redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun, Workers: workers})
-				if res != nil {
-					j.warnings = nil // the result repeats them
-				}
-				return res, err
-			})
-			return a.reportUZ(cmd, jobs, o.dryRun)
+			var bar *progress.Bar
+			fs, err := redirect.DecompressFiles(cmd.Context(), args, redirect.DecompressOptions{Force: o.force, DryRun: o.dryRun},
+				o.filesOptions(a, "decompressing", &bar))
+			bar.Done()
+			return a.reportUZ(cmd, fs, err, o.dryRun)
 		},
 	}
 	o.flags(cmd)
 	return cmd
-}
-
-// removeStaleTemps removes the temporary files that killed earlier runs
-// left beside the jobs' outputs (only those of these outputs: another
-// process may be writing other files there), saying so on stderr. A dry
-// run removes nothing.
-func (a *app) removeStaleTemps(jobs []uzJob, dryRun bool) error {
-	if dryRun {
-		return nil
-	}
-	var outputs []string
-	for _, j := range jobs {
-		if j.err == nil && j.output != "" {
-			outputs = append(outputs, j.output)
-		}
-	}
-	removed, err := fsutil.RemoveStaleTemps(outputs)
-	for _, tmp := range removed {
-		fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
-	}
-	return err
 }
 
 // prepare checks -o and creates it (not in a dry run).
@@ -241,85 +148,34 @@ func (o *uzOptions) prepare() error {
 	return os.MkdirAll(o.out, 0o755)
 }
 
-// uzJob is one input file of `uz compress` or `uz decompress`.
-type uzJob struct {
-	input, output string
-	kind          uz.Kind
-	res           *redirect.FileResult
-	warnings      []string
-	err           error
-}
-
-// sortedInputs returns the arguments sorted, without repeats.
-func sortedInputs(args []string) []string {
-	out := slices.Clone(args)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// packageKind reads a package's version to choose its format.
-func packageKind(path string) (uz.Kind, error) {
-	f, err := format.Open(path)
-	if err != nil {
-		var pe *format.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return uz.KindUnknown, fmt.Errorf("%s: %w (give --format uz or uz2)", path, err)
-	}
-	defer f.Close()
-	return uz.KindFor(f.Version), nil
-}
-
-// refuseSameOutput fails every job whose output an earlier job (in input
-// order) already writes: two inputs must not race for one file.
-func refuseSameOutput(jobs []uzJob) {
-	first := map[string]string{}
-	for i := range jobs {
-		j := &jobs[i]
-		if j.err != nil {
-			continue
-		}
-		key := strings.ToLower(filepath.Clean(j.output))
-		if other, ok := first[key]; ok {
-			j.err = fmt.Errorf("%s: its output %s is also the output of %s: not written", j.input, j.output, other)
-			continue
-		}
-		first[key] = j.input
-	}
-}
-
-// runUZ runs do on every job without an error yet, a.cfg.Jobs at a time,
-// with a progress bar on a terminal.
-func (a *app) runUZ(ctx context.Context, jobs []uzJob, what string, do func(context.Context, *uzJob) (*redirect.FileResult, error)) {
-	bar := progress.New(a.stderr, !a.cfg.NoProgress, len(jobs), what)
-	defer bar.Done()
-	par.ForEach(ctx, len(jobs), a.cfg.Jobs, func(_, i int) {
-		if j := &jobs[i]; j.err == nil {
-			j.res, j.err = do(ctx, j)
-		}
-		bar.Add(1)
-	})
+// filesOptions are the batch options of -o, --jobs and the progress bar
+// (one per run, in *bar for the caller to end).
+func (o *uzOptions) filesOptions(a *app, what string, bar **progress.Bar) redirect.FilesOptions {
+	return redirect.FilesOptions{Dir: o.out, Jobs: a.cfg.Jobs, Progress: func(total int) func() {
+		*bar = progress.New(a.stderr, !a.cfg.NoProgress, total, what)
+		b := *bar
+		return func() { b.Add(1) }
+	}}
 }
 
 // reportUZ prints one line per file on stdout (input order), warnings and
 // errors on stderr, and returns errFindings when any file failed.
-func (a *app) reportUZ(cmd *cobra.Command, jobs []uzJob, dryRun bool) error {
+func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun bool) error {
+	for _, tmp := range fs.Removed {
+		fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
+	}
+	if err != nil {
+		return err
+	}
 	out := &errWriter{w: cmd.OutOrStdout()}
-	failed := 0
-	for _, j := range jobs {
-		if j.err != nil {
-			failed++
-			msg := j.err.Error()
-			if errors.Is(j.err, fsutil.ErrExists) {
-				msg += " (--force replaces it)"
-			}
-			fmt.Fprintf(a.stderr, "upkdeps: %s\n", msg)
+	for _, j := range fs.Jobs {
+		if j.Err != nil {
+			fmt.Fprintf(a.stderr, "upkdeps: %s\n", uzErrorText(j.Err))
 			continue
 		}
-		r := j.res
-		for _, w := range append(j.warnings, r.Warnings...) {
-			fmt.Fprintf(a.stderr, "upkdeps: %s: warning: %s\n", j.input, w)
+		r := j.Result
+		for _, w := range append(j.Warnings, r.Warnings...) {
+			fmt.Fprintf(a.stderr, "upkdeps: %s: warning: %s\n", j.Input, w)
 		}
 		status := string(r.Status)
 		if dryRun && r.Status != redirect.Unchanged {
@@ -331,7 +187,7 @@ func (a *app) reportUZ(cmd *cobra.Command, jobs []uzJob, dryRun bool) error {
 		} else {
 			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
 		}
-		out.printf("%s -> %s: %s; %s\n", j.input, r.Dst, status, sizes)
+		out.printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
 	}
 	if dryRun {
 		out.printf("dry run: nothing was written\n")
@@ -339,10 +195,24 @@ func (a *app) reportUZ(cmd *cobra.Command, jobs []uzJob, dryRun bool) error {
 	if out.err != nil {
 		return out.err
 	}
-	if failed > 0 {
+	if fs.Failed() > 0 {
 		return errFindings
 	}
 	return nil
+}
+
+// uzErrorText is a file's error with the flag that would change it.
+func uzErrorText(err error) string {
+	var ke *redirect.KindError
+	switch {
+	case errors.Is(err, fsutil.ErrExists):
+		return err.Error() + " (--force replaces it)"
+	case errors.Is(err, redirect.ErrBigger):
+		return err.Error() + " (--allow-bigger writes it anyway, for v469+ clients only)"
+	case errors.As(err, &ke):
+		return err.Error() + " (give --format uz or uz2)"
+	}
+	return err.Error()
 }
 
 // percent formats part/whole.

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/upkdeps/upkdeps/internal/buildinfo"
 )
 
 // TestVersion: `version`, `--version` and `version --json` agree, and name
@@ -22,7 +24,7 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, %q; version printed %q", code, flag, out)
 	}
 	js, _, code := runCLI(t, "version", "--json")
-	var v versionInfo
+	var v buildinfo.Info
 	if err := json.Unmarshal([]byte(js), &v); err != nil || code != exitOK {
 		t.Fatalf("version --json: exit %d, %v: %s", code, err, js)
 	}

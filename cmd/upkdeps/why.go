@@ -25,21 +25,6 @@ line (ServerPackages, ServerActors, DefaultGame, ...) or map that leads to TO.`,
 	return cmd
 }
 
-// whyJSON is `why --json` output (docs/json.md): the hops in chain order,
-// none when nothing leads to the package or it is a map.
-type whyJSON struct {
-	SchemaVersion int      `json:"schema_version"`
-	Hops          []whyHop `json:"hops"`
-}
-
-// whyHop is one hop of why's chain: From is a package name or, for the
-// first hop of a chain from a root, the ini line or map that loads To.
-type whyHop struct {
-	From    string                 `json:"from"`
-	To      string                 `json:"to"`
-	Objects []graph.ImportedObject `json:"objects"`
-}
-
 // runWhy finds the chain and prints it (exit 1 when there is none).
 func (a *app) runWhy(cmd *cobra.Command, args []string) error {
 	_, g, err := a.openGraph(cmd.Context())
@@ -50,64 +35,31 @@ func (a *app) runWhy(cmd *cobra.Command, args []string) error {
 	if to == nil {
 		return noSuchPackage(g, args[len(args)-1], "")
 	}
-	var from *graph.Package
-	var hops []graph.Hop
-	out := []whyHop{}
+	var c graph.Chain
 	if len(args) == 2 {
-		if from = g.Package(args[0]); from == nil {
+		from := g.Package(args[0])
+		if from == nil {
 			return noSuchPackage(g, args[0], "")
 		}
-		hops = g.Why(from, to)
+		c = g.ChainOf(from, to)
 	} else {
-		var refs []graph.RootRef
-		from, refs, hops = g.WhyRoot(to)
-		if from == to && len(refs) == 0 {
-			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), whyJSON{SchemaVersion: 1, Hops: out})
-			}
-			bw := &errWriter{w: cmd.OutOrStdout()}
-			bw.printf("%s is a map: the engine loads it by itself\n", to.Name)
-			return bw.err
-		}
-		if from == nil {
-			from = to // nothing leads to it
-		}
-		if len(refs) > 0 {
-			objs := []graph.ImportedObject{}
-			if r := refs[0]; r.Object != "" {
-				objs = append(objs, graph.ImportedObject{Path: r.Object, Class: "Class", ClassPackage: "Core"})
-			}
-			out = append(out, whyHop{refs[0].Evidence(), from.Name, objs})
-		}
+		c = g.RootChain(to)
 	}
-	for _, h := range hops {
-		objs := h.Objects
-		if objs == nil {
-			objs = []graph.ImportedObject{}
-		}
-		out = append(out, whyHop{h.From.Name, h.To.Name, objs})
-	}
-	if a.cfg.JSON {
-		err = writeJSON(cmd.OutOrStdout(), whyJSON{SchemaVersion: 1, Hops: out})
-	} else {
-		err = writeWhyText(cmd.OutOrStdout(), out, from, to, len(args) == 1)
-	}
-	if err == nil && len(out) == 0 {
-		return errFindings
-	}
-	return err
+	return a.emit(cmd.OutOrStdout(), c, func(w io.Writer) error { return writeWhyText(w, c) }, len(c.Hops) == 0 && !c.Map)
 }
 
 // writeWhyText prints the chain, one hop per line with its objects.
-func writeWhyText(w io.Writer, out []whyHop, from, to *graph.Package, fromRoots bool) error {
+func writeWhyText(w io.Writer, c graph.Chain) error {
 	bw := &errWriter{w: w}
 	switch {
-	case len(out) == 0 && fromRoots:
-		bw.printf("nothing the ini names and no map needs %s\n", to.Name)
-	case len(out) == 0:
-		bw.printf("%s does not need %s\n", from.Name, to.Name)
+	case c.Map:
+		bw.printf("%s is a map: the engine loads it by itself\n", c.To)
+	case len(c.Hops) == 0 && c.FromRoots:
+		bw.printf("nothing the ini names and no map needs %s\n", c.To)
+	case len(c.Hops) == 0:
+		bw.printf("%s does not need %s\n", c.From, c.To)
 	}
-	for _, h := range out {
+	for _, h := range c.Hops {
 		bw.printf("%s -> %s\n", h.From, h.To)
 		for _, o := range h.Objects {
 			bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)

@@ -129,6 +129,36 @@ type SyncPackage struct {
 	FirstWant   string       `json:"first_diff_want,omitempty"`
 	FirstHave   string       `json:"first_diff_have,omitempty"`
 	Diagnostic  string       `json:"diagnostic,omitempty"`
+	// Remedy is what the caller could give to change the outcome the
+	// Diagnostic describes ("" none); the Diagnostic leaves it out.
+	Remedy Remedy `json:"-"`
+}
+
+// Remedy is an option of Sync's caller that would change an outcome. The
+// library's messages leave it out, for the caller to name in its own
+// terms (the command line: "--force replaces it").
+type Remedy string
+
+// The remedies of a SyncPackage or SyncChange.
+const (
+	// RemedyForce: SyncOptions.Force replaces a file that is not a
+	// generated header.
+	RemedyForce Remedy = "force"
+	// RemedyGame: SyncOptions.Game names the game whose built-in table
+	// lists its native classes; or the native binaries, beside the ini,
+	// list them.
+	RemedyGame Remedy = "game"
+)
+
+// String is the remedy in the library's words.
+func (r Remedy) String() string {
+	switch r {
+	case RemedyForce:
+		return "SyncOptions.Force replaces it"
+	case RemedyGame:
+		return "name the game (SyncOptions.Game), or put the native binaries beside the ini"
+	}
+	return ""
 }
 
 // SyncChange is one difference a check found (a Change, with its file
@@ -142,6 +172,9 @@ type SyncChange struct {
 	File       string `json:"file,omitempty"`
 	Line       int    `json:"line,omitempty"`
 	HeaderLine int    `json:"header_line,omitempty"`
+	// Remedy is what the caller could give to have Want explained ("" none);
+	// Want leaves it out.
+	Remedy Remedy `json:"-"`
 }
 
 // Sync generates the header of every package of opt.Packages with native
@@ -309,7 +342,8 @@ func syncPackage(g *Generator, p string, opt SyncOptions, old []byte, hasSources
 	}
 	if hp.Status == StatusOrphaned && hp.NativesFrom == EvidenceNone {
 		// Classes native only in C++ (UT2004's Fire) need the module.
-		hp.Diagnostic += "; no binary, header or table of the game lists " + p + "'s native classes: give --game, or the binaries beside the ini"
+		hp.Diagnostic += "; no binary, header or table of the game lists " + p + "'s native classes"
+		hp.Remedy = RemedyGame
 	}
 	return hp, nil
 }
@@ -369,15 +403,16 @@ func (r registrations) of(pkg string) registration {
 	return registration{EvidenceNone, func(string) bool { return false }}
 }
 
-// notRegistered says why a class declared without native is not exported.
-func (r registration) notRegistered(pkg string) string {
+// notRegistered says why a class declared without native is not exported,
+// with what would tell more.
+func (r registration) notRegistered(pkg string) (string, Remedy) {
 	switch r.from {
 	case EvidenceBinary:
-		return pkg + "'s binary does not register it"
+		return pkg + "'s binary does not register it", ""
 	case EvidenceTable:
-		return "the game's table does not list it: give the binaries beside the ini"
+		return "the game's table does not list it: give the binaries beside the ini", ""
 	}
-	return "no binary or table of the game registers it: give --game, or the binaries beside the ini"
+	return "no binary or table of the game registers it", RemedyGame
 }
 
 // addCompiled adds the compiled package at path to the generator.
@@ -489,7 +524,7 @@ func headerFor(g *Generator, pkg string, opt SyncOptions, old []byte, ev registr
 		return hp, nil
 	case old != nil && !isGenerated(old) && !opt.Force:
 		hp.Status = StatusRefused
-		hp.Diagnostic = "the file there is not a generated header; --force replaces it"
+		hp.Diagnostic, hp.Remedy = "the file there is not a generated header", RemedyForce
 		return hp, nil
 	case opt.Mode == ModeDryRun:
 		hp.Status = StatusWouldWrite
@@ -544,7 +579,8 @@ func checkHeader(g *Generator, hp SyncPackage, out string, text []byte, model *F
 			// registered by a native module known here.
 			if file, line, exported, ok := g.Declared(hp.Package, c.Class); ok && !exported {
 				c.File, hc.Line = file, line
-				hc.Want = "declared without native; " + ev.notRegistered(hp.Package)
+				why, remedy := ev.notRegistered(hp.Package)
+				hc.Want, hc.Remedy = "declared without native; "+why, remedy
 			}
 		}
 		if c.File != "" {

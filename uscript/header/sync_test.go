@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/native"
@@ -94,9 +95,29 @@ func TestSyncStatuses(t *testing.T) {
 	}
 	if rep := run(ModeWrite, false); rep.Packages[1].Status != StatusRefused || !rep.Failed() {
 		t.Errorf("a hand-written file: have %s, want refused", rep.Packages[1].Status)
+	} else if p := rep.Packages[1]; p.Diagnostic != "the file there is not a generated header" || p.Remedy != RemedyForce {
+		t.Errorf("a hand-written file: diagnostic %q, remedy %q; want Force named apart", p.Diagnostic, p.Remedy)
 	}
 	if rep := run(ModeWrite, true); rep.Packages[1].Status != StatusWritten || rep.Written != 1 {
 		t.Errorf("--force: have %s, want written", rep.Packages[1].Status)
+	}
+	// A header of a package without native classes, and nothing that
+	// lists its native classes: the game would tell, named apart.
+	extra := filepath.Join(root, "Extra", "Inc", "ExtraClasses.h")
+	if err := os.MkdirAll(filepath.Dir(extra), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(extra, []byte("// generated\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p := run(ModeCheck, false).Packages[2]; p.Status != StatusOrphaned || p.Remedy != RemedyGame ||
+		!strings.HasSuffix(p.Diagnostic, "no binary, header or table of the game lists Extra's native classes") {
+		t.Errorf("orphaned header: %s, diagnostic %q, remedy %q", p.Status, p.Diagnostic, p.Remedy)
+	}
+	for _, r := range []Remedy{RemedyForce, RemedyGame} {
+		if s := r.String(); s == "" || strings.Contains(s, "--") {
+			t.Errorf("remedy %s: %q", r, s)
+		}
 	}
 	if _, err := Sync(context.Background(), SyncOptions{Root: root, Packages: pkgs, Selected: []string{"Nope"}}); err == nil {
 		t.Error("a selected package not in the list: no error")
@@ -118,4 +139,24 @@ func equalStatuses(a, b []Status) bool {
 		}
 	}
 	return true
+}
+
+// TestNotRegistered: why a class declared without native is not exported,
+// by what says which classes are registered; only "nothing does" has a
+// remedy, named apart from the words.
+func TestNotRegistered(t *testing.T) {
+	for _, tc := range []struct {
+		from   Evidence
+		why    string
+		remedy Remedy
+	}{
+		{EvidenceBinary, "Engine's binary does not register it", ""},
+		{EvidenceTable, "the game's table does not list it: give the binaries beside the ini", ""},
+		{EvidenceNone, "no binary or table of the game registers it", RemedyGame},
+	} {
+		why, remedy := registration{from: tc.from}.notRegistered("Engine")
+		if why != tc.why || remedy != tc.remedy {
+			t.Errorf("%q: have %q, %q; want %q, %q", tc.from, why, remedy, tc.why, tc.remedy)
+		}
+	}
 }
