@@ -87,7 +87,7 @@ func (sl *serialLow) note(ex *Export) {
 func (tr *tableReader) names(sc *scratch) error {
 	f, h := tr.f, &tr.f.Header
 	n := int(h.NameCount)
-	f.Names = reuse(f.Names, n)
+	f.Names = f.Names[:0] // a View's stay empty; made below for a File
 	if sc.lazy && tr.std && h.Version >= 64 && tr.namesInPlace(sc) {
 		return nil
 	}

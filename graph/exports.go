@@ -113,23 +113,41 @@ func exportHashes(f *format.View, sc *hashScratch) (hs []uint64, checks []uint32
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
 	sc.classes = reset(sc.classes, len(f.Imports()), exportKey{})
+	sc.outer = reset(sc.outer, len(exports), false)
+	for i := range exports {
+		if o := exports[i].Outer; o.IsExport() && o.Index() < len(exports) {
+			sc.outer[o.Index()] = true
+		}
+	}
 	hs, checks = make([]uint64, len(exports)), make([]uint32, len(exports))
 	for i := range exports {
+		// Only the paths of outers stay in the arena: an export no other
+		// is inside is hashed and its bytes dropped (its outer's made
+		// first, to stay).
+		leaf := !sc.outer[i]
+		if o := exports[i].Outer; leaf && o.IsExport() && o.Index() < len(exports) {
+			sc.path(f, o.Index(), 1)
+		}
+		mark := len(sc.arena)
 		p := sc.path(f, i, 0)
 		path, class := sc.arena[p.start:p.end], sc.class(f, exports[i].Class)
 		hs[i] = pairHash(maphash.Bytes(hashSeed, path), class.h)
 		checks[i] = uint32(pairHash(maphash.Bytes(checkSeed, path), class.check))
+		if leaf {
+			sc.arena = sc.arena[:mark]
+		}
 	}
 	return hs, checks
 }
 
 // hashScratch is what exportHashes reuses: the lower-cased paths of a
-// file's exports (an export's path is its outer's, ".", and its name, made
-// once per outer) and its imported classes' names, in one arena.
+// file's outers (an export's path is its outer's, ".", and its name, made
+// once per outer), in one arena, and its imported classes' names.
 type hashScratch struct {
 	arena   []byte
-	paths   []span      // per export (-1: not yet)
+	paths   []span      // per export (-1: not yet; a leaf's is past the arena's end once hashed)
 	classes []exportKey // per import, as a class: its name's hashes (h 0: not yet)
+	outer   []bool      // per export: another export is inside it
 }
 
 type span struct{ start, end int32 }
@@ -189,6 +207,11 @@ func (sc *hashScratch) class(f *format.View, c format.Ref) exportKey {
 	return h
 }
 
+// readers are the Readers that read packages again (hasKey, hasPath),
+// reused from package to package instead of each read making its
+// tables' memory anew.
+var readers = sync.Pool{New: func() any { return new(format.Reader) }}
+
 // open reads the package again into rd: from the overlay when it came
 // from there.
 func (x *exportIndex) open(rd *format.Reader, file string) (*format.View, error) {
@@ -204,10 +227,11 @@ func (x *exportIndex) has(path, class string) bool { return x.hasKey(hashKey(pat
 func (x *exportIndex) hasKey(key exportKey) bool {
 	x.once.Do(func() {
 		if x.set.hashes == nil && x.file != "" {
-			var rd format.Reader
-			if f, err := x.open(&rd, x.file); err == nil {
+			rd := readers.Get().(*format.Reader)
+			if f, err := x.open(rd, x.file); err == nil {
 				x.set.hashes, x.set.checks = exportHashes(f, nil)
 			}
+			readers.Put(rd)
 		}
 		x.set = newCheckedSet(x.set.hashes, x.set.checks) // in the hashes' own memory
 	})
@@ -220,8 +244,9 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
 	x.pathOnce.Do(func() {
-		var rd format.Reader
-		f, err := x.open(&rd, file)
+		rd := readers.Get().(*format.Reader)
+		defer readers.Put(rd)
+		f, err := x.open(rd, file)
 		if err != nil {
 			return
 		}

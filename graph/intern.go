@@ -13,8 +13,12 @@ import (
 // table text they were sliced from. Each string has a number (0 is ""),
 // so that keys made of names are a few integers.
 type interner struct {
-	ids  nameTable // by the string's bytes
-	strs []string  // by number, their bytes in text
+	// ids finds a string's number by its hash: open addressing, each slot
+	// the hash's high 32 bits and the number (0: empty), the hit checked
+	// against strs. 8 bytes a slot and no copy of the bytes: the strings
+	// are in text once (a nameTable's records would hold them again).
+	ids  []uint64
+	strs []string // by number, their bytes in text
 	text strArena
 }
 
@@ -28,13 +32,46 @@ func (in *interner) id(s string) uint32 {
 		return 0
 	}
 	h := maphash.String(hashSeed, s)
-	if id, ok := in.ids.find(h, 0, 0, s); ok {
-		return id
+	tag := h >> 32 << 32
+	mask := uint64(len(in.ids) - 1)
+	if len(in.ids) > 0 {
+		for i := h & mask; ; i = (i + 1) & mask {
+			x := in.ids[i]
+			if x == 0 {
+				break
+			}
+			if x&^0xffffffff == tag && in.strs[uint32(x)] == s {
+				return uint32(x)
+			}
+		}
 	}
 	id := uint32(len(in.strs))
 	in.strs = append(in.strs, in.text.clone(s))
-	in.ids.add(h, 0, 0, s, id)
+	if 2*len(in.strs) > len(in.ids) {
+		in.grow()
+	} else {
+		in.put(h, id)
+	}
 	return id
+}
+
+// put enters number id of the string of hash h into ids.
+func (in *interner) put(h uint64, id uint32) {
+	mask := uint64(len(in.ids) - 1)
+	i := h & mask
+	for in.ids[i] != 0 {
+		i = (i + 1) & mask
+	}
+	in.ids[i] = h>>32<<32 | uint64(id)
+}
+
+// grow doubles ids and enters every string again (the hashes are made
+// again: a table of a few thousand names grows a few times a scan).
+func (in *interner) grow() {
+	in.ids = make([]uint64, max(1024, 2*len(in.ids)))
+	for id, s := range in.strs[1:] {
+		in.put(maphash.String(hashSeed, s), uint32(id+1))
+	}
 }
 
 func (in *interner) get(s string) string { return in.strs[in.id(s)] }
@@ -332,8 +369,6 @@ func (w *worker) childPath(parent, name uint32) uint32 {
 	}
 	id := uint32(len(w.textOf))
 	w.textOf = append(w.textOf, tid)
-	w.lastName = append(w.lastName, w.in.strs[name])
-	w.parent = append(w.parent, parent)
 	w.child[k] = id
 	return id
 }

@@ -98,10 +98,8 @@ type worker struct {
 	// chain), and each chain's text ("A.B") by pathOf and pathStrs (0 is
 	// ""), so that two chains spelling one text (A.B as one name or two)
 	// are one object, as they were when the key was the text.
-	child    map[uint64]uint32 // chain<<32 | name -> chain
-	textOf   []uint32          // per chain: its text's number
-	lastName []string          // per chain: its last name ("" for the empty chain)
-	parent   []uint32          // per chain: the chain it extends (0 for the empty chain)
+	child  map[uint64]uint32 // chain<<32 | name -> chain
+	textOf []uint32          // per chain: its text's number
 	// named finds a chain by a hash of its outer chain and its last
 	// name's bytes, checked against both (see childNamed).
 	named    nameTable
@@ -141,7 +139,7 @@ type worker struct {
 
 func newWorker(overlay map[string]Held) *worker {
 	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, classes: map[uint64]uint32{}, overlay: overlay,
-		child: map[uint64]uint32{}, textOf: []uint32{0}, lastName: []string{""}, parent: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
+		child: map[uint64]uint32{}, textOf: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
 }
 
 type dep struct {

@@ -2,7 +2,6 @@ package header
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 )
 
@@ -70,10 +69,10 @@ func LayoutByName(name string) (Layout, bool) {
 }
 
 var (
-	reDeclareClass3 = regexp.MustCompile(`(?m)^\s+DECLARE_(?:ABSTRACT_)?CLASS\(\w+,\w+,[^,)]*\)`)
+	reDeclareClass3 = &lazyRegexp{expr: `(?m)^\s+DECLARE_(?:ABSTRACT_)?CLASS\(\w+,\w+,[^,)]*\)`}
 	// A byte member followed by a packed member that is neither a byte
 	// nor a bool: UT2004's "first non-byte after a byte".
-	rePackAfterByte = regexp.MustCompile(`(?m)^    BYTE \w+(?:\[\d+\])?;\r?\n    (?:[^B\s]|B[^IY])\S*(?: \S+)*? \w+(?:\[\d+\])? GCC_PACK\(4\);`)
+	rePackAfterByte = &lazyRegexp{expr: `(?m)^    BYTE \w+(?:\[\d+\])?;\r?\n    (?:[^B\s]|B[^IY])\S*(?: \S+)*? \w+(?:\[\d+\])? GCC_PACK\(4\);`}
 )
 
 // DetectLayout returns the layout the headers were written in (the
@@ -98,10 +97,10 @@ func DetectLayout(headers ...[]byte) (Layout, bool) {
 		default:
 			continue
 		}
-		short = short || reDeclareClass3.Match(h)
+		short = short || reDeclareClass3.get().Match(h)
 		align = align || bytes.Contains(h, []byte("GCC_ALIGN(16)"))
 		static = static || bytes.Contains(h, []byte("\n#if __STATIC_LINK"))
-		byteRule = byteRule || rePackAfterByte.Match(h)
+		byteRule = byteRule || rePackAfterByte.get().Match(h)
 		if v := bytes.Index(h, []byte("\n#ifdef VERIFY_CLASS_SIZES")); v >= 0 && !sizes {
 			sizes = true
 			end := bytes.Index(h, []byte("\n#endif // __STATIC_LINK"))

@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // MaxHeaderSize is the largest existing header ParseHeader reads (the
@@ -85,23 +86,23 @@ type Enum struct {
 }
 
 var (
-	reClass  = regexp.MustCompile(`^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`)
-	reStruct = regexp.MustCompile(`^struct\s+\w+_API\s+(\w+)`)
-	reConst  = regexp.MustCompile(`^#define UCONST_(\w+)(?: (.*))?$`)
+	reClass  = &lazyRegexp{expr: `^class\s+(?:\w+\s+)?(\w+)\s*:\s*public\s+(\w+)`}
+	reStruct = &lazyRegexp{expr: `^struct\s+\w+_API\s+(\w+)`}
+	reConst  = &lazyRegexp{expr: `^#define UCONST_(\w+)(?: (.*))?$`}
 	// A member line as the generator writes it: four spaces, the type, the
 	// name (C++ of a struct's own, usually tab-indented, is not one).
-	reMember = regexp.MustCompile(`^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+(GCC_(?:PACK|ALIGN)\(\d+\)))?\s*;\s*$`)
-	reDeclFn = regexp.MustCompile(`^\s+DECLARE_FUNCTION\(exec(\w+)\);`)
-	reEvent  = regexp.MustCompile(`^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`)
-	reDeclCl = regexp.MustCompile(`^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`)
-	reEnum   = regexp.MustCompile(`^enum\s+(\w+)`)
-	reValue  = regexp.MustCompile(`^\s+(\w+)\s*=\s*\d+,`)
-	reName   = regexp.MustCompile(`^AUTOGENERATE_NAME\((\w+)\)`)
-	reAutoFn = regexp.MustCompile(`^AUTOGENERATE_FUNCTION\((\w+),`)
-	reNatTyp = regexp.MustCompile(`^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`)
-	reRegist = regexp.MustCompile(`^\t(\w+)::StaticClass\(\); \\$`)
-	reLookup = regexp.MustCompile(`^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`)
-	reProbe  = regexp.MustCompile(`^\s+if\(IsProbing\(NAME_(\w+)\)\) \{$`)
+	reMember = &lazyRegexp{expr: `^    (\S.*?)\s+(\w+)((?::1)|(?:\[\d+\]))?(?:\s+(GCC_(?:PACK|ALIGN)\(\d+\)))?\s*;\s*$`}
+	reDeclFn = &lazyRegexp{expr: `^\s+DECLARE_FUNCTION\(exec(\w+)\);`}
+	reEvent  = &lazyRegexp{expr: `^\s+(.+?)\s*\b(event|delegate)(\w+)\((.*)\)\s*$`}
+	reDeclCl = &lazyRegexp{expr: `^\s+DECLARE_(?:ABSTRACT_)?CLASS\((\w+),(\w+),([^,)]*)(?:,(\w+))?\)`}
+	reEnum   = &lazyRegexp{expr: `^enum\s+(\w+)`}
+	reValue  = &lazyRegexp{expr: `^\s+(\w+)\s*=\s*\d+,`}
+	reName   = &lazyRegexp{expr: `^AUTOGENERATE_NAME\((\w+)\)`}
+	reAutoFn = &lazyRegexp{expr: `^AUTOGENERATE_FUNCTION\((\w+),`}
+	reNatTyp = &lazyRegexp{expr: `^DECLARE_NATIVE_TYPE\(\w+,(\w+)\);`}
+	reRegist = &lazyRegexp{expr: `^\t(\w+)::StaticClass\(\); \\$`}
+	reLookup = &lazyRegexp{expr: `^\tGNativeLookupFuncs\[Lookup\+\+\] = &Find\w*Native; \\$`}
+	reProbe  = &lazyRegexp{expr: `^\s+if\(IsProbing\(NAME_(\w+)\)\) \{$`}
 )
 
 // ParseHeader reads the classes, members, functions, events and enums of
@@ -156,7 +157,7 @@ func (p *headerParser) structLine(line string, n int) {
 	if strings.HasPrefix(line, "};") {
 		p.f.Structs = append(p.f.Structs, p.st)
 		p.st = nil
-	} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+	} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
 		p.st.Members = append(p.st.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 	}
 }
@@ -164,7 +165,7 @@ func (p *headerParser) structLine(line string, n int) {
 // enumLine reads a line of an enum.
 func (p *headerParser) enumLine(line string) {
 	enum := p.enum
-	if m := reValue.FindStringSubmatch(line); m != nil {
+	if m := reValue.get().FindStringSubmatch(line); m != nil {
 		enum.Values = append(enum.Values, m[1])
 	}
 	if strings.HasPrefix(line, "};") {
@@ -192,22 +193,22 @@ func (p *headerParser) classLine(line string, n int) {
 	if p.declared {
 		return // the class's cpptext
 	}
-	if m := reProbe.FindStringSubmatch(line); m != nil {
+	if m := reProbe.get().FindStringSubmatch(line); m != nil {
 		f.Probes = append(f.Probes, m[1])
 		return
 	}
-	if m := reDeclFn.FindStringSubmatch(line); m != nil {
+	if m := reDeclFn.get().FindStringSubmatch(line); m != nil {
 		cur.Natives = append(cur.Natives, Func{Name: m[1], Line: n})
-	} else if m := reDeclCl.FindStringSubmatch(line); m != nil {
+	} else if m := reDeclCl.get().FindStringSubmatch(line); m != nil {
 		cur.Flags = m[3]
 		cur.Declare = strings.TrimSpace(line)
 		p.declared = true
 		if f.Package == "" {
 			f.Package = m[4]
 		}
-	} else if m := reEvent.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
+	} else if m := reEvent.get().FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "     ") {
 		cur.Events = append(cur.Events, Func{Name: m[3], Line: n, Signature: m[1] + " " + m[2] + "(" + m[4] + ")"})
-	} else if m := reMember.FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
+	} else if m := reMember.get().FindStringSubmatch(line); m != nil && !strings.HasPrefix(line, "     ") && !strings.Contains(m[1], "(") {
 		cur.Members = append(cur.Members, Member{Name: m[2], Type: m[1] + m[3], Pack: m[4], Line: n})
 	}
 }
@@ -217,42 +218,42 @@ func (p *headerParser) topLine(line string, n int) {
 	f := p.f
 	switch {
 	case strings.HasPrefix(line, "enum "):
-		if m := reEnum.FindStringSubmatch(line); m != nil {
+		if m := reEnum.get().FindStringSubmatch(line); m != nil {
 			p.enum = &Enum{Name: m[1], Line: n}
 			p.inEnum = true
 		}
 	case strings.HasPrefix(line, "#define UCONST_"):
-		if m := reConst.FindStringSubmatch(line); m != nil {
+		if m := reConst.get().FindStringSubmatch(line); m != nil {
 			p.consts = append(p.consts, Const{Name: m[1], Value: m[2], Line: n})
 		}
 	case strings.HasPrefix(line, "struct "):
-		if m := reStruct.FindStringSubmatch(line); m != nil {
+		if m := reStruct.get().FindStringSubmatch(line); m != nil {
 			p.st = &Class{Name: m[1], File: p.name, Line: n}
 		}
 	case strings.HasPrefix(line, "class "):
-		if m := reClass.FindStringSubmatch(line); m != nil {
+		if m := reClass.get().FindStringSubmatch(line); m != nil {
 			p.cur = &Class{Name: m[1], Super: m[2], File: p.name, Line: n}
 			p.inClass = true
 		}
 	case strings.HasPrefix(line, "AUTOGENERATE_NAME("):
-		if m := reName.FindStringSubmatch(line); m != nil {
+		if m := reName.get().FindStringSubmatch(line); m != nil {
 			f.Names = append(f.Names, m[1])
 		}
 	case strings.HasPrefix(line, "\t"):
-		if m := reRegist.FindStringSubmatch(line); m != nil {
+		if m := reRegist.get().FindStringSubmatch(line); m != nil {
 			f.Registrants = append(f.Registrants, m[1])
-		} else if reLookup.MatchString(line) && len(f.Registrants) > 0 {
+		} else if reLookup.get().MatchString(line) && len(f.Registrants) > 0 {
 			if f.Lookups == nil {
 				f.Lookups = map[string]bool{}
 			}
 			f.Lookups[strings.ToLower(f.Registrants[len(f.Registrants)-1])] = true
 		}
 	case strings.HasPrefix(line, "DECLARE_NATIVE_TYPE("):
-		if m := reNatTyp.FindStringSubmatch(line); m != nil {
+		if m := reNatTyp.get().FindStringSubmatch(line); m != nil {
 			f.RegClasses = append(f.RegClasses, m[1])
 		}
 	case strings.HasPrefix(line, "AUTOGENERATE_FUNCTION("):
-		if m := reAutoFn.FindStringSubmatch(line); m != nil && !p.seenFn[m[1]] {
+		if m := reAutoFn.get().FindStringSubmatch(line); m != nil && !p.seenFn[m[1]] {
 			p.seenFn[m[1]] = true
 			f.FuncClasses = append(f.FuncClasses, m[1])
 		}
@@ -320,18 +321,18 @@ func HintsFrom(f *File) *Hints {
 	return h
 }
 
-var reClassRef = regexp.MustCompile(`class ([AU]\w+)\*`)
+var reClassRef = &lazyRegexp{expr: `class ([AU]\w+)\*`}
 
 // classRefs returns the C++ class names in "class UFoo*" types of s.
 func classRefs(s string) []string {
 	var out []string
-	for _, m := range reClassRef.FindAllStringSubmatch(s, -1) {
+	for _, m := range reClassRef.get().FindAllStringSubmatch(s, -1) {
 		out = append(out, m[1])
 	}
 	return out
 }
 
-var reIdentEnd = regexp.MustCompile(`(\w+)\s*$`)
+var reIdentEnd = &lazyRegexp{expr: `(\w+)\s*$`}
 
 // paramNames returns the parameter names of a thunk signature.
 func paramNames(sig string) []string {
@@ -341,7 +342,7 @@ func paramNames(sig string) []string {
 	}
 	var out []string
 	for _, p := range strings.Split(sig[open+1:len(sig)-1], ",") {
-		if m := reIdentEnd.FindStringSubmatch(p); m != nil {
+		if m := reIdentEnd.get().FindStringSubmatch(p); m != nil {
 			out = append(out, m[1])
 		}
 	}
@@ -363,4 +364,18 @@ func structOf(t string) string {
 		return t[1:]
 	}
 	return ""
+}
+
+// lazyRegexp is a regexp compiled on first use: a command that reads no
+// header compiles none (the 19 of this package cost 159 KB and 1,268
+// allocations at every start of the program when compiled at init).
+type lazyRegexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
+	return l.re
 }

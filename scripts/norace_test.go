@@ -1,0 +1,6 @@
+//go:build !race
+
+package scripts
+
+// raceFlags: see race_test.go.
+var raceFlags []string
