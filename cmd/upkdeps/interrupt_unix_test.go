@@ -33,8 +33,9 @@ func init() {
 
 // TestInterruptStops runs report, downloads, graph, check, fix and index
 // add on a generated install of 2,000 packages in child processes and
-// sends SIGINT at 0.3 s: each ends within a second of the signal (three
-// under the race detector) with exit 130 and "upkdeps: interrupted", and
+// sends SIGINT at 0.3 s: each ends within two seconds of the signal (four
+// under the race detector; the command itself exits at most 700 ms after
+// it, and the slack is for a loaded machine's scheduling) with exit 130 and "upkdeps: interrupted", and
 // leaves no output file and no temporary file; check once more with
 // SIGTERM, which exits 143. (A command that finished before the signal
 // is only logged.) scripts/interrupt.sh does the same on 20,000 packages
@@ -55,9 +56,12 @@ func TestInterruptStops(t *testing.T) {
 	if _, errOut, code := runCLI(t, "index", "add", "--index", fixDB, "--no-progress", empty); code != 0 {
 		t.Fatalf("index add: %s", errOut)
 	}
-	limit := time.Second
+	// runMain's forced exit bounds it at 700 ms; at a load of 20 on two
+	// cores the child took over a second to be scheduled. The logged
+	// figures, and scripts/interrupt.sh on an idle machine, show the 1 s.
+	limit := 2 * time.Second
 	if raceEnabled {
-		limit = 3 * time.Second
+		limit = 4 * time.Second
 	}
 	for _, tt := range []struct {
 		name string
