@@ -100,78 +100,13 @@ func (d *DB) addUnrealArchive(ctx context.Context, dir string, jobs int) (*Metad
 	}
 	defer tx.Rollback()
 	now := time.Now().UTC().Format(time.RFC3339)
-	var src int64
-	err = tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE location = ?`, abs).Scan(&src)
-	switch {
-	case err == sql.ErrNoRows:
-		r, err := tx.ExecContext(ctx, `INSERT INTO sources (kind, location, added_at, updated_at) VALUES (?, ?, ?, ?)`, KindMetadata, abs, now, now)
-		if err != nil {
-			return nil, err
-		}
-		src, _ = r.LastInsertId()
-	case err != nil:
-		return nil, err
-	default:
-		var kind string
-		if err := tx.QueryRowContext(ctx, `SELECT kind FROM sources WHERE id = ?`, src).Scan(&kind); err != nil {
-			return nil, err
-		}
-		if kind != KindMetadata {
-			return nil, fmt.Errorf("index: %s is already a source of kind %s: remove it first", abs, kind)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM items WHERE source_id = ?`, src); err != nil {
-			return nil, err
-		}
-	}
-	ins := func(q string) (*sql.Stmt, error) { return tx.PrepareContext(ctx, q) }
-	stItem, err := ins(`INSERT INTO items (source_id, path, type, game, name, author, release_date, archive_name, sha1, size, variation_of, deleted) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`)
+	src, err := metadataSource(ctx, tx, abs, now)
 	if err != nil {
 		return nil, err
 	}
-	defer stItem.Close()
-	stFile, err := ins(`INSERT INTO item_files (item_id, name, name_lower, ext, size, sha1) VALUES (?,?,?,?,?,?)`)
+	files, err := insertItems(ctx, tx, src, res.Items)
 	if err != nil {
 		return nil, err
-	}
-	defer stFile.Close()
-	stDown, err := ins(`INSERT INTO item_downloads (item_id, url, direct, main, repack, state) VALUES (?,?,?,?,?,?)`)
-	if err != nil {
-		return nil, err
-	}
-	defer stDown.Close()
-	stDep, err := ins(`INSERT INTO item_deps (item_id, file, name, status) VALUES (?,?,?,?)`)
-	if err != nil {
-		return nil, err
-	}
-	defer stDep.Close()
-	files := 0
-	for _, it := range res.Items {
-		r, err := stItem.ExecContext(ctx, src, it.Path, it.Type, it.Game, it.Name, it.Author, it.ReleaseDate, it.ArchiveName,
-			it.Hash, it.Size, it.VariationOf, it.Deleted)
-		if err != nil {
-			return nil, err
-		}
-		id, _ := r.LastInsertId()
-		for _, f := range it.Files {
-			ext := strings.ToLower(filepath.Ext(f.Name))
-			base := strings.ToLower(strings.TrimSuffix(f.Name, filepath.Ext(f.Name)))
-			if _, err := stFile.ExecContext(ctx, id, f.Name, base, ext, f.Size, f.Hash); err != nil {
-				return nil, err
-			}
-			files++
-		}
-		for _, dl := range it.Downloads {
-			if _, err := stDown.ExecContext(ctx, id, dl.URL, dl.Direct, dl.Main, dl.Repack, dl.State); err != nil {
-				return nil, err
-			}
-		}
-		for _, file := range slices.Sorted(maps.Keys(it.Dependencies)) {
-			for _, dep := range it.Dependencies[file] {
-				if _, err := stDep.ExecContext(ctx, id, file, dep.Name, dep.Status); err != nil {
-					return nil, err
-				}
-			}
-		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE sources SET updated_at = ?, files = ?, packages = ?, errors = ?, error = '' WHERE id = ?`,
 		now, res.Files, files, len(res.Warnings), src); err != nil {
@@ -194,6 +129,92 @@ func (d *DB) addUnrealArchive(ctx context.Context, dir string, jobs int) (*Metad
 		}
 	}
 	return out, nil
+}
+
+// metadataSource returns the id of the metadata source at abs, made now
+// if it is new, its items deleted if it is not (an add replaces them). A
+// source of another kind at abs is an error.
+func metadataSource(ctx context.Context, tx *sql.Tx, abs, now string) (int64, error) {
+	var src int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE location = ?`, abs).Scan(&src)
+	switch {
+	case err == sql.ErrNoRows:
+		r, err := tx.ExecContext(ctx, `INSERT INTO sources (kind, location, added_at, updated_at) VALUES (?, ?, ?, ?)`, KindMetadata, abs, now, now)
+		if err != nil {
+			return 0, err
+		}
+		src, _ = r.LastInsertId()
+	case err != nil:
+		return 0, err
+	default:
+		var kind string
+		if err := tx.QueryRowContext(ctx, `SELECT kind FROM sources WHERE id = ?`, src).Scan(&kind); err != nil {
+			return 0, err
+		}
+		if kind != KindMetadata {
+			return 0, fmt.Errorf("index: %s is already a source of kind %s: remove it first", abs, kind)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM items WHERE source_id = ?`, src); err != nil {
+			return 0, err
+		}
+	}
+	return src, nil
+}
+
+// insertItems writes the catalogue's items of source src with their files,
+// downloads and dependency hints, and returns how many files they list.
+func insertItems(ctx context.Context, tx *sql.Tx, src int64, items []unrealarchive.Item) (int, error) {
+	ins := func(q string) (*sql.Stmt, error) { return tx.PrepareContext(ctx, q) }
+	stItem, err := ins(`INSERT INTO items (source_id, path, type, game, name, author, release_date, archive_name, sha1, size, variation_of, deleted) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer stItem.Close()
+	stFile, err := ins(`INSERT INTO item_files (item_id, name, name_lower, ext, size, sha1) VALUES (?,?,?,?,?,?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer stFile.Close()
+	stDown, err := ins(`INSERT INTO item_downloads (item_id, url, direct, main, repack, state) VALUES (?,?,?,?,?,?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer stDown.Close()
+	stDep, err := ins(`INSERT INTO item_deps (item_id, file, name, status) VALUES (?,?,?,?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer stDep.Close()
+	files := 0
+	for _, it := range items {
+		r, err := stItem.ExecContext(ctx, src, it.Path, it.Type, it.Game, it.Name, it.Author, it.ReleaseDate, it.ArchiveName,
+			it.Hash, it.Size, it.VariationOf, it.Deleted)
+		if err != nil {
+			return 0, err
+		}
+		id, _ := r.LastInsertId()
+		for _, f := range it.Files {
+			ext := strings.ToLower(filepath.Ext(f.Name))
+			base := strings.ToLower(strings.TrimSuffix(f.Name, filepath.Ext(f.Name)))
+			if _, err := stFile.ExecContext(ctx, id, f.Name, base, ext, f.Size, f.Hash); err != nil {
+				return 0, err
+			}
+			files++
+		}
+		for _, dl := range it.Downloads {
+			if _, err := stDown.ExecContext(ctx, id, dl.URL, dl.Direct, dl.Main, dl.Repack, dl.State); err != nil {
+				return 0, err
+			}
+		}
+		for _, file := range slices.Sorted(maps.Keys(it.Dependencies)) {
+			for _, dep := range it.Dependencies[file] {
+				if _, err := stDep.ExecContext(ctx, id, file, dep.Name, dep.Status); err != nil {
+					return 0, err
+				}
+			}
+		}
+	}
+	return files, nil
 }
 
 // ArchiveItems returns every catalogue item (of the given games, all when
