@@ -230,6 +230,33 @@ func (d *DB) archiveItemsOf(ctx context.Context, games ...string) ([]unrealarchi
 	return d.archiveItems(ctx, "", nil, games)
 }
 
+// itemRows runs q, a query of items' columns, and returns the items with
+// the index of each by its id.
+func (d *DB) itemRows(ctx context.Context, q string, args []any) ([]unrealarchive.Item, map[int64]int, error) {
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	var items []unrealarchive.Item
+	byID := map[int64]int{}
+	for rows.Next() {
+		var it unrealarchive.Item
+		var id int64
+		if err := rows.Scan(&id, &it.Path, &it.Type, &it.Game, &it.Name, &it.Author, &it.ReleaseDate, &it.ArchiveName,
+			&it.Hash, &it.Size, &it.VariationOf, &it.Deleted); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		byID[id] = len(items)
+		items = append(items, it)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	return items, byID, nil
+}
+
 // archiveItems returns the items matching where (an SQL condition on
 // items, "" for all) with args, of the games (all when none).
 func (d *DB) archiveItems(ctx context.Context, where string, args []any, games []string) ([]unrealarchive.Item, error) {
@@ -249,25 +276,8 @@ func (d *DB) archiveItems(ctx context.Context, where string, args []any, games [
 	}
 	q := `SELECT id, path, type, game, name, author, release_date, archive_name, sha1, size, variation_of, deleted FROM items` + cond + ` ORDER BY sha1, name, path`
 	sub := `SELECT id FROM items` + cond
-	rows, err := d.db.QueryContext(ctx, q, args...)
+	items, byID, err := d.itemRows(ctx, q, args)
 	if err != nil {
-		return nil, err
-	}
-	var items []unrealarchive.Item
-	byID := map[int64]int{}
-	for rows.Next() {
-		var it unrealarchive.Item
-		var id int64
-		if err := rows.Scan(&id, &it.Path, &it.Type, &it.Game, &it.Name, &it.Author, &it.ReleaseDate, &it.ArchiveName,
-			&it.Hash, &it.Size, &it.VariationOf, &it.Deleted); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		byID[id] = len(items)
-		items = append(items, it)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	if err := d.scanRows(ctx, `SELECT item_id, name, size, sha1 FROM item_files WHERE item_id IN (`+sub+`) ORDER BY rowid`, args, func(r *sql.Rows) error {
