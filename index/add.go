@@ -120,23 +120,9 @@ func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if err != nil {
 		return nil, err
 	}
-	st, err := os.Stat(abs)
+	st, kind, err := sourceKind(abs)
 	if err != nil {
 		return nil, err
-	}
-	if !st.IsDir() && !st.Mode().IsRegular() {
-		// A named pipe or device as a source: refused at once (reading
-		// one could wait forever).
-		return nil, &fsutil.NotRegularError{Path: abs, Mode: st.Mode()}
-	}
-	kind := KindFile
-	switch {
-	case st.IsDir() && hasCacheIni(abs):
-		kind = KindCache
-	case st.IsDir():
-		kind = KindDir
-	case archive.KindOf(abs) != "":
-		kind = KindArchive
 	}
 	now := time.Now().UTC().Format(time.RFC3339)
 	var srcID int64
@@ -191,16 +177,45 @@ func (d *DB) add(ctx context.Context, location string, opt AddOptions) (*AddResu
 	if a.res.Errors, err = d.fileErrors(ctx, srcID); err != nil {
 		return nil, err
 	}
-	srcs, err := d.Sources(ctx)
-	if err != nil {
+	if a.res.Source, err = d.sourceByID(ctx, srcID); err != nil {
 		return nil, err
 	}
+	return a.res, nil
+}
+
+// sourceByID returns the source whose id is id, as Sources lists it (the
+// zero Source when there is none).
+func (d *DB) sourceByID(ctx context.Context, id int64) (Source, error) {
+	srcs, err := d.Sources(ctx)
 	for _, s := range srcs {
-		if s.ID == srcID {
-			a.res.Source = s
+		if s.ID == id {
+			return s, err
 		}
 	}
-	return a.res, nil
+	return Source{}, err
+}
+
+// sourceKind stats the source at abs and tells its kind: a cache (a folder
+// with a cache.ini), a folder, an archive or a file. A named pipe or a
+// device is refused at once (reading one could wait forever).
+func sourceKind(abs string) (os.FileInfo, string, error) {
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, "", err
+	}
+	if !st.IsDir() && !st.Mode().IsRegular() {
+		return nil, "", &fsutil.NotRegularError{Path: abs, Mode: st.Mode()}
+	}
+	kind := KindFile
+	switch {
+	case st.IsDir() && hasCacheIni(abs):
+		kind = KindCache
+	case st.IsDir():
+		kind = KindDir
+	case archive.KindOf(abs) != "":
+		kind = KindArchive
+	}
+	return st, kind, nil
 }
 
 func hasCacheIni(dir string) bool {

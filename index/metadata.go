@@ -119,14 +119,8 @@ func (d *DB) addUnrealArchive(ctx context.Context, dir string, jobs int) (*Metad
 	if out.Warnings == nil {
 		out.Warnings = []unrealarchive.Warning{}
 	}
-	srcs, err := d.Sources(ctx)
-	if err != nil {
+	if out.Source, err = d.sourceByID(ctx, src); err != nil {
 		return nil, err
-	}
-	for _, s := range srcs {
-		if s.ID == src {
-			out.Source = s
-		}
 	}
 	return out, nil
 }
