@@ -56,67 +56,28 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 	if err != nil {
 		return nil, fmt.Errorf("redirect: %w", err)
 	}
-	rep := &VerifyReport{Dir: opt.Dir, Findings: append([]Finding{}, m.Findings...)}
-	files := map[string]bool{}
-	byLower := map[string][]string{}
+	v := &verifier{
+		rep:     &VerifyReport{Dir: opt.Dir, Findings: append([]Finding{}, m.Findings...)},
+		files:   map[string]bool{},
+		byLower: map[string][]string{},
+		known:   map[string]bool{ManifestName: true, fsutil.LockName: true},
+	}
 	for _, d := range dirents {
 		if d.Type().IsRegular() {
-			files[d.Name()] = true
-			byLower[strings.ToLower(d.Name())] = append(byLower[strings.ToLower(d.Name())], d.Name())
+			v.files[d.Name()] = true
+			v.byLower[strings.ToLower(d.Name())] = append(v.byLower[strings.ToLower(d.Name())], d.Name())
 		}
 	}
-	known := map[string]bool{ManifestName: true, fsutil.LockName: true}
-	add := func(e Entry, kind FindingKind, sev Severity, file, msg string) {
-		rep.Findings = append(rep.Findings, Finding{Kind: kind, Severity: sev, Package: e.Name, File: file, Message: msg})
-	}
-	var checks []check
 	for _, e := range m.Entries {
-		if e.Publish {
-			rep.Packages++
-		}
-		lower := strings.ToLower(e.Compressed)
-		hasLower := lower != e.Compressed && files[lower]
-		var variants []string // the name in another case (the lower-case copy too)
-		for _, o := range byLower[lower] {
-			if o != e.Compressed {
-				variants = append(variants, o)
-			}
-		}
-		switch {
-		case files[e.Compressed]:
-			checks = append(checks, check{e, e.Compressed})
-			known[e.Compressed] = true
-		case !e.Publish:
-		case len(variants) > 0:
-			add(e, WrongCase, Error, variants[0], fmt.Sprintf("clients ask for %s, but only %s exists: a case-sensitive web server answers 404",
-				e.Compressed, strings.Join(variants, ", ")))
-			for _, o := range variants {
-				if o != lower {
-					checks = append(checks, check{e, o})
-					known[o] = true
-				}
-			}
-		default:
-			msg := fmt.Sprintf("%s (%s) is not in the redirect folder: clients cannot download it", e.Compressed, e.Rel)
-			other := uz.CompressedName(e.Base, otherKind(e.Kind))
-			for _, o := range byLower[strings.ToLower(other)] {
-				msg += fmt.Sprintf(" (%s is there, but clients of package version %d read %s files)", o, e.Version, e.Kind.Ext())
-				known[o] = true
-			}
-			add(e, Missing, Error, e.Compressed, msg)
-		}
-		if hasLower {
-			checks = append(checks, check{e, lower})
-			known[lower] = true
-		}
+		v.entry(e)
 	}
-	results := make([]fileCheck, len(checks))
+	results := make([]fileCheck, len(v.checks))
 	var done func()
-	if opt.Progress != nil && len(checks) > 0 {
-		done = opt.Progress(len(checks))
+	if opt.Progress != nil && len(v.checks) > 0 {
+		done = opt.Progress(len(v.checks))
 	}
-	err = parallel(ctx, len(checks), opt.Jobs, func(i int) {
-		results[i] = checkFile(filepath.Join(opt.Dir, checks[i].file), checks[i].e)
+	err = parallel(ctx, len(v.checks), opt.Jobs, func(i int) {
+		results[i] = checkFile(filepath.Join(opt.Dir, v.checks[i].file), v.checks[i].e)
 		if done != nil {
 			done()
 		}
@@ -124,19 +85,87 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 	if err != nil {
 		return nil, err
 	}
-	rep.Checked = len(checks)
+	v.rep.Checked = len(v.checks)
 	for i, c := range results {
-		e, file := checks[i].e, checks[i].file
+		e, file := v.checks[i].e, v.checks[i].file
 		if c.problem != "" {
-			add(e, c.problem, Error, file, fmt.Sprintf("%s %s", file, c.message))
+			v.add(e, c.problem, Error, file, fmt.Sprintf("%s %s", file, c.message))
 		}
 		for _, n := range c.notes {
-			add(e, n.kind, Warning, file, fmt.Sprintf("%s %s", file, n.msg))
+			v.add(e, n.kind, Warning, file, fmt.Sprintf("%s %s", file, n.msg))
 		}
 	}
+	v.extra()
+	sortFindings(v.rep.Findings)
+	v.rep.finish(m)
+	return v.rep, nil
+}
+
+// verifier holds what Verify learns of the redirect folder: its regular
+// files, by name and by lower-case name, the ones a package of the map
+// accounts for, and the files to check.
+type verifier struct {
+	rep     *VerifyReport
+	files   map[string]bool
+	byLower map[string][]string
+	known   map[string]bool
+	checks  []check
+}
+
+func (v *verifier) add(e Entry, kind FindingKind, sev Severity, file, msg string) {
+	v.rep.Findings = append(v.rep.Findings, Finding{Kind: kind, Severity: sev, Package: e.Name, File: file, Message: msg})
+}
+
+// entry finds the file (or files) of the map's entry e in the folder: the
+// ones to check, or the finding that it is there only in another case or
+// not at all.
+func (v *verifier) entry(e Entry) {
+	if e.Publish {
+		v.rep.Packages++
+	}
+	lower := strings.ToLower(e.Compressed)
+	hasLower := lower != e.Compressed && v.files[lower]
+	var variants []string // the name in another case (the lower-case copy too)
+	for _, o := range v.byLower[lower] {
+		if o != e.Compressed {
+			variants = append(variants, o)
+		}
+	}
+	switch {
+	case v.files[e.Compressed]:
+		v.checks = append(v.checks, check{e, e.Compressed})
+		v.known[e.Compressed] = true
+	case !e.Publish:
+	case len(variants) > 0:
+		v.add(e, WrongCase, Error, variants[0], fmt.Sprintf("clients ask for %s, but only %s exists: a case-sensitive web server answers 404",
+			e.Compressed, strings.Join(variants, ", ")))
+		for _, o := range variants {
+			if o != lower {
+				v.checks = append(v.checks, check{e, o})
+				v.known[o] = true
+			}
+		}
+	default:
+		msg := fmt.Sprintf("%s (%s) is not in the redirect folder: clients cannot download it", e.Compressed, e.Rel)
+		other := uz.CompressedName(e.Base, otherKind(e.Kind))
+		for _, o := range v.byLower[strings.ToLower(other)] {
+			msg += fmt.Sprintf(" (%s is there, but clients of package version %d read %s files)", o, e.Version, e.Kind.Ext())
+			v.known[o] = true
+		}
+		v.add(e, Missing, Error, e.Compressed, msg)
+	}
+	if hasLower {
+		v.checks = append(v.checks, check{e, lower})
+		v.known[lower] = true
+	}
+}
+
+// extra reports, in name order, each file of the folder no package of the
+// map accounts for (a temporary file as one).
+func (v *verifier) extra() {
 	var extra []string
-	for name := range files {
-		if !known[name] {
+	for name := range v.files {
+		if !v.known[name] {
 			extra = append(extra, name)
 		}
 	}
@@ -146,11 +175,8 @@ func Verify(ctx context.Context, m *Map, opt VerifyOptions) (*VerifyReport, erro
 		if fsutil.IsTemp(name) {
 			msg = fmt.Sprintf("%s: a temporary file left by an interrupted write; safe to delete", name)
 		}
-		rep.Findings = append(rep.Findings, Finding{Kind: Extra, Severity: Warning, File: name, Message: msg})
+		v.rep.Findings = append(v.rep.Findings, Finding{Kind: Extra, Severity: Warning, File: name, Message: msg})
 	}
-	sortFindings(rep.Findings)
-	rep.finish(m)
-	return rep, nil
 }
 
 func otherKind(k uz.Kind) uz.Kind {
