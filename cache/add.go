@@ -33,43 +33,12 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		refuseOther := func(other, note string, h Hint) {
 			p.Actions = append(p.Actions, Action{Op: OpRefuse, Subject: Printable(file), Why: becausePath("", other, note).with(h)})
 		}
-		abs, err := filepath.Abs(file)
-		if err != nil {
-			refuse(err.Error())
+		abs, key, refusal := c.addable(file)
+		if refusal != "" {
+			refuse(refusal)
 			continue
 		}
 		name := filepath.Base(abs)
-		if err := fsutil.SafeFileName(name); err != nil {
-			var ne *fsutil.NameError
-			if errors.As(err, &ne) {
-				err = errors.New(ne.Reason)
-			}
-			refuse("unsafe file name: " + err.Error())
-			continue
-		}
-		f, err := format.Open(abs)
-		if err != nil {
-			var pe *format.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			refuse("not a package: " + err.Error())
-			continue
-		}
-		guid, version, gens := f.GUID, f.Version, len(f.Generations)
-		f.Close()
-		switch ue2 := version >= 100; {
-		case ue2 && c.Generation == 1:
-			refuse(fmt.Sprintf("a UE2 package (version %d) for a UE1 cache", version))
-			continue
-		case !ue2 && c.Generation == 2:
-			refuse(fmt.Sprintf("a UE1 package (version %d) for a UE2 cache", version))
-			continue
-		case c.Generation == 2 && gens == 0:
-			refuse("no generations in the header")
-			continue
-		}
-		key := c.Key(guid, gens)
 		if prev, ok := added[key]; ok {
 			p.Actions = append(p.Actions, Action{Op: OpSkip, Subject: Printable(file), Why: becausePath("the same package as ", prev, "")})
 			continue
@@ -111,4 +80,41 @@ func (c *Cache) PlanAdd(files []string, opt AddOptions) *Plan {
 		}
 	}
 	return p
+}
+
+// addable reads file's header for PlanAdd: its absolute path and cache key,
+// or why it is refused (not a package, an unsafe name, the other engine
+// generation, no generations in a UE2 header).
+func (c *Cache) addable(file string) (abs, key, refusal string) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", "", err.Error()
+	}
+	name := filepath.Base(abs)
+	if err := fsutil.SafeFileName(name); err != nil {
+		var ne *fsutil.NameError
+		if errors.As(err, &ne) {
+			err = errors.New(ne.Reason)
+		}
+		return "", "", "unsafe file name: " + err.Error()
+	}
+	f, err := format.Open(abs)
+	if err != nil {
+		var pe *format.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", "", "not a package: " + err.Error()
+	}
+	guid, version, gens := f.GUID, f.Version, len(f.Generations)
+	f.Close()
+	switch ue2 := version >= 100; {
+	case ue2 && c.Generation == 1:
+		return "", "", fmt.Sprintf("a UE2 package (version %d) for a UE1 cache", version)
+	case !ue2 && c.Generation == 2:
+		return "", "", fmt.Sprintf("a UE1 package (version %d) for a UE2 cache", version)
+	case c.Generation == 2 && gens == 0:
+		return "", "", "no generations in the header"
+	}
+	return abs, c.Key(guid, gens), ""
 }
