@@ -110,56 +110,9 @@ func Compare(ctx context.Context, server *install.Install, g *graph.Graph, clien
 			continue // the server's own findings (check) report it
 		}
 		rep.Packages++
-		via := e.Via
-		if via == "" {
-			via = "ServerPackages or a map"
-		}
-		f := Finding{Package: e.Name, Via: via, ServerFile: e.Rel, ServerGUID: sh.GUID.String(), ServerGeneration: len(sh.Generations)}
-		r := client.Search.FindGUID(e.Name, sh.GUID, len(sh.Generations))
-		if !r.Found() {
-			if e.Publish || e.Stock {
-				f.Kind, f.Severity = MissingDownload, graph.Warning
-				f.PlayerError = fmt.Sprintf("(none: the client downloads %s, %d bytes, on joining)", filepath.Base(e.File), e.Size)
-				f.Fix = fmt.Sprintf("nothing to do; to spare the download, install the server's %s", e.Rel)
-				if e.Stock {
-					f.Severity = graph.Error
-					f.PlayerError = fmt.Sprintf("Failed to load %s: Can't find file for package %s", e.Name, e.Name)
-					f.Fix = fmt.Sprintf("%s is a retail package every client should have: reinstall it (the server's copy is %s)", e.Name, e.Rel)
-				}
-			} else {
-				f.Kind, f.Severity = MissingNoDownload, graph.Error
-				f.PlayerError = fmt.Sprintf("Failed to load %s: Can't find file for package %s", e.Name, e.Name)
-				f.Fix = fmt.Sprintf("the package has no AllowDownload flag, so clients must install it themselves: give players the server's %s (GUID %s)", e.Rel, sh.GUID)
-			}
+		if f, ok := clientFinding(e, sh, client, ue2); ok {
 			rep.Findings = append(rep.Findings, f)
-			continue
 		}
-		f.ClientFile = client.Search.Rel(r.File)
-		ch, err := header(r.File)
-		if err != nil {
-			f.Kind, f.Severity = ClientUnreadable, graph.Error
-			f.PlayerError = fmt.Sprintf("Failed to load %s: %v", e.Name, err)
-			f.Fix = fmt.Sprintf("delete the client's %s (the server sends its own copy)", f.ClientFile)
-			rep.Findings = append(rep.Findings, f)
-			continue
-		}
-		f.ClientGUID, f.ClientGeneration = ch.GUID.String(), len(ch.Generations)
-		switch {
-		case ch.GUID != sh.GUID:
-			f.Kind, f.Severity = VersionMismatch, graph.Error
-			f.PlayerError = fmt.Sprintf("Failed to load %s: Package %s version mismatch", e.Name, e.Name)
-			f.Fix = fmt.Sprintf("delete or replace the client's %s (GUID %s): the server's %s has GUID %s", f.ClientFile, ch.GUID, e.Rel, sh.GUID)
-			if r.Step == "cache" {
-				f.Fix = fmt.Sprintf("delete the client's cached %s and its cache.ini line (GUID %s); the server's has GUID %s", f.ClientFile, ch.GUID, sh.GUID)
-			}
-		case ue2 && len(ch.Generations) < len(sh.Generations):
-			f.Kind, f.Severity = GenerationBehind, graph.Error
-			f.PlayerError = fmt.Sprintf("(no message at connect: the package map takes the lower generation count, %d of the server's %d, so objects the later generations of %s added do not reach this client: missing actors, sounds or textures in game)", len(ch.Generations), len(sh.Generations), e.Name)
-			f.Fix = fmt.Sprintf("replace the client's %s with the server's %s (same GUID %s, %d generations)", f.ClientFile, e.Rel, sh.GUID, len(sh.Generations))
-		default:
-			continue
-		}
-		rep.Findings = append(rep.Findings, f)
 	}
 	if opt.Redirect != "" {
 		fs, err := redirectFindings(ctx, server, g, sp, opt)
@@ -188,6 +141,61 @@ func sev(s graph.Severity) int {
 		return 0
 	}
 	return 1
+}
+
+// clientFinding compares the client's copy of the map's entry e (the
+// server's header sh) with the server's: missing (with or without a
+// download), unreadable, another GUID or, on UE2, fewer generations. It
+// returns false when the client's copy matches.
+func clientFinding(e redirect.Entry, sh format.Header, client *install.Install, ue2 bool) (Finding, bool) {
+	via := e.Via
+	if via == "" {
+		via = "ServerPackages or a map"
+	}
+	f := Finding{Package: e.Name, Via: via, ServerFile: e.Rel, ServerGUID: sh.GUID.String(), ServerGeneration: len(sh.Generations)}
+	r := client.Search.FindGUID(e.Name, sh.GUID, len(sh.Generations))
+	if !r.Found() {
+		if e.Publish || e.Stock {
+			f.Kind, f.Severity = MissingDownload, graph.Warning
+			f.PlayerError = fmt.Sprintf("(none: the client downloads %s, %d bytes, on joining)", filepath.Base(e.File), e.Size)
+			f.Fix = fmt.Sprintf("nothing to do; to spare the download, install the server's %s", e.Rel)
+			if e.Stock {
+				f.Severity = graph.Error
+				f.PlayerError = fmt.Sprintf("Failed to load %s: Can't find file for package %s", e.Name, e.Name)
+				f.Fix = fmt.Sprintf("%s is a retail package every client should have: reinstall it (the server's copy is %s)", e.Name, e.Rel)
+			}
+		} else {
+			f.Kind, f.Severity = MissingNoDownload, graph.Error
+			f.PlayerError = fmt.Sprintf("Failed to load %s: Can't find file for package %s", e.Name, e.Name)
+			f.Fix = fmt.Sprintf("the package has no AllowDownload flag, so clients must install it themselves: give players the server's %s (GUID %s)", e.Rel, sh.GUID)
+		}
+		return f, true
+	}
+	f.ClientFile = client.Search.Rel(r.File)
+	ch, err := header(r.File)
+	if err != nil {
+		f.Kind, f.Severity = ClientUnreadable, graph.Error
+		f.PlayerError = fmt.Sprintf("Failed to load %s: %v", e.Name, err)
+		f.Fix = fmt.Sprintf("delete the client's %s (the server sends its own copy)", f.ClientFile)
+		return f, true
+	}
+	f.ClientGUID, f.ClientGeneration = ch.GUID.String(), len(ch.Generations)
+	switch {
+	case ch.GUID != sh.GUID:
+		f.Kind, f.Severity = VersionMismatch, graph.Error
+		f.PlayerError = fmt.Sprintf("Failed to load %s: Package %s version mismatch", e.Name, e.Name)
+		f.Fix = fmt.Sprintf("delete or replace the client's %s (GUID %s): the server's %s has GUID %s", f.ClientFile, ch.GUID, e.Rel, sh.GUID)
+		if r.Step == "cache" {
+			f.Fix = fmt.Sprintf("delete the client's cached %s and its cache.ini line (GUID %s); the server's has GUID %s", f.ClientFile, ch.GUID, sh.GUID)
+		}
+	case ue2 && len(ch.Generations) < len(sh.Generations):
+		f.Kind, f.Severity = GenerationBehind, graph.Error
+		f.PlayerError = fmt.Sprintf("(no message at connect: the package map takes the lower generation count, %d of the server's %d, so objects the later generations of %s added do not reach this client: missing actors, sounds or textures in game)", len(ch.Generations), len(sh.Generations), e.Name)
+		f.Fix = fmt.Sprintf("replace the client's %s with the server's %s (same GUID %s, %d generations)", f.ClientFile, e.Rel, sh.GUID, len(sh.Generations))
+	default:
+		return f, false
+	}
+	return f, true
 }
 
 // header reads the header of the package at path.
