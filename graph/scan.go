@@ -287,7 +287,6 @@ func openHeld(path string, h Held) (*format.File, error) {
 // Everything kept is copied out of the Reader's memory (the interner
 // clones).
 func scanFile(path string, w *worker) (*scanned, error) {
-	in := w.in
 	f, err := w.open(path)
 	if err != nil {
 		return nil, err
@@ -307,8 +306,18 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	// inside an export: the objects keep table order (see scanned).
 	s.mixedOrder = w.foldDup
 
-	// First pass: which imports are objects, and under which spelling
-	// (gathered in the worker's memory; the scan keeps exact copies).
+	w.groupImports(f, imports, s)
+	if err := w.placeObjects(path, f, imports, s); err != nil {
+		return nil, err
+	}
+	w.scanExports(path, f, exports, s)
+	return s, nil
+}
+
+// groupImports is scanFile's first pass: which imports are objects, and
+// under which spelling (gathered in the worker's memory; the scan keeps
+// exact copies).
+func (w *worker) groupImports(f *format.View, imports []format.Import, s *scanned) {
 	spellings, counts := w.spellings[:0], w.counts[:0]
 	for i, im := range imports {
 		if im.Outer.IsNull() {
@@ -339,7 +348,12 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	if len(spellings) > 0 {
 		s.spellings = slices.Clone(spellings)
 	}
-	// Second pass: the objects, grouped by spelling (or in table order).
+}
+
+// placeObjects is scanFile's second pass: the objects, grouped by spelling
+// (or in table order).
+func (w *worker) placeObjects(path string, f *format.View, imports []format.Import, s *scanned) error {
+	counts := w.counts // the first pass's, per spelling
 	total := int32(0)
 	s.ends = make([]int32, len(counts))
 	w.next = reset(w.next, len(counts), 0)
@@ -365,7 +379,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		o32 := w.object(f, i, &im)
 		if o32 >= maxTableObjects {
 			w.newTable() // the file's objects filled a table of their own
-			return nil, fmt.Errorf("graph: %s: imports more than %d distinct objects", path, maxTableObjects)
+			return fmt.Errorf("graph: %s: imports more than %d distinct objects", path, maxTableObjects)
 		}
 		o := objIndex(o32)
 		if s.mixedOrder {
@@ -377,6 +391,14 @@ func scanFile(path string, w *worker) (*scanned, error) {
 			next[g]++
 		}
 	}
+	return nil
+}
+
+// scanExports keeps what the check needs of the exports: their hashes (a
+// map's are read again when needed), the top-level classes and a map's
+// groups.
+func (w *worker) scanExports(path string, f *format.View, exports []format.Export, s *scanned) {
+	in := w.in
 	s.exports.held = w.overlay[path]
 	isMap := kindOf(path, w.mapExts) == KindMap
 	if isMap && s.exports.held == nil {
@@ -404,7 +426,6 @@ func scanFile(path string, w *worker) (*scanned, error) {
 		s.groups = slices.Clone(groups)
 	}
 	w.expClasses, w.expGroups = classes, groups // interned: the worker's memory holds no file's text
-	return s, nil
 }
 
 // reset returns s with n elements set to v, reusing its memory.
