@@ -12,6 +12,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -115,61 +116,61 @@ func (a *app) checkWith(cmd *cobra.Command, in *install.Install, r graph.Resolve
 const textLimit = 10
 
 func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
-	bw.printf("%d packages scanned", rep.PackagesScanned)
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
+	bw.Printf("%d packages scanned", rep.PackagesScanned)
 	if rep.PackagesReadable < rep.PackagesScanned {
-		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
+		bw.Printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
 		if rep.GitLFSPointers > 0 {
-			bw.printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
+			bw.Printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
 		}
 	}
 	if len(rep.MissingPaths) > 0 {
-		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
+		bw.Printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
 	}
 	for _, n := range rep.CaseNotes {
-		bw.printf("\ncase: %s", n.Message)
+		bw.Printf("\ncase: %s", n.Message)
 	}
-	bw.printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
+	bw.Printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
 	if wc := rep.WithCache; wc != nil {
-		bw.printf("With the download cache (%s, %d usable packages):", wc.Cache, wc.PackagesInCache)
+		bw.Printf("With the download cache (%s, %d usable packages):", wc.Cache, wc.PackagesInCache)
 		if len(wc.ResolvedFromCache) == 0 {
-			bw.printf(" nothing the install lacks is in it\n")
+			bw.Printf(" nothing the install lacks is in it\n")
 		} else {
 			var names []string
 			for _, u := range wc.ResolvedFromCache {
 				names = append(names, u.Name+" ("+u.File+")")
 			}
-			bw.printf(" it provides %s\n", strings.Join(names, ", "))
+			bw.Printf(" it provides %s\n", strings.Join(names, ", "))
 		}
-		bw.printf("%d finding(s) of a plain check disappear with the cache:\n", len(wc.FindingsRemoved))
+		bw.Printf("%d finding(s) of a plain check disappear with the cache:\n", len(wc.FindingsRemoved))
 		for _, f := range wc.FindingsRemoved {
-			bw.printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
+			bw.Printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
 		}
 	}
 	if rep.With != nil {
 		writeWithText(bw, rep.With, all)
-		return bw.err
+		return bw.Err
 	}
 	if len(rep.Findings) == 0 {
-		bw.printf("\nNo problems found.\n")
-		return bw.err
+		bw.Printf("\nNo problems found.\n")
+		return bw.Err
 	}
 	writeKindTable(bw, rep.Summary)
-	bw.printf("\nFix first:\n")
+	bw.Printf("\nFix first:\n")
 	for i, r := range rep.Summary.FixFirst {
-		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
+		bw.Printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
 	}
 	if top := rep.MostNeeded(10); len(top) > 0 {
 		label := "Most needed missing packages"
 		if rep.Summary.ByKind[graph.StockMissing] > 0 {
 			label += " (not the game's own)"
 		}
-		bw.printf("\n%s: %s", label, top[0])
+		bw.Printf("\n%s: %s", label, top[0])
 		for _, n := range top[1:] {
-			bw.printf(", %s", n)
+			bw.Printf(", %s", n)
 		}
-		bw.printf("\n")
+		bw.Printf("\n")
 	}
 	for _, f := range rep.Ranked() {
 		writeFindingText(bw, f, all)
@@ -177,21 +178,21 @@ func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
 			writeCandidatesText(bw, rep.Index, f)
 		}
 	}
-	return bw.err
+	return bw.Err
 }
 
 // writeKindTable prints the summary's count of each kind, errors and
 // warnings apart (a kind such as missing_package has both).
-func writeKindTable(bw *errWriter, sum check.Summary) {
+func writeKindTable(bw *textw.Writer, sum check.Summary) {
 	kinds := slices.Sorted(maps.Keys(sum.ByKind))
-	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
+	bw.Printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
 	for _, k := range kinds {
-		bw.printf("  %-18s %6d %8d\n", k, sum.ErrorsByKind[k], sum.WarningsByKind[k])
+		bw.Printf("  %-18s %6d %8d\n", k, sum.ErrorsByKind[k], sum.WarningsByKind[k])
 	}
 }
 
 // writeCandidatesText prints the best indexed candidate of a finding.
-func writeCandidatesText(bw *errWriter, ix *check.Index, f graph.Finding) {
+func writeCandidatesText(bw *textw.Writer, ix *check.Index, f graph.Finding) {
 	for _, c := range ix.Candidates {
 		if c.Kind != f.Kind || c.Package != f.Package {
 			continue
@@ -201,13 +202,13 @@ func writeCandidatesText(bw *errWriter, ix *check.Index, f graph.Finding) {
 			what = c.Package + "." + c.Object
 		}
 		if b := c.Best(); b == nil {
-			bw.printf("  index: no copy of %s\n", what)
+			bw.Printf("  index: no copy of %s\n", what)
 		} else {
 			note := ""
 			if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
 				note = ", the GUID the download cache pins"
 			}
-			bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
+			bw.Printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
 		}
 		if len(c.Archive) > 0 {
 			v := c.Archive[0]
@@ -220,14 +221,14 @@ func writeCandidatesText(bw *errWriter, ix *check.Index, f graph.Finding) {
 			if v.Unfit {
 				unfit = " (cannot hold the classes imported: no source)"
 			}
-			bw.printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
+			bw.Printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
 		}
 	}
 }
 
-func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
-	bw.printf("\n%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Package)
-	bw.printf("  %s\n", f.Message)
+func writeFindingText(bw *textw.Writer, f graph.Finding, all bool) {
+	bw.Printf("\n%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Package)
+	bw.Printf("  %s\n", f.Message)
 	list := func(label string, items []string) {
 		if len(items) == 0 {
 			return
@@ -236,12 +237,12 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 		if !all && len(shown) > textLimit {
 			shown = shown[:textLimit]
 		}
-		bw.printf("  %s (%d):\n", label, len(items))
+		bw.Printf("  %s (%d):\n", label, len(items))
 		for _, it := range shown {
-			bw.printf("    %s\n", it)
+			bw.Printf("    %s\n", it)
 		}
 		if len(shown) < len(items) {
-			bw.printf("    ... and %d more (--all or --json lists them)\n", len(items)-len(shown))
+			bw.Printf("    ... and %d more (--all or --json lists them)\n", len(items)-len(shown))
 		}
 	}
 	list("objects", graph.ObjectStrings(f.Objects))
@@ -250,22 +251,22 @@ func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
 	if f.Kind != graph.Cycle {
 		list("packages", f.Packages)
 	} else {
-		bw.printf("  packages: %s\n", strings.Join(f.Packages, ", "))
+		bw.Printf("  packages: %s\n", strings.Join(f.Packages, ", "))
 	}
 	if len(f.Chain) > 0 {
 		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing || f.Kind == graph.UnknownClass {
-			bw.printf("  evidence:\n")
+			bw.Printf("  evidence:\n")
 			for _, c := range f.Chain {
-				bw.printf("    %s\n", c)
+				bw.Printf("    %s\n", c)
 			}
 			return
 		}
-		bw.printf("  chain:\n")
+		bw.Printf("  chain:\n")
 		for i, c := range f.Chain {
 			if i == 0 {
-				bw.printf("    %s\n", c)
+				bw.Printf("    %s\n", c)
 			} else {
-				bw.printf("    -> %s\n", c)
+				bw.Printf("    -> %s\n", c)
 			}
 		}
 	}

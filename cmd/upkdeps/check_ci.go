@@ -15,6 +15,7 @@ import (
 	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/suggest"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 // checkCI is what check's CI flags ask for: the output format, a baseline
@@ -166,20 +167,20 @@ func (a *app) finishCheck(cmd *cobra.Command, in *install.Install, rep *check.Re
 
 // writeSuppressedText says what the baseline and --disable left out.
 func writeSuppressedText(w io.Writer, s *check.Suppressed) error {
-	bw := &errWriter{w: w}
+	bw := &textw.Writer{W: w}
 	if s.Baseline != "" {
-		bw.printf("\nBaseline %s: %d finding(s) left out as known", s.Baseline, s.InBaseline)
+		bw.Printf("\nBaseline %s: %d finding(s) left out as known", s.Baseline, s.InBaseline)
 		if s.Fixed > 0 {
-			bw.printf(", %d of its finding(s) gone (write it again with --write-baseline)", s.Fixed)
+			bw.Printf(", %d of its finding(s) gone (write it again with --write-baseline)", s.Fixed)
 		}
-		bw.printf("\n")
+		bw.Printf("\n")
 	}
 	if len(s.Disabled) > 0 {
 		kinds := make([]string, len(s.Disabled))
 		for i, k := range s.Disabled {
 			kinds[i] = string(k)
 		}
-		bw.printf("Disabled kinds (%s): %d finding(s) left out\n", strings.Join(kinds, ", "), s.DisabledFindings)
+		bw.Printf("Disabled kinds (%s): %d finding(s) left out\n", strings.Join(kinds, ", "), s.DisabledFindings)
 	}
-	return bw.err
+	return bw.Err
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/compare"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newCompareCmd(a *app) *cobra.Command {
@@ -70,30 +71,30 @@ finding is an error, 0 otherwise.`,
 }
 
 func writeCompareText(cmd *cobra.Command, rep *compare.Report) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
-	bw.printf("upkdeps compare: server %s, client %s\n", rep.Server, rep.Client)
+	bw := &textw.Writer{W: cmd.OutOrStdout()}
+	bw.Printf("upkdeps compare: server %s, client %s\n", rep.Server, rep.Client)
 	if rep.Preset != "" {
-		bw.printf("preset %s\n", rep.Preset)
+		bw.Printf("preset %s\n", rep.Preset)
 	}
-	bw.printf("%d package(s) compared: %d error(s), %d warning(s)\n", rep.Packages, rep.Errors, rep.Warnings)
+	bw.Printf("%d package(s) compared: %d error(s), %d warning(s)\n", rep.Packages, rep.Errors, rep.Warnings)
 	for _, f := range rep.Findings {
-		bw.printf("\n%s %s: %s\n", severityWord(string(f.Severity)), f.Kind, f.Package)
-		bw.printf("  server: %s GUID %s, %d generation(s) (via %s)\n", f.ServerFile, f.ServerGUID, f.ServerGeneration, f.Via)
+		bw.Printf("\n%s %s: %s\n", severityWord(string(f.Severity)), f.Kind, f.Package)
+		bw.Printf("  server: %s GUID %s, %d generation(s) (via %s)\n", f.ServerFile, f.ServerGUID, f.ServerGeneration, f.Via)
 		switch {
 		case f.RedirectFile != "":
-			bw.printf("  redirect: %s\n", f.RedirectFile)
+			bw.Printf("  redirect: %s\n", f.RedirectFile)
 		case f.ClientFile != "":
-			bw.printf("  client: %s GUID %s, %d generation(s)\n", f.ClientFile, f.ClientGUID, f.ClientGeneration)
+			bw.Printf("  client: %s GUID %s, %d generation(s)\n", f.ClientFile, f.ClientGUID, f.ClientGeneration)
 		default:
-			bw.printf("  client: no copy\n")
+			bw.Printf("  client: no copy\n")
 		}
-		bw.printf("  the player sees: %s\n", f.PlayerError)
-		bw.printf("  fix: %s\n", f.Fix)
+		bw.Printf("  the player sees: %s\n", f.PlayerError)
+		bw.Printf("  fix: %s\n", f.Fix)
 	}
 	if len(rep.Findings) == 0 {
-		bw.printf("OK: the client resolves every package to the server's version\n")
+		bw.Printf("OK: the client resolves every package to the server's version\n")
 	}
-	return bw.err
+	return bw.Err
 }
 
 // severityWord is "ERROR" or "WARNING".

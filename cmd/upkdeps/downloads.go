@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -48,7 +49,7 @@ preset), from the live package map.`,
 			if a.cfg.JSON {
 				return writeJSON(cmd.OutOrStdout(), d)
 			}
-			bw := &errWriter{w: cmd.OutOrStdout()}
+			bw := &textw.Writer{W: cmd.OutOrStdout()}
 			width := len("total (each once)")
 			for _, r := range d.Roots {
 				width = max(width, len(r.Name))
@@ -58,23 +59,23 @@ preset), from the live package map.`,
 				if s.Count == 1 {
 					what = "package"
 				}
-				bw.printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
+				bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
 				if s.CompressedCount > 0 {
-					bw.printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
+					bw.Printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
 				}
-				bw.printf("\n")
+				bw.Printf("\n")
 			}
 			for _, r := range d.Roots {
 				line(r.Name, r.Sizes)
 			}
 			line("total (each once)", d.Total)
 			if n := min(top, len(d.Packages)); n > 0 {
-				bw.printf("\nshared by the most (of %d):\n", len(d.Roots))
+				bw.Printf("\nshared by the most (of %d):\n", len(d.Roots))
 				for _, p := range d.Packages[:n] {
-					bw.printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, byteSize(p.Bytes), p.File)
+					bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, byteSize(p.Bytes), p.File)
 				}
 			}
-			return bw.err
+			return bw.Err
 		},
 	}
 	f := cmd.Flags()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/explain"
 	"github.com/upkdeps/upkdeps/index"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newExplainCmd(a *app) *cobra.Command {
@@ -94,41 +95,41 @@ func indexCopies(db *index.DB) explain.Index {
 }
 
 func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
-	bw.printf("upkdeps explain: %s (%s, %d lines", rep.Log, rep.Encoding, rep.Lines)
+	bw := &textw.Writer{W: cmd.OutOrStdout()}
+	bw.Printf("upkdeps explain: %s (%s, %d lines", rep.Log, rep.Encoding, rep.Lines)
 	if rep.LinesTruncated > 0 {
-		bw.printf(", %d cut at %d bytes", rep.LinesTruncated, explain.MaxLineLength)
+		bw.Printf(", %d cut at %d bytes", rep.LinesTruncated, explain.MaxLineLength)
 	}
-	bw.printf(")\n")
+	bw.Printf(")\n")
 	if rep.Install != "" {
-		bw.printf("answered against %s\n", rep.Install)
+		bw.Printf("answered against %s\n", rep.Install)
 	}
-	bw.printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
+	bw.Printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
 	if rep.Dropped > 0 {
-		bw.printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
+		bw.Printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
 	}
 	for _, l := range rep.Explained {
 		mark := "ok"
 		if l.Problem {
 			mark = "PROBLEM"
 		}
-		bw.printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
+		bw.Printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
 		if l.Why != "" {
-			bw.printf("  why: %s\n", l.Why)
+			bw.Printf("  why: %s\n", l.Why)
 		}
 		for i, c := range l.Chain {
 			if i == 0 {
-				bw.printf("  loaded because: %s\n", c)
+				bw.Printf("  loaded because: %s\n", c)
 			} else {
-				bw.printf("    %s\n", c)
+				bw.Printf("    %s\n", c)
 			}
 		}
 		if l.Fix != "" {
-			bw.printf("  fix: %s\n", l.Fix)
+			bw.Printf("  fix: %s\n", l.Fix)
 		}
 	}
 	for _, l := range rep.NotUnderstood {
-		bw.printf("\nline %d: NOT UNDERSTOOD\n  %s\n", l.Number, l.Text)
+		bw.Printf("\nline %d: NOT UNDERSTOOD\n  %s\n", l.Number, l.Text)
 	}
-	return bw.err
+	return bw.Err
 }

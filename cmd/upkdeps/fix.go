@@ -10,6 +10,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/dirlock"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newFixCmd(a *app) *cobra.Command {
@@ -140,17 +141,17 @@ func (a *app) checkAfterFix(cmd *cobra.Command, out *index.FixReport) error {
 }
 
 func writeFixText(w io.Writer, rep *index.FixReport) error {
-	bw := &errWriter{w: w}
+	bw := &textw.Writer{W: w}
 	verb := "copies"
 	if rep.DryRun {
 		verb = "would copy (dry run)"
 	}
-	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.Index)
+	bw.Printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.Index)
 	if len(rep.RemovedTemps) > 0 {
-		bw.printf("removed %d temporary file(s) an interrupted fix left: %s\n", len(rep.RemovedTemps), strings.Join(rep.RemovedTemps, ", "))
+		bw.Printf("removed %d temporary file(s) an interrupted fix left: %s\n", len(rep.RemovedTemps), strings.Join(rep.RemovedTemps, ", "))
 	}
 	copies, closure := rep.Brought()
-	bw.printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
+	bw.Printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
 		rep.MissingBefore, verb, copies, closure)
 	for _, c := range rep.Copies {
 		tag := "  "
@@ -161,34 +162,34 @@ func writeFixText(w io.Writer, rep *index.FixReport) error {
 		if c.To == "" {
 			line = fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.Copy.FileName, c.Copy.Where())
 		}
-		bw.printf("%s\n", line)
-		bw.printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
+		bw.Printf("%s\n", line)
+		bw.Printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
 		if c.Reason != "" {
-			bw.printf("      %s\n", c.Reason)
+			bw.Printf("      %s\n", c.Reason)
 		}
 		for _, b := range c.Binaries {
-			bw.printf("      with its native binary: %-8s %s <- %s\n", b.Status, b.To, b.From)
+			bw.Printf("      with its native binary: %-8s %s <- %s\n", b.Status, b.To, b.From)
 			if b.Reason != "" {
-				bw.printf("        %s\n", b.Reason)
+				bw.Printf("        %s\n", b.Reason)
 			}
 		}
 	}
 	if len(rep.Unresolved) > 0 {
-		bw.printf("%d package(s) cannot be brought:\n", len(rep.Unresolved))
+		bw.Printf("%d package(s) cannot be brought:\n", len(rep.Unresolved))
 		for _, u := range rep.Unresolved {
-			bw.printf("  %s: %s (needed by %s)\n", u.Name, u.Reason, strings.Join(u.NeededBy, ", "))
+			bw.Printf("  %s: %s (needed by %s)\n", u.Name, u.Reason, strings.Join(u.NeededBy, ", "))
 		}
 	}
 	if rep.MissingAfter != nil {
-		bw.printf("After the copies, check reports %d missing package(s) and %d error(s)", *rep.MissingAfter, rep.ErrorsAfter)
+		bw.Printf("After the copies, check reports %d missing package(s) and %d error(s)", *rep.MissingAfter, rep.ErrorsAfter)
 		if len(rep.Left) > 0 {
 			var names []string
 			for _, f := range rep.Left {
 				names = append(names, f.Package)
 			}
-			bw.printf(": %s", strings.Join(names, ", "))
+			bw.Printf(": %s", strings.Join(names, ", "))
 		}
-		bw.printf("\n")
+		bw.Printf("\n")
 	}
-	return bw.err
+	return bw.Err
 }

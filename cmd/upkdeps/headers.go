@@ -13,6 +13,7 @@ import (
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -210,66 +211,66 @@ func containsFold(list []string, s string) bool {
 }
 
 func writeHeadersText(w io.Writer, rep *header.SyncReport, verbose bool) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps headers: %s (layout %s, %s)\n", rep.Root, rep.Layout, rep.Mode)
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps headers: %s (layout %s, %s)\n", rep.Root, rep.Layout, rep.Mode)
 	for _, p := range rep.Packages {
 		switch p.Status {
 		case header.StatusNone:
 			if verbose {
-				bw.printf("%s: no native class, no header\n", p.Package)
+				bw.Printf("%s: no native class, no header\n", p.Package)
 			}
 			continue
 		case header.StatusNoSources:
 			if verbose || p.Header != "" {
-				bw.printf("%s: no sources (Classes/*.uc): header not generated or checked\n", p.Package)
+				bw.Printf("%s: no sources (Classes/*.uc): header not generated or checked\n", p.Package)
 			}
 			continue
 		case header.StatusCurrent, header.StatusUnchanged:
 			if verbose {
-				bw.printf("%s: %s up to date (%d classes)\n", p.Package, p.Header, p.Classes)
+				bw.Printf("%s: %s up to date (%d classes)\n", p.Package, p.Header, p.Classes)
 			}
 			continue
 		}
 		switch p.Status {
 		case header.StatusStale:
-			bw.printf("%s: %s is STALE (%d classes)\n", p.Package, p.Header, p.Classes)
+			bw.Printf("%s: %s is STALE (%d classes)\n", p.Package, p.Header, p.Classes)
 		case header.StatusMissing:
-			bw.printf("%s: %s is MISSING (%d classes)\n", p.Package, p.Header, p.Classes)
+			bw.Printf("%s: %s is MISSING (%d classes)\n", p.Package, p.Header, p.Classes)
 		case header.StatusOrphaned:
-			bw.printf("%s: %s: %s\n", p.Package, p.Header, p.Diagnostic)
+			bw.Printf("%s: %s: %s\n", p.Package, p.Header, p.Diagnostic)
 		case header.StatusWritten:
-			bw.printf("%s: wrote %s (%d classes)\n", p.Package, p.Header, p.Classes)
+			bw.Printf("%s: wrote %s (%d classes)\n", p.Package, p.Header, p.Classes)
 		case header.StatusWouldWrite:
-			bw.printf("%s: would write %s (%d classes)\n", p.Package, p.Header, p.Classes)
+			bw.Printf("%s: would write %s (%d classes)\n", p.Package, p.Header, p.Classes)
 		case header.StatusRefused:
-			bw.printf("%s: not writing %s: %s\n", p.Package, p.Header, p.Diagnostic)
+			bw.Printf("%s: not writing %s: %s\n", p.Package, p.Header, p.Diagnostic)
 		}
 		class := ""
 		for _, c := range p.Changes {
 			if c.Class != class && c.Class != "" {
 				class = c.Class
-				bw.printf("  %s:\n", class)
+				bw.Printf("  %s:\n", class)
 			}
-			bw.printf("    %s\n", changeText(c, p.Header))
+			bw.Printf("    %s\n", changeText(c, p.Header))
 		}
 		switch {
 		case p.Status == header.StatusStale && len(p.Changes) == 0:
-			bw.printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
+			bw.Printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
 		case p.Status == header.StatusStale:
-			bw.printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
+			bw.Printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
 		}
 	}
 	switch rep.Mode {
 	case header.ModeCheck:
 		if rep.Stale == 0 {
-			bw.printf("All headers match their sources.\n")
+			bw.Printf("All headers match their sources.\n")
 		} else {
-			bw.printf("%d header(s) stale.\n", rep.Stale)
+			bw.Printf("%d header(s) stale.\n", rep.Stale)
 		}
 	case header.ModeWrite:
-		bw.printf("%d header(s) written.\n", rep.Written)
+		bw.Printf("%d header(s) written.\n", rep.Written)
 	}
-	return bw.err
+	return bw.Err
 }
 
 // changeText formats one change: where, what, want and have.

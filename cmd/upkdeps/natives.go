@@ -8,6 +8,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/native"
 )
 
@@ -39,9 +40,9 @@ file also exports; the others are native-only, as check and order treat them.`,
 }
 
 func writeNativesText(w io.Writer, rep check.Natives) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
-	bw.printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
+	bw.Printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
 	for _, p := range rep.Packages {
 		from := "built-in table " + p.Source.Table
 		if p.Source.Kind == native.SourceBinary {
@@ -51,16 +52,16 @@ func writeNativesText(w io.Writer, rep check.Natives) error {
 		if p.File != "" {
 			file = p.File
 		}
-		bw.printf("\n%s: %d class(es) from %s; %s\n", p.Package, len(p.Classes), from, file)
+		bw.Printf("\n%s: %d class(es) from %s; %s\n", p.Package, len(p.Classes), from, file)
 		if len(p.NativeOnly) > 0 {
-			bw.printf("  native only (%d): %s\n", len(p.NativeOnly), strings.Join(p.NativeOnly, " "))
+			bw.Printf("  native only (%d): %s\n", len(p.NativeOnly), strings.Join(p.NativeOnly, " "))
 		}
 		if len(p.Scripted) > 0 {
-			bw.printf("  also exported (%d): %s\n", len(p.Scripted), strings.Join(p.Scripted, " "))
+			bw.Printf("  also exported (%d): %s\n", len(p.Scripted), strings.Join(p.Scripted, " "))
 		}
 	}
 	for i, s := range rep.Ignored {
-		bw.printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.IgnoredFor[i])
+		bw.Printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.IgnoredFor[i])
 	}
-	return bw.err
+	return bw.Err
 }

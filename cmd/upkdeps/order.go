@@ -11,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newOrderCmd(a *app) *cobra.Command {
@@ -59,47 +60,47 @@ Exit 1 when the order is not valid.`,
 }
 
 func writeOrderText(w interface{ Write([]byte) (int, error) }, rep install.OrderReport, explain bool) error {
-	bw := &errWriter{w: w}
+	bw := &textw.Writer{W: w}
 	res := rep.OrderResult
-	bw.printf("upkdeps order: %s\n", rep.Ini)
-	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
+	bw.Printf("upkdeps order: %s\n", rep.Ini)
+	bw.Printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
 	if len(rep.Sources) > 0 {
-		bw.printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
+		bw.Printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
 	} else {
-		bw.printf("No sources found\n")
+		bw.Printf("No sources found\n")
 	}
 	if len(rep.Compiled) > 0 {
-		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.Compiled, " "))
+		bw.Printf("Read from the compiled .u: %s\n", strings.Join(rep.Compiled, " "))
 	}
 	checked := fmt.Sprintf("Checked %d of %d entries", res.Checked, res.Checked+len(res.Unchecked))
 	if len(res.Rebuilt) > 0 {
 		checked += fmt.Sprintf("; ucc make rebuilds %d: %s", len(res.Rebuilt), strings.Join(res.Rebuilt, " "))
 	}
-	bw.printf("%s\n", checked)
+	bw.Printf("%s\n", checked)
 	for _, u := range res.Unchecked {
-		bw.printf("  unchecked: %s: %s\n", u.Package, u.Reason)
+		bw.Printf("  unchecked: %s: %s\n", u.Package, u.Reason)
 	}
-	bw.printf("%s\n", res.Verdict)
+	bw.Printf("%s\n", res.Verdict)
 	if u := res.UncheckedNames; u != nil {
-		bw.printf("Note: %s\n", u.Message)
+		bw.Printf("Note: %s\n", u.Message)
 	}
 	for _, f := range res.Findings {
 		writeFindingText(bw, f, true)
 	}
 	switch {
 	case res.Suggested == nil:
-		bw.printf("\nNo order can work until the cycle above is broken.\n")
+		bw.Printf("\nNo order can work until the cycle above is broken.\n")
 	case !res.Valid && !slices.Equal(res.Suggested, res.EditPackages):
-		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
+		bw.Printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
 		for _, n := range res.Suggested {
-			bw.printf("EditPackages=%s\n", n)
+			bw.Printf("EditPackages=%s\n", n)
 		}
 	}
 	if explain {
-		bw.printf("\nConstraints (%d):\n", len(res.Constraints))
+		bw.Printf("\nConstraints (%d):\n", len(res.Constraints))
 		for _, c := range res.Constraints {
-			bw.printf("  %s needs %s: %s\n", c.Package, c.On, c.Evidence)
+			bw.Printf("  %s needs %s: %s\n", c.Package, c.On, c.Evidence)
 		}
 	}
-	return bw.err
+	return bw.Err
 }

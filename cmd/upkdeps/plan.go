@@ -11,6 +11,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newPlanCmd(a *app) *cobra.Command {
@@ -88,13 +89,13 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 }
 
 func writePlanText(w io.Writer, rep unrealarchive.PlanReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
-	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.Printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
 	if rep.Exact {
-		bw.printf(" (the fewest possible)\n")
+		bw.Printf(" (the fewest possible)\n")
 	} else {
-		bw.printf(" (greedy: at most %.2f times the fewest)\n", rep.Bound)
+		bw.Printf(" (greedy: at most %.2f times the fewest)\n", rep.Bound)
 	}
 	for i, c := range rep.Downloads {
 		it := c.Item
@@ -102,19 +103,19 @@ func writePlanText(w io.Writer, rep unrealarchive.PlanReport) error {
 		if url == "" {
 			url = "(no working download known)"
 		}
-		bw.printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
+		bw.Printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
 		for _, u := range it.Refused {
-			bw.printf("    refused download (not http or https): %s\n", u)
+			bw.Printf("    refused download (not http or https): %s\n", u)
 		}
-		bw.printf("    brings: %s\n", strings.Join(c.Brings, ", "))
+		bw.Printf("    brings: %s\n", strings.Join(c.Brings, ", "))
 		if len(c.Needed) > 0 {
-			bw.printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))
+			bw.Printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))
 		}
 	}
 	if len(rep.Unprovided) > 0 {
-		bw.printf("\nNo item provides (%d): %s\n", len(rep.Unprovided), strings.Join(rep.Unprovided, ", "))
+		bw.Printf("\nNo item provides (%d): %s\n", len(rep.Unprovided), strings.Join(rep.Unprovided, ", "))
 	}
-	return bw.err
+	return bw.Err
 }
 
 func countIn(xs, in []string) int {
@@ -128,17 +129,17 @@ func countIn(xs, in []string) int {
 }
 
 func writeVerifyDownloads(w io.Writer, rep *unrealarchive.Verification) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan --verify: %s\n", rep.Folder)
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps plan --verify: %s\n", rep.Folder)
 	for _, f := range rep.Files {
 		switch f.Status {
 		case unrealarchive.VerifyOK:
-			bw.printf("  ok        %s (%s)\n", f.File, f.Item)
+			bw.Printf("  ok        %s (%s)\n", f.File, f.Item)
 		case unrealarchive.VerifyMismatch:
-			bw.printf("  MISMATCH  %s: named like %s's archive, but its SHA-1 %s or size %d is not the catalogue's: download it again\n", f.File, f.Item, f.SHA1, f.Size)
+			bw.Printf("  MISMATCH  %s: named like %s's archive, but its SHA-1 %s or size %d is not the catalogue's: download it again\n", f.File, f.Item, f.SHA1, f.Size)
 		default:
-			bw.printf("  unknown   %s: not in the catalogue\n", f.File)
+			bw.Printf("  unknown   %s: not in the catalogue\n", f.File)
 		}
 	}
-	return bw.err
+	return bw.Err
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -200,17 +201,17 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 }
 
 func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
-	bw := &errWriter{w: w}
+	bw := &textw.Writer{W: w}
 	out := r.Out
 	if out == "" {
 		out = "a new folder (no -o)"
 	}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
-	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
+	bw.Printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
+	bw.Printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
-		bw.printf("dry run: nothing is written\n")
+		bw.Printf("dry run: nothing is written\n")
 	}
-	bw.printf("\n")
+	bw.Printf("\n")
 	width := 0
 	for _, a := range r.Actions {
 		width = max(width, len(a.File))
@@ -235,7 +236,7 @@ func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
 		if a.Error != "" {
 			detail = append(detail, "FAILED (see below)")
 		}
-		bw.printf("  %-6s  %-*s  %s\n", a.Op, width, a.File, strings.Join(detail, "; "))
+		bw.Printf("  %-6s  %-*s  %s\n", a.Op, width, a.File, strings.Join(detail, "; "))
 	}
 	writeRedirectFindings(bw, r.Findings)
 	s := r.Summary
@@ -243,16 +244,16 @@ func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
 	if r.DryRun {
 		verb = "to be "
 	}
-	bw.printf("\n%d %screated, %d %supdated, %d kept, %d failed; %d error(s), %d warning(s)\n",
+	bw.Printf("\n%d %screated, %d %supdated, %d kept, %d failed; %d error(s), %d warning(s)\n",
 		s.Created, verb, s.Updated, verb, s.Kept, s.Failed, s.Errors, s.Warnings)
-	return bw.err
+	return bw.Err
 }
 
-func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
+func writeRedirectFindings(bw *textw.Writer, fs []redirect.Finding) {
 	if len(fs) == 0 {
 		return
 	}
-	bw.printf("\n")
+	bw.Printf("\n")
 	var stock []string
 	for _, f := range fs {
 		if f.Kind == redirect.Stock {
@@ -264,10 +265,10 @@ func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
 			subject = f.File
 		}
 		if subject == "" { // about the whole folder (lowercase_folded)
-			bw.printf("%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Message)
+			bw.Printf("%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Message)
 			continue
 		}
-		bw.printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
+		bw.Printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
 	}
 	writeStockLine(bw, stock)
 }
@@ -275,7 +276,7 @@ func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
 // writeStockLine says in one line which retail packages were left out: a
 // stock UT2004 server has over 200, one line each buried what mattered.
 // --json keeps one finding per package.
-func writeStockLine(bw *errWriter, names []string) {
+func writeStockLine(bw *textw.Writer, names []string) {
 	if len(names) == 0 {
 		return
 	}
@@ -284,17 +285,17 @@ func writeStockLine(bw *errWriter, names []string) {
 	if len(names) > shown {
 		list += fmt.Sprintf(", ... (%d more; --json lists each)", len(names)-shown)
 	}
-	bw.printf("WARNING stock: %d retail package(s) every client owns, not published (--include-stock publishes them): %s\n", len(names), list)
+	bw.Printf("WARNING stock: %d retail package(s) every client owns, not published (--include-stock publishes them): %s\n", len(names), list)
 }
 
 func writeVerifyText(w io.Writer, r *redirect.VerifyReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
-	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
+	bw.Printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)
 	if r.Summary.Errors == 0 {
-		bw.printf("\nOK: every package clients may download is there and current\n")
+		bw.Printf("\nOK: every package clients may download is there and current\n")
 	}
-	return bw.err
+	return bw.Err
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -55,34 +56,34 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 }
 
 func writeResolveText(w io.Writer, in *install.Install, rs search.Resolutions) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps resolve: %s (%s; %s)\n", in.IniPath, in.GameLabel(), in.RulesLabel())
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps resolve: %s (%s; %s)\n", in.IniPath, in.GameLabel(), in.RulesLabel())
 	if missing := in.Search.MissingPaths(); len(missing) > 0 {
 		raw := make([]string, len(missing))
 		for i, p := range missing {
 			raw[i] = p.Raw
 		}
-		bw.printf("Paths folders that do not exist: %s\n", strings.Join(raw, ", "))
+		bw.Printf("Paths folders that do not exist: %s\n", strings.Join(raw, ", "))
 	}
 	for _, r := range rs.Results {
 		if r.File == nil {
-			bw.printf("\n%s: NOT FOUND\n", r.Name)
+			bw.Printf("\n%s: NOT FOUND\n", r.Name)
 		} else {
-			bw.printf("\n%s: %s (%s)\n", r.Name, *r.File, r.Via)
+			bw.Printf("\n%s: %s (%s)\n", r.Name, *r.File, r.Via)
 		}
 		for _, warn := range r.Warnings {
-			bw.printf("  warning: %s\n", warn)
+			bw.Printf("  warning: %s\n", warn)
 		}
-		bw.printf("  tried (%d):\n", len(r.Tried))
+		bw.Printf("  tried (%d):\n", len(r.Tried))
 		for _, t := range r.Tried {
-			bw.printf("    %s\n", t)
+			bw.Printf("    %s\n", t)
 		}
 		if len(r.Shadowed) > 0 {
-			bw.printf("  shadows (never loaded under this name):\n")
+			bw.Printf("  shadows (never loaded under this name):\n")
 			for _, s := range r.Shadowed {
-				bw.printf("    %s\n", s)
+				bw.Printf("    %s\n", s)
 			}
 		}
 	}
-	return bw.err
+	return bw.Err
 }

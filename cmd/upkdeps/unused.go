@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -57,11 +58,11 @@ line is needed by nothing.`,
 
 // writeUnused prints the report as text.
 func writeUnused(cmd *cobra.Command, rep *redirect.Unused) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
+	bw := &textw.Writer{W: cmd.OutOrStdout()}
 	if len(rep.Packages) == 0 {
-		bw.printf("Every package is used: a map, an ini line, native code or a used package reaches each one.\n")
+		bw.Printf("Every package is used: a map, an ini line, native code or a used package reaches each one.\n")
 	} else {
-		bw.printf("%d package(s) nothing uses (no map, ini line, native code or used package reaches them), %s:\n", len(rep.Packages), byteSize(rep.Bytes))
+		bw.Printf("%d package(s) nothing uses (no map, ini line, native code or used package reaches them), %s:\n", len(rep.Packages), byteSize(rep.Bytes))
 		width := 0
 		for _, u := range rep.Packages {
 			width = max(width, len(u.File))
@@ -71,25 +72,25 @@ func writeUnused(cmd *cobra.Command, rep *redirect.Unused) error {
 			if u.Bytes >= 0 {
 				size = byteSize(u.Bytes)
 			}
-			bw.printf("  %-*s %10s  %s\n", width, u.File, size, throughText(u))
+			bw.Printf("  %-*s %10s  %s\n", width, u.File, size, throughText(u))
 		}
 	}
 	if rep.StockUnused > 0 {
-		bw.printf("(%d stock package(s) nothing uses are not listed: the game ships them.)\n", rep.StockUnused)
+		bw.Printf("(%d stock package(s) nothing uses are not listed: the game ships them.)\n", rep.StockUnused)
 	}
 	if len(rep.ServerPackages) > 0 {
-		bw.printf("\nServerPackages lines (what a new client downloads for each):\n")
+		bw.Printf("\nServerPackages lines (what a new client downloads for each):\n")
 	}
 	for _, sp := range rep.ServerPackages {
-		bw.printf("  %s\n", sp.Line)
+		bw.Printf("  %s\n", sp.Line)
 		switch {
 		case sp.Missing:
-			bw.printf("    the package is missing: clients cannot download it\n")
+			bw.Printf("    the package is missing: clients cannot download it\n")
 		default:
-			bw.printf("    downloads %d package(s), %s; %d of them, %s, for this line alone\n", sp.Download.Count, byteSize(sp.Download.Bytes), sp.Only.Count, byteSize(sp.Only.Bytes))
+			bw.Printf("    downloads %d package(s), %s; %d of them, %s, for this line alone\n", sp.Download.Count, byteSize(sp.Download.Bytes), sp.Only.Count, byteSize(sp.Only.Bytes))
 		}
 		if sp.NothingNeedsIt {
-			bw.printf("    nothing on this server needs it\n")
+			bw.Printf("    nothing on this server needs it\n")
 		} else {
 			shown := sp.NeededBy
 			more := ""
@@ -97,10 +98,10 @@ func writeUnused(cmd *cobra.Command, rep *redirect.Unused) error {
 				more = ", and " + strconv.Itoa(len(shown)-5) + " more"
 				shown = shown[:5]
 			}
-			bw.printf("    needed by %s%s\n", strings.Join(shown, ", "), more)
+			bw.Printf("    needed by %s%s\n", strings.Join(shown, ", "), more)
 		}
 	}
-	return bw.err
+	return bw.Err
 }
 
 // throughText says what would reach an unused package.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -167,7 +168,7 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 	if err != nil {
 		return err
 	}
-	out := &errWriter{w: cmd.OutOrStdout()}
+	out := &textw.Writer{W: cmd.OutOrStdout()}
 	for _, j := range fs.Jobs {
 		if j.Err != nil {
 			fmt.Fprintf(a.stderr, "upkdeps: %s\n", uzErrorText(j.Err))
@@ -187,13 +188,13 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 		} else {
 			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
 		}
-		out.printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
+		out.Printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
 	}
 	if dryRun {
-		out.printf("dry run: nothing was written\n")
+		out.Printf("dry run: nothing was written\n")
 	}
-	if out.err != nil {
-		return out.err
+	if out.Err != nil {
+		return out.Err
 	}
 	if fs.Failed() > 0 {
 		return errFindings

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newWhyCmd(a *app) *cobra.Command {
@@ -50,23 +51,23 @@ func (a *app) runWhy(cmd *cobra.Command, args []string) error {
 
 // writeWhyText prints the chain, one hop per line with its objects.
 func writeWhyText(w io.Writer, c graph.Chain) error {
-	bw := &errWriter{w: w}
+	bw := &textw.Writer{W: w}
 	switch {
 	case c.Map:
-		bw.printf("%s is a map: the engine loads it by itself\n", c.To)
+		bw.Printf("%s is a map: the engine loads it by itself\n", c.To)
 	case len(c.Hops) == 0 && c.FromRoots:
-		bw.printf("nothing the ini names and no map needs %s\n", c.To)
+		bw.Printf("nothing the ini names and no map needs %s\n", c.To)
 	case len(c.Hops) == 0:
-		bw.printf("%s does not need %s\n", c.From, c.To)
+		bw.Printf("%s does not need %s\n", c.From, c.To)
 	}
 	for _, h := range c.Hops {
-		bw.printf("%s -> %s\n", h.From, h.To)
+		bw.Printf("%s -> %s\n", h.From, h.To)
 		for _, o := range h.Objects {
-			bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
+			bw.Printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
 		}
 		if len(h.Objects) == 0 && !strings.Contains(h.From, ".ini:") {
-			bw.printf("    (the package itself)\n")
+			bw.Printf("    (the package itself)\n")
 		}
 	}
-	return bw.err
+	return bw.Err
 }
