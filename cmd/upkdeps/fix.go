@@ -163,7 +163,7 @@ func writeFixText(w io.Writer, rep *index.FixReport) error {
 			line = fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.Copy.FileName, c.Copy.Where())
 		}
 		bw.Printf("%s\n", line)
-		bw.Printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
+		bw.Printf("      GUID %s, needed by %s\n", textw.GUID(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
 		if c.Reason != "" {
 			bw.Printf("      %s\n", c.Reason)
 		}

@@ -283,15 +283,8 @@ func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package,
 				mark = "  lacks " + q.Object
 			}
 		}
-		bw.Printf("  %s  %s  v%d/%d  %d bytes  %s  %s%s\n", p.FileName, guidOr(p.GUID), p.Version, p.Licensee, p.Size,
+		bw.Printf("  %s  %s  v%d/%d  %d bytes  %s  %s%s\n", p.FileName, textw.GUID(p.GUID), p.Version, p.Licensee, p.Size,
 			p.ModTime.Format(time.DateOnly), p.Where(), mark)
 	}
 	return bw.Err
-}
-
-func guidOr(g string) string {
-	if g == "" {
-		return "(no GUID)"
-	}
-	return g
 }

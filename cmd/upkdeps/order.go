@@ -85,7 +85,7 @@ func writeOrderText(w interface{ Write([]byte) (int, error) }, rep install.Order
 		bw.Printf("Note: %s\n", u.Message)
 	}
 	for _, f := range res.Findings {
-		writeFindingText(bw, f, true)
+		bw.Do(func(w io.Writer) error { return f.WriteText(w, true) })
 	}
 	switch {
 	case res.Suggested == nil:

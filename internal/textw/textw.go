@@ -29,3 +29,19 @@ func Plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// GUID returns g, or "(no GUID)" when g is empty.
+func GUID(g string) string {
+	if g == "" {
+		return "(no GUID)"
+	}
+	return g
+}
+
+// Do calls write with W unless an earlier write failed, and keeps its
+// error: a renderer of another package joins the linear printing.
+func (w *Writer) Do(write func(io.Writer) error) {
+	if w.Err == nil {
+		w.Err = write(w.W)
+	}
+}

@@ -2,6 +2,7 @@ package textw
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -32,4 +33,15 @@ func TestWriterKeepsFirstError(t *testing.T) {
 	if w.Err == nil || w.Err.Error() != "disk full" || f.n != 0 {
 		t.Fatalf("err %v", w.Err)
 	}
+}
+
+func TestDoAndGUID(t *testing.T) {
+	var b strings.Builder
+	w := &Writer{W: &b}
+	w.Do(func(x io.Writer) error { _, err := io.WriteString(x, GUID("")+" "+GUID("AB")); return err })
+	if w.Err != nil || b.String() != "(no GUID) AB" {
+		t.Fatalf("got %q, %v", b.String(), w.Err)
+	}
+	w.Err = errors.New("earlier")
+	w.Do(func(io.Writer) error { t.Fatal("called after an error"); return nil })
 }
