@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
@@ -59,9 +57,9 @@ preset), from the live package map.`,
 				if s.Count == 1 {
 					what = "package"
 				}
-				bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
+				bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, what, textw.Bytes(s.Bytes))
 				if s.CompressedCount > 0 {
-					bw.Printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
+					bw.Printf("  %10s compressed (%d of %d files)", textw.Bytes(s.Compressed), s.CompressedCount, s.Count)
 				}
 				bw.Printf("\n")
 			}
@@ -72,7 +70,7 @@ preset), from the live package map.`,
 			if n := min(top, len(d.Packages)); n > 0 {
 				bw.Printf("\nshared by the most (of %d):\n", len(d.Roots))
 				for _, p := range d.Packages[:n] {
-					bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, byteSize(p.Bytes), p.File)
+					bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, textw.Bytes(p.Bytes), p.File)
 				}
 			}
 			return bw.Err
@@ -85,18 +83,4 @@ preset), from the live package map.`,
 	f.StringVar(&preset, "preset", "", `the mapvote preset whose ServerPackages to count ("Category/Name", or "*" for every preset)`)
 	f.Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-// byteSize writes n bytes in binary units, one decimal.
-func byteSize(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 3; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGT"[exp])
 }

@@ -186,7 +186,7 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 		if r.CompressedSize > r.Size && r.Kind == uz.KindUZ {
 			sizes = fmt.Sprintf("%d bytes, .uz %d bytes (larger)", r.Size, r.CompressedSize)
 		} else {
-			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
+			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, textw.Percent(r.CompressedSize, r.Size))
 		}
 		out.Printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
 	}
@@ -214,12 +214,4 @@ func uzErrorText(err error) string {
 		return err.Error() + " (give --format uz or uz2)"
 	}
 	return err.Error()
-}
-
-// percent formats part/whole.
-func percent(part, whole int64) string {
-	if whole == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
 }

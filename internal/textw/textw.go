@@ -45,3 +45,26 @@ func (w *Writer) Do(write func(io.Writer) error) {
 		w.Err = write(w.W)
 	}
 }
+
+// Bytes writes a size for people: "512 B", "1.5 KiB", up to TiB.
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 3; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGT"[exp])
+}
+
+// Percent writes part as a percentage of whole with one decimal, or "-"
+// when whole is 0.
+func Percent(part, whole int64) string {
+	if whole == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
+}
