@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/upkdeps/upkdeps/check/cifmt"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/install"
-	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -102,7 +100,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		fmt.Fprintf(a.stderr, "upkdeps: %s\n", d)
 	}
 	log := func() *cifmt.Log { return rep.CILog(buildVersion().Version, f.format.root()) }
-	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, log, rep.Failed())
+	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return rep.WriteText(w, f.verbose) }, log, rep.Failed())
 }
 
 // headersRemedies words the remedies of a headers report as the flags
@@ -208,113 +206,4 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func writeHeadersText(w io.Writer, rep *header.SyncReport, verbose bool) error {
-	bw := &textw.Writer{W: w}
-	bw.Printf("upkdeps headers: %s (layout %s, %s)\n", rep.Root, rep.Layout, rep.Mode)
-	for _, p := range rep.Packages {
-		switch p.Status {
-		case header.StatusNone:
-			if verbose {
-				bw.Printf("%s: no native class, no header\n", p.Package)
-			}
-			continue
-		case header.StatusNoSources:
-			if verbose || p.Header != "" {
-				bw.Printf("%s: no sources (Classes/*.uc): header not generated or checked\n", p.Package)
-			}
-			continue
-		case header.StatusCurrent, header.StatusUnchanged:
-			if verbose {
-				bw.Printf("%s: %s up to date (%d classes)\n", p.Package, p.Header, p.Classes)
-			}
-			continue
-		}
-		switch p.Status {
-		case header.StatusStale:
-			bw.Printf("%s: %s is STALE (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusMissing:
-			bw.Printf("%s: %s is MISSING (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusOrphaned:
-			bw.Printf("%s: %s: %s\n", p.Package, p.Header, p.Diagnostic)
-		case header.StatusWritten:
-			bw.Printf("%s: wrote %s (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusWouldWrite:
-			bw.Printf("%s: would write %s (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusRefused:
-			bw.Printf("%s: not writing %s: %s\n", p.Package, p.Header, p.Diagnostic)
-		}
-		class := ""
-		for _, c := range p.Changes {
-			if c.Class != class && c.Class != "" {
-				class = c.Class
-				bw.Printf("  %s:\n", class)
-			}
-			bw.Printf("    %s\n", changeText(c, p.Header))
-		}
-		switch {
-		case p.Status == header.StatusStale && len(p.Changes) == 0:
-			bw.Printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
-		case p.Status == header.StatusStale:
-			bw.Printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
-		}
-	}
-	switch rep.Mode {
-	case header.ModeCheck:
-		if rep.Stale == 0 {
-			bw.Printf("All headers match their sources.\n")
-		} else {
-			bw.Printf("%d header(s) stale.\n", rep.Stale)
-		}
-	case header.ModeWrite:
-		bw.Printf("%d header(s) written.\n", rep.Written)
-	}
-	return bw.Err
-}
-
-// changeText formats one change: where, what, want and have.
-func changeText(c header.SyncChange, hdr string) string {
-	var at string
-	switch {
-	case c.File != "":
-		at = fmt.Sprintf("%s:%d: ", c.File, c.Line)
-	case c.HeaderLine > 0:
-		at = fmt.Sprintf("%s:%d: ", hdr, c.HeaderLine)
-	}
-	s := at + c.Kind + ": " + c.Name
-	switch c.Kind {
-	case header.NamesChanged:
-		s = at + c.Kind + ":"
-		if c.Want != "" {
-			s += " added " + c.Want
-		}
-		if c.Have != "" {
-			if c.Want != "" {
-				s += ";"
-			}
-			s += " removed " + c.Have
-		}
-		return s
-	case header.OrderChanged:
-		return s + " (the same, in another order)"
-	case header.PackingChanged:
-		s += fmt.Sprintf(": want %s, have %s", c.Want, c.Have)
-		if c.File != "" && c.HeaderLine > 0 {
-			s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
-		}
-		return s
-	}
-	switch {
-	case c.Want != "" && c.Have != "":
-		s += fmt.Sprintf(" (want %s, have %s)", c.Want, c.Have)
-	case c.Want != "":
-		s += " (" + c.Want + ")"
-	case c.Have != "":
-		s += " (was " + c.Have + ")"
-	}
-	if c.File != "" && c.HeaderLine > 0 {
-		s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
-	}
-	return s
 }
