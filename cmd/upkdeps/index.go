@@ -105,36 +105,11 @@ a warning naming it.`,
 				}
 				rep.AddSource(res)
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeIndexAddText(w, rep) }, rep.Errors > 0)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Errors > 0)
 		},
 	}
 	cmd.Flags().StringArrayVar(&uaDirs, "unreal-archive", nil, "a checkout of the Unreal Archive's metadata (unreal-archive-data) to add")
 	return cmd
-}
-
-func writeIndexAddText(w io.Writer, rep *index.AddReport) error {
-	bw := &textw.Writer{W: w}
-	bw.Printf("index: %s\n", rep.DB)
-	for _, m := range rep.Metadata {
-		bw.Printf("%s (%s): %d item(s) from %d metadata file(s), %d package file(s), %d warning(s)\n",
-			m.Source.Location, m.Source.Kind, m.Items, m.Files, m.Source.Packages, len(m.Warnings))
-		for _, w := range m.Warnings {
-			bw.Printf("  warning: %s\n", w.Error())
-		}
-	}
-	for _, r := range rep.Sources {
-		s := r.Source
-		bw.Printf("%s (%s): %d package(s) from %d file(s); read %d, unchanged %d, gone %d, %d error(s)\n",
-			s.Location, s.Kind, s.Packages, s.Files, r.Read, r.Unchanged, r.Removed, len(r.Errors))
-		for _, e := range r.Errors {
-			where := e.Path
-			if e.Member != "" {
-				where += "!" + e.Member
-			}
-			bw.Printf("  error: %s: %s\n", where, e.Error)
-		}
-	}
-	return bw.Err
 }
 
 func newIndexListCmd(a *app) *cobra.Command {
@@ -251,40 +226,14 @@ class), then the others. Exit 1 when nothing is found.`,
 			}
 			ps, vs := rep.Copies, rep.Archive
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
+				if err := index.WriteFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
 					return err
 				}
-				return writeArchiveVersions(w, vs)
+				return index.WriteArchiveVersions(w, vs)
 			}, len(ps) == 0 && len(vs) == 0)
 		},
 	}
 	addIndexFlag(cmd.Flags(), "the package index database", true)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package, inArchive bool) error {
-	bw := &textw.Writer{W: w}
-	if len(ps) == 0 {
-		if inArchive {
-			bw.Printf("%s: no local copy in the index\n", query)
-		} else {
-			bw.Printf("%s: not in the index\n", query)
-		}
-		return bw.Err
-	}
-	bw.Printf("%s: %d cop%s\n", query, len(ps), textw.Plural(len(ps), "y", "ies"))
-	for _, p := range ps {
-		mark := ""
-		if q.Object != "" {
-			if p.ObjectClass != "" {
-				mark = fmt.Sprintf("  has %s (%s)", q.Object, p.ObjectClass)
-			} else {
-				mark = "  lacks " + q.Object
-			}
-		}
-		bw.Printf("  %s  %s  v%d/%d  %d bytes  %s  %s%s\n", p.FileName, textw.GUID(p.GUID), p.Version, p.Licensee, p.Size,
-			p.ModTime.Format(time.DateOnly), p.Where(), mark)
-	}
-	return bw.Err
 }
