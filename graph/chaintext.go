@@ -7,7 +7,6 @@ import (
 	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
-// writeWhyText prints the chain, one hop per line with its objects.
 // WriteText writes the chain as why prints it without --json: one hop
 // per line with the objects it imports, or why there is no hop.
 func (c Chain) WriteText(w io.Writer) error {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/upkdeps/upkdeps/explain"
 	"github.com/upkdeps/upkdeps/index"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newExplainCmd(a *app) *cobra.Command {
@@ -58,7 +57,7 @@ problem or not understood, 0 otherwise.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-			} else if err := writeExplainText(cmd, rep); err != nil {
+			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
 				return err
 			}
 			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 || rep.Dropped > 0 {
@@ -92,44 +91,4 @@ func indexCopies(db *index.DB) explain.Index {
 		}
 		return out
 	}
-}
-
-func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
-	bw := &textw.Writer{W: cmd.OutOrStdout()}
-	bw.Printf("upkdeps explain: %s (%s, %d lines", rep.Log, rep.Encoding, rep.Lines)
-	if rep.LinesTruncated > 0 {
-		bw.Printf(", %d cut at %d bytes", rep.LinesTruncated, explain.MaxLineLength)
-	}
-	bw.Printf(")\n")
-	if rep.Install != "" {
-		bw.Printf("answered against %s\n", rep.Install)
-	}
-	bw.Printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
-	if rep.Dropped > 0 {
-		bw.Printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
-	}
-	for _, l := range rep.Explained {
-		mark := "ok"
-		if l.Problem {
-			mark = "PROBLEM"
-		}
-		bw.Printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
-		if l.Why != "" {
-			bw.Printf("  why: %s\n", l.Why)
-		}
-		for i, c := range l.Chain {
-			if i == 0 {
-				bw.Printf("  loaded because: %s\n", c)
-			} else {
-				bw.Printf("    %s\n", c)
-			}
-		}
-		if l.Fix != "" {
-			bw.Printf("  fix: %s\n", l.Fix)
-		}
-	}
-	for _, l := range rep.NotUnderstood {
-		bw.Printf("\nline %d: NOT UNDERSTOOD\n  %s\n", l.Number, l.Text)
-	}
-	return bw.Err
 }
