@@ -15,7 +15,6 @@ import (
 	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/suggest"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 // checkCI is what check's CI flags ask for: the output format, a baseline
@@ -158,29 +157,9 @@ func (a *app) finishCheck(cmd *cobra.Command, in *install.Install, rep *check.Re
 			if err := plain(w); err != nil {
 				return err
 			}
-			return writeSuppressedText(w, sup)
+			return sup.WriteText(w)
 		}
 	}
 	log := func() *cifmt.Log { return check.CILog(in, rep, buildVersion().Version, c.out.root()) }
 	return a.emitAs(cmd.OutOrStdout(), f, rep, text, log, failed && !wrote)
-}
-
-// writeSuppressedText says what the baseline and --disable left out.
-func writeSuppressedText(w io.Writer, s *check.Suppressed) error {
-	bw := &textw.Writer{W: w}
-	if s.Baseline != "" {
-		bw.Printf("\nBaseline %s: %d finding(s) left out as known", s.Baseline, s.InBaseline)
-		if s.Fixed > 0 {
-			bw.Printf(", %d of its finding(s) gone (write it again with --write-baseline)", s.Fixed)
-		}
-		bw.Printf("\n")
-	}
-	if len(s.Disabled) > 0 {
-		kinds := make([]string, len(s.Disabled))
-		for i, k := range s.Disabled {
-			kinds[i] = string(k)
-		}
-		bw.Printf("Disabled kinds (%s): %d finding(s) left out\n", strings.Join(kinds, ", "), s.DisabledFindings)
-	}
-	return bw.Err
 }
