@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newCacheListCmd(a *app) *cobra.Command {
@@ -37,8 +38,8 @@ loads instead. Exit 0.`,
 }
 
 func (v *cacheView) writeList(w io.Writer) error {
-	bw := &errWriter{w: w}
-	bw.printf("%s", v.header())
+	bw := &textw.Writer{W: w}
+	bw.Printf("%s", v.header())
 	entries := v.c.Entries()
 	keyW := len("KEY")
 	for _, e := range entries {
@@ -46,7 +47,7 @@ func (v *cacheView) writeList(w io.Writer) error {
 	}
 	counts := map[cache.State]int{}
 	if len(entries) > 0 {
-		bw.printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, "KEY", "STATE", "SIZE", "VER", "NAME")
+		bw.Printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, "KEY", "STATE", "SIZE", "VER", "NAME")
 	}
 	for _, e := range entries {
 		counts[e.State]++
@@ -64,21 +65,21 @@ func (v *cacheView) writeList(w io.Writer) error {
 		if e.Installed != "" && (e.State == cache.StateInstalledSame || e.State == cache.StateInstalledOther) {
 			name += "  (installed: " + e.Installed + ")"
 		}
-		bw.printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, e.Key, e.State, size, ver, name)
+		bw.Printf("%-*s  %-15s  %9s  %3s  %s\n", keyW, e.Key, e.State, size, ver, name)
 	}
 	strays := v.c.Strays()
 	if len(strays) > 0 {
-		bw.printf("\nStray download files:\n")
+		bw.Printf("\nStray download files:\n")
 		for _, s := range strays {
 			what := s.Kind
 			if s.Original != "" {
 				what += " of " + cache.Printable(s.Original)
 			}
-			bw.printf("  %s  %d bytes  %s\n", v.rel(s.File), s.Size, what)
+			bw.Printf("  %s  %d bytes  %s\n", v.rel(s.File), s.Size, what)
 		}
 	}
-	bw.printf("\n%s\n", v.summary(len(entries), counts, len(strays)))
-	return bw.err
+	bw.Printf("\n%s\n", v.summary(len(entries), counts, len(strays)))
+	return bw.Err
 }
 
 // stateOrder lists the states in summary order.
@@ -96,12 +97,5 @@ func (v *cacheView) summary(n int, counts map[cache.State]int, strays int) strin
 	if len(parts) > 0 {
 		s += ": " + strings.Join(parts, ", ")
 	}
-	return s + fmt.Sprintf("; %d stray download %s", strays, plural(strays, "file", "files"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return s + fmt.Sprintf("; %d stray download %s", strays, textw.Plural(strays, "file", "files"))
 }

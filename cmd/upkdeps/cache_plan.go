@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 // writerLock is the lock description a cache command passes to openCache:
@@ -21,8 +22,8 @@ func writerLock(dryRun bool, what string) string {
 // completes: both print the same lines. Refusals make exit 1.
 func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bool) error {
 	w := cmd.OutOrStdout()
-	bw := &errWriter{w: w}
-	show := func(act cache.Action) { bw.printf("%s\n", act.FormatWith(v.rel, cacheHint)) }
+	bw := &textw.Writer{W: w}
+	show := func(act cache.Action) { bw.Printf("%s\n", act.FormatWith(v.rel, cacheHint)) }
 	if dryRun {
 		for _, act := range p.Actions {
 			show(act)
@@ -31,8 +32,8 @@ func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bo
 	} else if err := p.Run(cmd.Context(), show); err != nil {
 		return err
 	}
-	if bw.err != nil {
-		return bw.err
+	if bw.Err != nil {
+		return bw.Err
 	}
 	if len(p.Actions) == 0 {
 		fmt.Fprintln(a.stderr, "nothing to do")

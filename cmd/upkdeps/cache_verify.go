@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/cache"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newCacheVerifyCmd(a *app) *cobra.Command {
@@ -33,15 +34,15 @@ and stray download files (????.tmp; .uz data when the server's redirect compress
 }
 
 func (v *cacheView) writeVerify(w io.Writer, rep cache.VerifyReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("%s", v.header())
+	bw := &textw.Writer{W: w}
+	bw.Printf("%s", v.header())
 	for _, p := range rep.Problems {
 		subject := p.Subject
 		if subject == "" && p.File != nil {
 			subject = v.rel(*p.File)
 		}
-		bw.printf("%-7s  %-15s  %s: %s\n", p.Severity, p.State, subject, p.Message)
+		bw.Printf("%-7s  %-15s  %s: %s\n", p.Severity, p.State, subject, p.Message)
 	}
-	bw.printf("%d entries: %d errors, %d warnings\n", rep.Summary.Entries, rep.Summary.Errors, rep.Summary.Warnings)
-	return bw.err
+	bw.Printf("%d entries: %d errors, %d warnings\n", rep.Summary.Entries, rep.Summary.Errors, rep.Summary.Warnings)
+	return bw.Err
 }

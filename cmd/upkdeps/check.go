@@ -2,9 +2,6 @@ package main
 
 import (
 	"io"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -54,14 +51,14 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 					return err
 				}
 				rep.With = w
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeCheckText(w, rep, all) }, rep.With.Fails())
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w, all) }, rep.With.Fails())
 			}
 			if cmd.Flags().Changed("index") {
 				if err := a.addCandidates(cmd, in, rep, indexDB); err != nil {
 					return err
 				}
 			}
-			return a.finishCheck(cmd, in, rep, &ci, func(w io.Writer) error { return writeCheckText(w, rep, all) })
+			return a.finishCheck(cmd, in, rep, &ci, func(w io.Writer) error { return rep.WriteText(w, all) })
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON")
@@ -109,164 +106,4 @@ func (a *app) checkWith(cmd *cobra.Command, in *install.Install, r graph.Resolve
 	defer done()
 	findings, c, err := check.Findings(cmd.Context(), in, r, reuse, opt)
 	return findings, c.Graph, err
-}
-
-// textLimit is how many objects/importers text output lists without --all.
-const textLimit = 10
-
-func writeCheckText(w io.Writer, rep *check.Report, all bool) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
-	bw.printf("%d packages scanned", rep.PackagesScanned)
-	if rep.PackagesReadable < rep.PackagesScanned {
-		bw.printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)
-		if rep.GitLFSPointers > 0 {
-			bw.printf(" (%d Git LFS pointers: fetch the files with git lfs pull)", rep.GitLFSPointers)
-		}
-	}
-	if len(rep.MissingPaths) > 0 {
-		bw.printf("; Paths folders that do not exist: %s", strings.Join(rep.MissingPaths, ", "))
-	}
-	for _, n := range rep.CaseNotes {
-		bw.printf("\ncase: %s", n.Message)
-	}
-	bw.printf("\n%d error(s), %d warning(s)\n", rep.Summary.Errors, rep.Summary.Warnings)
-	if wc := rep.WithCache; wc != nil {
-		bw.printf("With the download cache (%s, %d usable packages):", wc.Cache, wc.PackagesInCache)
-		if len(wc.ResolvedFromCache) == 0 {
-			bw.printf(" nothing the install lacks is in it\n")
-		} else {
-			var names []string
-			for _, u := range wc.ResolvedFromCache {
-				names = append(names, u.Name+" ("+u.File+")")
-			}
-			bw.printf(" it provides %s\n", strings.Join(names, ", "))
-		}
-		bw.printf("%d finding(s) of a plain check disappear with the cache:\n", len(wc.FindingsRemoved))
-		for _, f := range wc.FindingsRemoved {
-			bw.printf("  - %s %s: %s\n", f.Kind, f.Package, f.Message)
-		}
-	}
-	if rep.With != nil {
-		writeWithText(bw, rep.With, all)
-		return bw.err
-	}
-	if len(rep.Findings) == 0 {
-		bw.printf("\nNo problems found.\n")
-		return bw.err
-	}
-	writeKindTable(bw, rep.Summary)
-	bw.printf("\nFix first:\n")
-	for i, r := range rep.Summary.FixFirst {
-		bw.printf("  %d. %s %s: %s (%s)\n", i+1, strings.ToUpper(string(r.Severity)), r.Kind, r.Package, r.Why)
-	}
-	if top := rep.MostNeeded(10); len(top) > 0 {
-		label := "Most needed missing packages"
-		if rep.Summary.ByKind[graph.StockMissing] > 0 {
-			label += " (not the game's own)"
-		}
-		bw.printf("\n%s: %s", label, top[0])
-		for _, n := range top[1:] {
-			bw.printf(", %s", n)
-		}
-		bw.printf("\n")
-	}
-	for _, f := range rep.Ranked() {
-		writeFindingText(bw, f, all)
-		if rep.Index != nil {
-			writeCandidatesText(bw, rep.Index, f)
-		}
-	}
-	return bw.err
-}
-
-// writeKindTable prints the summary's count of each kind, errors and
-// warnings apart (a kind such as missing_package has both).
-func writeKindTable(bw *errWriter, sum check.Summary) {
-	kinds := slices.Sorted(maps.Keys(sum.ByKind))
-	bw.printf("\n  %-18s %6s %8s\n", "kind", "errors", "warnings")
-	for _, k := range kinds {
-		bw.printf("  %-18s %6d %8d\n", k, sum.ErrorsByKind[k], sum.WarningsByKind[k])
-	}
-}
-
-// writeCandidatesText prints the best indexed candidate of a finding.
-func writeCandidatesText(bw *errWriter, ix *check.Index, f graph.Finding) {
-	for _, c := range ix.Candidates {
-		if c.Kind != f.Kind || c.Package != f.Package {
-			continue
-		}
-		what := c.Package
-		if c.Object != "" {
-			what = c.Package + "." + c.Object
-		}
-		if b := c.Best(); b == nil {
-			bw.printf("  index: no copy of %s\n", what)
-		} else {
-			note := ""
-			if c.GUID != "" && strings.EqualFold(b.GUID, c.GUID) {
-				note = ", the GUID the download cache pins"
-			}
-			bw.printf("  index: %s in %s (GUID %s%s; %d candidate(s))\n", what, b.Where(), guidOr(b.GUID), note, len(c.Candidates))
-		}
-		if len(c.Archive) > 0 {
-			v := c.Archive[0]
-			it := v.Items[0]
-			dl := it.Download
-			if dl == "" {
-				dl = "no working download known"
-			}
-			unfit := ""
-			if v.Unfit {
-				unfit = " (cannot hold the classes imported: no source)"
-			}
-			bw.printf("  unreal archive: %s (%d bytes) in %s%s, %d version(s): %s\n", v.File, v.Size, it.Name, unfit, len(c.Archive), dl)
-		}
-	}
-}
-
-func writeFindingText(bw *errWriter, f graph.Finding, all bool) {
-	bw.printf("\n%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Package)
-	bw.printf("  %s\n", f.Message)
-	list := func(label string, items []string) {
-		if len(items) == 0 {
-			return
-		}
-		shown := items
-		if !all && len(shown) > textLimit {
-			shown = shown[:textLimit]
-		}
-		bw.printf("  %s (%d):\n", label, len(items))
-		for _, it := range shown {
-			bw.printf("    %s\n", it)
-		}
-		if len(shown) < len(items) {
-			bw.printf("    ... and %d more (--all or --json lists them)\n", len(items)-len(shown))
-		}
-	}
-	list("objects", graph.ObjectStrings(f.Objects))
-	list("needed by", f.NeededBy)
-	list("named in the ini", f.Roots)
-	if f.Kind != graph.Cycle {
-		list("packages", f.Packages)
-	} else {
-		bw.printf("  packages: %s\n", strings.Join(f.Packages, ", "))
-	}
-	if len(f.Chain) > 0 {
-		if f.Kind == graph.Cycle || f.Kind == graph.EditOrder || f.Kind == graph.EditMissing || f.Kind == graph.UnknownClass {
-			bw.printf("  evidence:\n")
-			for _, c := range f.Chain {
-				bw.printf("    %s\n", c)
-			}
-			return
-		}
-		bw.printf("  chain:\n")
-		for i, c := range f.Chain {
-			if i == 0 {
-				bw.printf("    %s\n", c)
-			} else {
-				bw.printf("    -> %s\n", c)
-			}
-		}
-	}
 }

@@ -157,29 +157,9 @@ func (a *app) finishCheck(cmd *cobra.Command, in *install.Install, rep *check.Re
 			if err := plain(w); err != nil {
 				return err
 			}
-			return writeSuppressedText(w, sup)
+			return sup.WriteText(w)
 		}
 	}
 	log := func() *cifmt.Log { return check.CILog(in, rep, buildVersion().Version, c.out.root()) }
 	return a.emitAs(cmd.OutOrStdout(), f, rep, text, log, failed && !wrote)
-}
-
-// writeSuppressedText says what the baseline and --disable left out.
-func writeSuppressedText(w io.Writer, s *check.Suppressed) error {
-	bw := &errWriter{w: w}
-	if s.Baseline != "" {
-		bw.printf("\nBaseline %s: %d finding(s) left out as known", s.Baseline, s.InBaseline)
-		if s.Fixed > 0 {
-			bw.printf(", %d of its finding(s) gone (write it again with --write-baseline)", s.Fixed)
-		}
-		bw.printf("\n")
-	}
-	if len(s.Disabled) > 0 {
-		kinds := make([]string, len(s.Disabled))
-		for i, k := range s.Disabled {
-			kinds[i] = string(k)
-		}
-		bw.printf("Disabled kinds (%s): %d finding(s) left out\n", strings.Join(kinds, ", "), s.DisabledFindings)
-	}
-	return bw.err
 }

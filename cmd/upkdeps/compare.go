@@ -49,7 +49,7 @@ finding is an error, 0 otherwise.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-			} else if err := writeCompareText(cmd, rep); err != nil {
+			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
 				return err
 			}
 			if rep.Errors > 0 {
@@ -67,41 +67,6 @@ finding is an error, 0 otherwise.`,
 	f.StringVar(&opt.Maps, "maps", "", "only the server's maps whose name or file name matches GLOB (default: every map)")
 	f.Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-func writeCompareText(cmd *cobra.Command, rep *compare.Report) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
-	bw.printf("upkdeps compare: server %s, client %s\n", rep.Server, rep.Client)
-	if rep.Preset != "" {
-		bw.printf("preset %s\n", rep.Preset)
-	}
-	bw.printf("%d package(s) compared: %d error(s), %d warning(s)\n", rep.Packages, rep.Errors, rep.Warnings)
-	for _, f := range rep.Findings {
-		bw.printf("\n%s %s: %s\n", severityWord(string(f.Severity)), f.Kind, f.Package)
-		bw.printf("  server: %s GUID %s, %d generation(s) (via %s)\n", f.ServerFile, f.ServerGUID, f.ServerGeneration, f.Via)
-		switch {
-		case f.RedirectFile != "":
-			bw.printf("  redirect: %s\n", f.RedirectFile)
-		case f.ClientFile != "":
-			bw.printf("  client: %s GUID %s, %d generation(s)\n", f.ClientFile, f.ClientGUID, f.ClientGeneration)
-		default:
-			bw.printf("  client: no copy\n")
-		}
-		bw.printf("  the player sees: %s\n", f.PlayerError)
-		bw.printf("  fix: %s\n", f.Fix)
-	}
-	if len(rep.Findings) == 0 {
-		bw.printf("OK: the client resolves every package to the server's version\n")
-	}
-	return bw.err
-}
-
-// severityWord is "ERROR" or "WARNING".
-func severityWord(s string) string {
-	if s == "error" {
-		return "ERROR"
-	}
-	return "WARNING"
 }
 
 // unflagged is err with an ini that cannot be found (install.ArgIni) said

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newDepsCmd(a *app, reverse bool) *cobra.Command {
@@ -34,21 +35,21 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 					return err
 				}
 			} else {
-				bw := &errWriter{w: cmd.OutOrStdout()}
+				bw := &textw.Writer{W: cmd.OutOrStdout()}
 				w := 7
 				for _, e := range entries {
 					w = max(w, len(e.Name))
 				}
-				bw.printf("%-5s  %-*s  %-32s  %s\n", "DEPTH", w, "PACKAGE", "FILE", "VIA")
+				bw.Printf("%-5s  %-*s  %-32s  %s\n", "DEPTH", w, "PACKAGE", "FILE", "VIA")
 				for _, e := range entries {
 					file := e.File
 					if file == "" {
 						file = "MISSING"
 					}
-					bw.printf("%5d  %-*s  %-32s  %s\n", e.Depth, w, e.Name, file, e.Via)
+					bw.Printf("%5d  %-*s  %-32s  %s\n", e.Depth, w, e.Name, file, e.Via)
 				}
-				if bw.err != nil {
-					return bw.err
+				if bw.Err != nil {
+					return bw.Err
 				}
 			}
 			if deps.Missing && !reverse {

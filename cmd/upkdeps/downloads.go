@@ -1,11 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -48,7 +47,7 @@ preset), from the live package map.`,
 			if a.cfg.JSON {
 				return writeJSON(cmd.OutOrStdout(), d)
 			}
-			bw := &errWriter{w: cmd.OutOrStdout()}
+			bw := &textw.Writer{W: cmd.OutOrStdout()}
 			width := len("total (each once)")
 			for _, r := range d.Roots {
 				width = max(width, len(r.Name))
@@ -58,23 +57,23 @@ preset), from the live package map.`,
 				if s.Count == 1 {
 					what = "package"
 				}
-				bw.printf("%-*s %6d %-8s %10s", width, name, s.Count, what, byteSize(s.Bytes))
+				bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, what, textw.Bytes(s.Bytes))
 				if s.CompressedCount > 0 {
-					bw.printf("  %10s compressed (%d of %d files)", byteSize(s.Compressed), s.CompressedCount, s.Count)
+					bw.Printf("  %10s compressed (%d of %d files)", textw.Bytes(s.Compressed), s.CompressedCount, s.Count)
 				}
-				bw.printf("\n")
+				bw.Printf("\n")
 			}
 			for _, r := range d.Roots {
 				line(r.Name, r.Sizes)
 			}
 			line("total (each once)", d.Total)
 			if n := min(top, len(d.Packages)); n > 0 {
-				bw.printf("\nshared by the most (of %d):\n", len(d.Roots))
+				bw.Printf("\nshared by the most (of %d):\n", len(d.Roots))
 				for _, p := range d.Packages[:n] {
-					bw.printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, byteSize(p.Bytes), p.File)
+					bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, textw.Bytes(p.Bytes), p.File)
 				}
 			}
-			return bw.err
+			return bw.Err
 		},
 	}
 	f := cmd.Flags()
@@ -84,18 +83,4 @@ preset), from the live package map.`,
 	f.StringVar(&preset, "preset", "", `the mapvote preset whose ServerPackages to count ("Category/Name", or "*" for every preset)`)
 	f.Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-// byteSize writes n bytes in binary units, one decimal.
-func byteSize(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 3; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGT"[exp])
 }

@@ -57,7 +57,7 @@ problem or not understood, 0 otherwise.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-			} else if err := writeExplainText(cmd, rep); err != nil {
+			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
 				return err
 			}
 			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 || rep.Dropped > 0 {
@@ -91,44 +91,4 @@ func indexCopies(db *index.DB) explain.Index {
 		}
 		return out
 	}
-}
-
-func writeExplainText(cmd *cobra.Command, rep *explain.Report) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
-	bw.printf("upkdeps explain: %s (%s, %d lines", rep.Log, rep.Encoding, rep.Lines)
-	if rep.LinesTruncated > 0 {
-		bw.printf(", %d cut at %d bytes", rep.LinesTruncated, explain.MaxLineLength)
-	}
-	bw.printf(")\n")
-	if rep.Install != "" {
-		bw.printf("answered against %s\n", rep.Install)
-	}
-	bw.printf("%d line(s) explained, %d problem(s), %d not understood\n", len(rep.Explained), rep.Problems, len(rep.NotUnderstood))
-	if rep.Dropped > 0 {
-		bw.printf("%d more line(s) over the listing bounds, not listed\n", rep.Dropped)
-	}
-	for _, l := range rep.Explained {
-		mark := "ok"
-		if l.Problem {
-			mark = "PROBLEM"
-		}
-		bw.printf("\nline %d: %s %s %s\n  %s\n  what: %s\n", l.Number, mark, l.Kind, l.Package, l.Text, l.What)
-		if l.Why != "" {
-			bw.printf("  why: %s\n", l.Why)
-		}
-		for i, c := range l.Chain {
-			if i == 0 {
-				bw.printf("  loaded because: %s\n", c)
-			} else {
-				bw.printf("    %s\n", c)
-			}
-		}
-		if l.Fix != "" {
-			bw.printf("  fix: %s\n", l.Fix)
-		}
-	}
-	for _, l := range rep.NotUnderstood {
-		bw.printf("\nline %d: NOT UNDERSTOOD\n  %s\n", l.Number, l.Text)
-	}
-	return bw.err
 }

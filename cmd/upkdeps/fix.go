@@ -100,7 +100,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	out := index.NewFixReport(in.IniPath, db, dryRun, needs, plan, applied)
 	if err := ctx.Err(); err != nil {
 		// Say what was done before the interruption, then exit 130.
-		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, false); werr != nil {
+		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return out.WriteText(w) }, false); werr != nil {
 			return werr
 		}
 		return err
@@ -111,7 +111,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		return err
 	}
 	failed := out.ErrorsAfter > 0 || applied.Refused()
-	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return writeFixText(w, out) }, failed)
+	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return out.WriteText(w) }, failed)
 }
 
 // pickHint words the way to choose among an ambiguous package's copies
@@ -137,58 +137,4 @@ func (a *app) checkAfterFix(cmd *cobra.Command, out *index.FixReport) error {
 	}
 	out.After(after.Findings, after.Summary.Errors)
 	return nil
-}
-
-func writeFixText(w io.Writer, rep *index.FixReport) error {
-	bw := &errWriter{w: w}
-	verb := "copies"
-	if rep.DryRun {
-		verb = "would copy (dry run)"
-	}
-	bw.printf("upkdeps fix: %s, index %s\n", rep.Ini, rep.Index)
-	if len(rep.RemovedTemps) > 0 {
-		bw.printf("removed %d temporary file(s) an interrupted fix left: %s\n", len(rep.RemovedTemps), strings.Join(rep.RemovedTemps, ", "))
-	}
-	copies, closure := rep.Brought()
-	bw.printf("%d missing package(s); %s %d package(s), %d of them needed by the packages it brings\n",
-		rep.MissingBefore, verb, copies, closure)
-	for _, c := range rep.Copies {
-		tag := "  "
-		if !c.Direct {
-			tag = "+ "
-		}
-		line := fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.To, c.Copy.Where())
-		if c.To == "" {
-			line = fmt.Sprintf("%s%-8s %s <- %s", tag, c.Status, c.Copy.FileName, c.Copy.Where())
-		}
-		bw.printf("%s\n", line)
-		bw.printf("      GUID %s, needed by %s\n", guidOr(c.Copy.GUID), strings.Join(c.NeededBy, ", "))
-		if c.Reason != "" {
-			bw.printf("      %s\n", c.Reason)
-		}
-		for _, b := range c.Binaries {
-			bw.printf("      with its native binary: %-8s %s <- %s\n", b.Status, b.To, b.From)
-			if b.Reason != "" {
-				bw.printf("        %s\n", b.Reason)
-			}
-		}
-	}
-	if len(rep.Unresolved) > 0 {
-		bw.printf("%d package(s) cannot be brought:\n", len(rep.Unresolved))
-		for _, u := range rep.Unresolved {
-			bw.printf("  %s: %s (needed by %s)\n", u.Name, u.Reason, strings.Join(u.NeededBy, ", "))
-		}
-	}
-	if rep.MissingAfter != nil {
-		bw.printf("After the copies, check reports %d missing package(s) and %d error(s)", *rep.MissingAfter, rep.ErrorsAfter)
-		if len(rep.Left) > 0 {
-			var names []string
-			for _, f := range rep.Left {
-				names = append(names, f.Package)
-			}
-			bw.printf(": %s", strings.Join(names, ", "))
-		}
-		bw.printf("\n")
-	}
-	return bw.err
 }

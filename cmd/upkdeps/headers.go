@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -101,7 +100,7 @@ func (a *app) runHeaders(cmd *cobra.Command, f headersFlags, args []string) erro
 		fmt.Fprintf(a.stderr, "upkdeps: %s\n", d)
 	}
 	log := func() *cifmt.Log { return rep.CILog(buildVersion().Version, f.format.root()) }
-	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeHeadersText(w, rep, f.verbose) }, log, rep.Failed())
+	return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return rep.WriteText(w, f.verbose) }, log, rep.Failed())
 }
 
 // headersRemedies words the remedies of a headers report as the flags
@@ -207,113 +206,4 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func writeHeadersText(w io.Writer, rep *header.SyncReport, verbose bool) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps headers: %s (layout %s, %s)\n", rep.Root, rep.Layout, rep.Mode)
-	for _, p := range rep.Packages {
-		switch p.Status {
-		case header.StatusNone:
-			if verbose {
-				bw.printf("%s: no native class, no header\n", p.Package)
-			}
-			continue
-		case header.StatusNoSources:
-			if verbose || p.Header != "" {
-				bw.printf("%s: no sources (Classes/*.uc): header not generated or checked\n", p.Package)
-			}
-			continue
-		case header.StatusCurrent, header.StatusUnchanged:
-			if verbose {
-				bw.printf("%s: %s up to date (%d classes)\n", p.Package, p.Header, p.Classes)
-			}
-			continue
-		}
-		switch p.Status {
-		case header.StatusStale:
-			bw.printf("%s: %s is STALE (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusMissing:
-			bw.printf("%s: %s is MISSING (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusOrphaned:
-			bw.printf("%s: %s: %s\n", p.Package, p.Header, p.Diagnostic)
-		case header.StatusWritten:
-			bw.printf("%s: wrote %s (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusWouldWrite:
-			bw.printf("%s: would write %s (%d classes)\n", p.Package, p.Header, p.Classes)
-		case header.StatusRefused:
-			bw.printf("%s: not writing %s: %s\n", p.Package, p.Header, p.Diagnostic)
-		}
-		class := ""
-		for _, c := range p.Changes {
-			if c.Class != class && c.Class != "" {
-				class = c.Class
-				bw.printf("  %s:\n", class)
-			}
-			bw.printf("    %s\n", changeText(c, p.Header))
-		}
-		switch {
-		case p.Status == header.StatusStale && len(p.Changes) == 0:
-			bw.printf("    layout differs at line %d (order or spelling):\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
-		case p.Status == header.StatusStale:
-			bw.printf("    first differing line %d:\n      want: %s\n      have: %s\n", p.FirstDiff, p.FirstWant, p.FirstHave)
-		}
-	}
-	switch rep.Mode {
-	case header.ModeCheck:
-		if rep.Stale == 0 {
-			bw.printf("All headers match their sources.\n")
-		} else {
-			bw.printf("%d header(s) stale.\n", rep.Stale)
-		}
-	case header.ModeWrite:
-		bw.printf("%d header(s) written.\n", rep.Written)
-	}
-	return bw.err
-}
-
-// changeText formats one change: where, what, want and have.
-func changeText(c header.SyncChange, hdr string) string {
-	var at string
-	switch {
-	case c.File != "":
-		at = fmt.Sprintf("%s:%d: ", c.File, c.Line)
-	case c.HeaderLine > 0:
-		at = fmt.Sprintf("%s:%d: ", hdr, c.HeaderLine)
-	}
-	s := at + c.Kind + ": " + c.Name
-	switch c.Kind {
-	case header.NamesChanged:
-		s = at + c.Kind + ":"
-		if c.Want != "" {
-			s += " added " + c.Want
-		}
-		if c.Have != "" {
-			if c.Want != "" {
-				s += ";"
-			}
-			s += " removed " + c.Have
-		}
-		return s
-	case header.OrderChanged:
-		return s + " (the same, in another order)"
-	case header.PackingChanged:
-		s += fmt.Sprintf(": want %s, have %s", c.Want, c.Have)
-		if c.File != "" && c.HeaderLine > 0 {
-			s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
-		}
-		return s
-	}
-	switch {
-	case c.Want != "" && c.Have != "":
-		s += fmt.Sprintf(" (want %s, have %s)", c.Want, c.Have)
-	case c.Want != "":
-		s += " (" + c.Want + ")"
-	case c.Have != "":
-		s += " (was " + c.Have + ")"
-	}
-	if c.File != "" && c.HeaderLine > 0 {
-		s += fmt.Sprintf(" [%s:%d]", path.Base(hdr), c.HeaderLine)
-	}
-	return s
 }

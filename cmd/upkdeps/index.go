@@ -13,6 +13,7 @@ import (
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/internal/termsafe"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newIndexCmd(a *app) *cobra.Command {
@@ -104,36 +105,11 @@ a warning naming it.`,
 				}
 				rep.AddSource(res)
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeIndexAddText(w, rep) }, rep.Errors > 0)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Errors > 0)
 		},
 	}
 	cmd.Flags().StringArrayVar(&uaDirs, "unreal-archive", nil, "a checkout of the Unreal Archive's metadata (unreal-archive-data) to add")
 	return cmd
-}
-
-func writeIndexAddText(w io.Writer, rep *index.AddReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("index: %s\n", rep.DB)
-	for _, m := range rep.Metadata {
-		bw.printf("%s (%s): %d item(s) from %d metadata file(s), %d package file(s), %d warning(s)\n",
-			m.Source.Location, m.Source.Kind, m.Items, m.Files, m.Source.Packages, len(m.Warnings))
-		for _, w := range m.Warnings {
-			bw.printf("  warning: %s\n", w.Error())
-		}
-	}
-	for _, r := range rep.Sources {
-		s := r.Source
-		bw.printf("%s (%s): %d package(s) from %d file(s); read %d, unchanged %d, gone %d, %d error(s)\n",
-			s.Location, s.Kind, s.Packages, s.Files, r.Read, r.Unchanged, r.Removed, len(r.Errors))
-		for _, e := range r.Errors {
-			where := e.Path
-			if e.Member != "" {
-				where += "!" + e.Member
-			}
-			bw.printf("  error: %s: %s\n", where, e.Error)
-		}
-	}
-	return bw.err
 }
 
 func newIndexListCmd(a *app) *cobra.Command {
@@ -152,13 +128,13 @@ func newIndexListCmd(a *app) *cobra.Command {
 				return err
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				bw := &errWriter{w: w}
-				bw.printf("index: %s, %d source(s)\n", rep.DB, len(rep.Sources))
+				bw := &textw.Writer{W: w}
+				bw.Printf("index: %s, %d source(s)\n", rep.DB, len(rep.Sources))
 				for _, s := range rep.Sources {
-					bw.printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
+					bw.Printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
 						s.UpdatedAt.Format(time.DateTime), s.Location)
 				}
-				return bw.err
+				return bw.Err
 			}, false)
 		},
 	}
@@ -206,9 +182,9 @@ func newIndexStatsCmd(a *app) *cobra.Command {
 				return err
 			}
 			return a.emit(cmd.OutOrStdout(), st, func(w io.Writer) error {
-				bw := &errWriter{w: w}
-				bw.printf("index: %s (schema %d, %d bytes)\n", db.Path(), st.Schema, st.SizeBytes)
-				bw.printf("%d source(s), %d file(s) (%d unreadable), %d package(s) with %d distinct name(s), %d export(s)\n",
+				bw := &textw.Writer{W: w}
+				bw.Printf("index: %s (schema %d, %d bytes)\n", db.Path(), st.Schema, st.SizeBytes)
+				bw.Printf("%d source(s), %d file(s) (%d unreadable), %d package(s) with %d distinct name(s), %d export(s)\n",
 					st.Sources, st.Files, st.Errors, st.Packages, st.Names, st.Exports)
 				exts := make([]string, 0, len(st.ByExt))
 				for e := range st.ByExt {
@@ -219,8 +195,8 @@ func newIndexStatsCmd(a *app) *cobra.Command {
 				for _, e := range exts {
 					parts = append(parts, fmt.Sprintf("%s %d", e, st.ByExt[e]))
 				}
-				bw.printf("by extension: %s\n", strings.Join(parts, ", "))
-				return bw.err
+				bw.Printf("by extension: %s\n", strings.Join(parts, ", "))
+				return bw.Err
 			}, false)
 		},
 	}
@@ -250,47 +226,14 @@ class), then the others. Exit 1 when nothing is found.`,
 			}
 			ps, vs := rep.Copies, rep.Archive
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				if err := writeFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
+				if err := index.WriteFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
 					return err
 				}
-				return writeArchiveVersions(w, vs)
+				return index.WriteArchiveVersions(w, vs)
 			}, len(ps) == 0 && len(vs) == 0)
 		},
 	}
 	addIndexFlag(cmd.Flags(), "the package index database", true)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-func writeFindText(w io.Writer, query string, q index.Query, ps []index.Package, inArchive bool) error {
-	bw := &errWriter{w: w}
-	if len(ps) == 0 {
-		if inArchive {
-			bw.printf("%s: no local copy in the index\n", query)
-		} else {
-			bw.printf("%s: not in the index\n", query)
-		}
-		return bw.err
-	}
-	bw.printf("%s: %d cop%s\n", query, len(ps), plural(len(ps), "y", "ies"))
-	for _, p := range ps {
-		mark := ""
-		if q.Object != "" {
-			if p.ObjectClass != "" {
-				mark = fmt.Sprintf("  has %s (%s)", q.Object, p.ObjectClass)
-			} else {
-				mark = "  lacks " + q.Object
-			}
-		}
-		bw.printf("  %s  %s  v%d/%d  %d bytes  %s  %s%s\n", p.FileName, guidOr(p.GUID), p.Version, p.Licensee, p.Size,
-			p.ModTime.Format(time.DateOnly), p.Where(), mark)
-	}
-	return bw.err
-}
-
-func guidOr(g string) string {
-	if g == "" {
-		return "(no GUID)"
-	}
-	return g
 }

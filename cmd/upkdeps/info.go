@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -30,7 +29,7 @@ text output; --json always includes them in full. Exit 1 when a file cannot be r
 						return err
 					}
 				}
-				return writeInfoText(w, r, names, imports, exports)
+				return r.WriteText(w, names, imports, exports)
 			})
 			if err == nil && failed {
 				err = errFindings
@@ -86,57 +85,4 @@ func streamInfos(w io.Writer, paths []string, jobs int, asJSON bool, text func(i
 		bw.WriteString("\n  ]\n}\n")
 	}
 	return failed, bw.Flush()
-}
-
-func writeInfoText(w io.Writer, r format.Info, names, imports, exports bool) error {
-	bw := &errWriter{w: w}
-	{
-		if r.Error != "" {
-			bw.printf("File:         %s\nError:        %s\n", r.Path, r.Error)
-			return bw.err
-		}
-		bw.printf("File:         %s\n", r.Path)
-		bw.printf("Package:      %s\n", r.Package)
-		bw.printf("Version:      %d, licensee %d (%s)\n", r.Version, r.Licensee, r.Game)
-		bw.printf("Tag:          %s\n", r.Tag)
-		bw.printf("Flags:        0x%08X %s\n", r.Flags, strings.Join(r.FlagNames, " "))
-		bw.printf("GUID:         %s\n", r.GUID)
-		if len(r.Generations) > 0 {
-			last := r.Generations[len(r.Generations)-1]
-			bw.printf("Generations:  %d (last: %d exports, %d names)\n", len(r.Generations), last.ExportCount, last.NameCount)
-		} else {
-			bw.printf("Heritage:     %d GUIDs\n", len(r.Heritage))
-		}
-		bw.printf("Names:        %d at offset %d\n", r.NameCount, r.Offsets[0])
-		bw.printf("Imports:      %d at offset %d\n", r.ImportCount, r.Offsets[1])
-		bw.printf("Exports:      %d at offset %d\n", r.ExportCount, r.Offsets[2])
-		deps := "(none)"
-		if len(r.DependsOn) > 0 {
-			deps = strings.Join(r.DependsOn, " ")
-		}
-		bw.printf("Depends on:   %s\n", deps)
-		if names {
-			bw.printf("\nName table:\n")
-			for i, n := range r.Names {
-				bw.printf("  %5d  %-40s 0x%08X\n", i, n, r.NameFlags[i])
-			}
-		}
-		if imports {
-			bw.printf("\nImport table:\n")
-			for i, im := range r.Imports {
-				bw.printf("  %5d  %-50s %s.%s\n", -i-1, im.Path, im.ClassPackage, im.Class)
-			}
-		}
-		if exports {
-			bw.printf("\nExport table:\n")
-			for i, ex := range r.Exports {
-				class := ex.Class
-				if ex.ClassPackage != "" {
-					class = ex.ClassPackage + "." + ex.Class
-				}
-				bw.printf("  %5d  %-50s %-28s %8d bytes at %d\n", i+1, ex.Path, class, ex.SerialSize, ex.SerialOffset)
-			}
-		}
-	}
-	return bw.err
 }

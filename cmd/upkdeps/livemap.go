@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newLivemapCmd(a *app) *cobra.Command {
@@ -26,37 +27,37 @@ See docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).
 			if a.cfg.JSON {
 				return writeJSON(cmd.OutOrStdout(), m)
 			}
-			bw := &errWriter{w: cmd.OutOrStdout()}
-			bw.printf("upkdeps livemap: %s\n", in.IniPath)
+			bw := &textw.Writer{W: cmd.OutOrStdout()}
+			bw.Printf("upkdeps livemap: %s\n", in.IniPath)
 			switch {
 			case m.Manager == "":
-				bw.printf("no mapvote config beside the ini\n")
+				bw.Printf("no mapvote config beside the ini\n")
 			case m.Managed:
-				bw.printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
+				bw.Printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
 			default:
-				bw.printf("%s found, its switch off (%s)\n", m.Manager, m.SwitchText())
+				bw.Printf("%s found, its switch off (%s)\n", m.Manager, m.SwitchText())
 			}
-			bw.printf("\nbase (%d):\n", len(m.Base))
+			bw.Printf("\nbase (%d):\n", len(m.Base))
 			for _, e := range m.Base {
-				bw.printf("  %-24s %s\n", e.Package, e.Source)
+				bw.Printf("  %-24s %s\n", e.Package, e.Source)
 			}
 			for _, p := range m.Presets {
 				state := ""
 				if p.Disabled {
 					state = " (disabled)"
 				}
-				bw.printf("\npreset %s%s, %s: %d package(s)\n", p.Name, state, p.Source, len(p.Packages))
+				bw.Printf("\npreset %s%s, %s: %d package(s)\n", p.Name, state, p.Source, len(p.Packages))
 				for _, e := range p.Packages {
-					bw.printf("  %-24s %s\n", e.Package, e.Source)
+					bw.Printf("  %-24s %s\n", e.Package, e.Source)
 				}
 			}
 			if len(m.Notes) > 0 {
-				bw.printf("\nnotes:\n")
+				bw.Printf("\nnotes:\n")
 				for _, n := range m.Notes {
-					bw.printf("  %s\n", n)
+					bw.Printf("  %s\n", n)
 				}
 			}
-			return bw.err
+			return bw.Err
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the live map as JSON")

@@ -2,13 +2,10 @@ package main
 
 import (
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/check"
-	"github.com/upkdeps/upkdeps/install"
-	"github.com/upkdeps/upkdeps/native"
 )
 
 func newNativesCmd(a *app) *cobra.Command {
@@ -31,36 +28,9 @@ file also exports; the others are native-only, as check and order treat them.`,
 				return err
 			}
 			rep := check.NativesOf(in, g, nat)
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeNativesText(w, rep) }, false)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, false)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-func writeNativesText(w io.Writer, rep check.Natives) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
-	bw.printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
-	for _, p := range rep.Packages {
-		from := "built-in table " + p.Source.Table
-		if p.Source.Kind == native.SourceBinary {
-			from = p.Source.Path
-		}
-		file := "no package file"
-		if p.File != "" {
-			file = p.File
-		}
-		bw.printf("\n%s: %d class(es) from %s; %s\n", p.Package, len(p.Classes), from, file)
-		if len(p.NativeOnly) > 0 {
-			bw.printf("  native only (%d): %s\n", len(p.NativeOnly), strings.Join(p.NativeOnly, " "))
-		}
-		if len(p.Scripted) > 0 {
-			bw.printf("  also exported (%d): %s\n", len(p.Scripted), strings.Join(p.Scripted, " "))
-		}
-	}
-	for i, s := range rep.Ignored {
-		bw.printf("\nignored: %s (the package's classes come from %s, found first)\n", s, rep.IgnoredFor[i])
-	}
-	return bw.err
 }

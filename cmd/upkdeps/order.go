@@ -1,16 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/check/cifmt"
-	"github.com/upkdeps/upkdeps/install"
 )
 
 func newOrderCmd(a *app) *cobra.Command {
@@ -48,7 +44,7 @@ Exit 1 when the order is not valid.`,
 			}
 			res := rep.OrderResult
 			log := func() *cifmt.Log { return check.FindingsLog(in, res.Findings, buildVersion().Version, of.root()) }
-			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeOrderText(w, rep, explain) }, log, !res.Valid)
+			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return rep.WriteText(w, explain) }, log, !res.Valid)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the result as JSON")
@@ -56,50 +52,4 @@ Exit 1 when the order is not valid.`,
 	cmd.Flags().BoolVar(&clean, "clean", false, "treat every entry as rebuilt (a build from sources with no .u yet)")
 	addFormatFlags(cmd, &of)
 	return cmd
-}
-
-func writeOrderText(w interface{ Write([]byte) (int, error) }, rep install.OrderReport, explain bool) error {
-	bw := &errWriter{w: w}
-	res := rep.OrderResult
-	bw.printf("upkdeps order: %s\n", rep.Ini)
-	bw.printf("EditPackages (%d): %s\n", len(res.EditPackages), strings.Join(res.EditPackages, " "))
-	if len(rep.Sources) > 0 {
-		bw.printf("Read from sources (Classes/*.uc): %s\n", strings.Join(rep.Sources, " "))
-	} else {
-		bw.printf("No sources found\n")
-	}
-	if len(rep.Compiled) > 0 {
-		bw.printf("Read from the compiled .u: %s\n", strings.Join(rep.Compiled, " "))
-	}
-	checked := fmt.Sprintf("Checked %d of %d entries", res.Checked, res.Checked+len(res.Unchecked))
-	if len(res.Rebuilt) > 0 {
-		checked += fmt.Sprintf("; ucc make rebuilds %d: %s", len(res.Rebuilt), strings.Join(res.Rebuilt, " "))
-	}
-	bw.printf("%s\n", checked)
-	for _, u := range res.Unchecked {
-		bw.printf("  unchecked: %s: %s\n", u.Package, u.Reason)
-	}
-	bw.printf("%s\n", res.Verdict)
-	if u := res.UncheckedNames; u != nil {
-		bw.printf("Note: %s\n", u.Message)
-	}
-	for _, f := range res.Findings {
-		writeFindingText(bw, f, true)
-	}
-	switch {
-	case res.Suggested == nil:
-		bw.printf("\nNo order can work until the cycle above is broken.\n")
-	case !res.Valid && !slices.Equal(res.Suggested, res.EditPackages):
-		bw.printf("\nSuggested order (paste into [Editor.EditorEngine]):\n")
-		for _, n := range res.Suggested {
-			bw.printf("EditPackages=%s\n", n)
-		}
-	}
-	if explain {
-		bw.printf("\nConstraints (%d):\n", len(res.Constraints))
-		for _, c := range res.Constraints {
-			bw.printf("  %s needs %s: %s\n", c.Package, c.On, c.Evidence)
-		}
-	}
-	return bw.err
 }

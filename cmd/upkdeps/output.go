@@ -2,23 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
-
-// errWriter keeps the first write error so printing code stays linear.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) printf(format string, args ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
-	}
-}
 
 // emit prints a report: as JSON with --json, else with text; then returns
 // errFindings when failed, for exit code 1.

@@ -3,14 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/index/unrealarchive"
-	"github.com/upkdeps/upkdeps/install"
 )
 
 func newPlanCmd(a *app) *cobra.Command {
@@ -49,7 +46,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 				if err != nil {
 					return err
 				}
-				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeVerifyDownloads(w, rep) }, rep.Mismatches > 0)
+				return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Mismatches > 0)
 			}
 			in, err := a.openInstall()
 			if err != nil {
@@ -78,67 +75,11 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			res := unrealarchive.Plan(items, req)
 			rep := unrealarchive.NewPlanReport(unrealarchive.Install{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Index: db.Path()},
 				len(items), req, res)
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writePlanText(w, rep) }, len(rep.Unprovided) > 0)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, len(rep.Unprovided) > 0)
 		},
 	}
 	addIndexFlag(cmd.Flags(), "the package index database", false)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&verify, "verify", "", "check the archives downloaded into this folder against the catalogue")
 	return cmd
-}
-
-func writePlanText(w io.Writer, rep unrealarchive.PlanReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
-	bw.printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
-	if rep.Exact {
-		bw.printf(" (the fewest possible)\n")
-	} else {
-		bw.printf(" (greedy: at most %.2f times the fewest)\n", rep.Bound)
-	}
-	for i, c := range rep.Downloads {
-		it := c.Item
-		url := it.Download
-		if url == "" {
-			url = "(no working download known)"
-		}
-		bw.printf("\n%2d. %s  [%s, %s]\n    %s  %d bytes  sha1 %s\n    %s\n", i+1, it.Name, strings.ToLower(it.Type), it.Game, it.ArchiveName, it.Size, it.SHA1, url)
-		for _, u := range it.Refused {
-			bw.printf("    refused download (not http or https): %s\n", u)
-		}
-		bw.printf("    brings: %s\n", strings.Join(c.Brings, ", "))
-		if len(c.Needed) > 0 {
-			bw.printf("    (%s: needed by the packages of the downloads above, not by the install itself)\n", strings.Join(c.Needed, ", "))
-		}
-	}
-	if len(rep.Unprovided) > 0 {
-		bw.printf("\nNo item provides (%d): %s\n", len(rep.Unprovided), strings.Join(rep.Unprovided, ", "))
-	}
-	return bw.err
-}
-
-func countIn(xs, in []string) int {
-	n := 0
-	for _, x := range xs {
-		if slices.ContainsFunc(in, func(y string) bool { return strings.EqualFold(x, y) }) {
-			n++
-		}
-	}
-	return n
-}
-
-func writeVerifyDownloads(w io.Writer, rep *unrealarchive.Verification) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps plan --verify: %s\n", rep.Folder)
-	for _, f := range rep.Files {
-		switch f.Status {
-		case unrealarchive.VerifyOK:
-			bw.printf("  ok        %s (%s)\n", f.File, f.Item)
-		case unrealarchive.VerifyMismatch:
-			bw.printf("  MISMATCH  %s: named like %s's archive, but its SHA-1 %s or size %d is not the catalogue's: download it again\n", f.File, f.Item, f.SHA1, f.Size)
-		default:
-			bw.printf("  unknown   %s: not in the catalogue\n", f.File)
-		}
-	}
-	return bw.err
 }

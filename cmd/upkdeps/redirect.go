@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -132,7 +131,7 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			if newFolder {
 				rep.Out = "" // no folder: documented as "" in a dry run without -o
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return writeBuildText(w, rep) }, rep.Summary.Errors > 0)
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
@@ -189,7 +188,7 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 				return err
 			}
 			log := func() *cifmt.Log { return rep.CILog(in.IniPath, in.Search.Root(), buildVersion().Version, of.root()) }
-			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return writeVerifyText(w, rep) }, log, rep.Summary.Errors > 0)
+			return a.emitAs(cmd.OutOrStdout(), format, rep, func(w io.Writer) error { return rep.WriteText(w) }, log, rep.Summary.Errors > 0)
 		},
 	}
 	mf.add(cmd)
@@ -197,104 +196,4 @@ error. The old spelling 'verify DIR' still works, with a deprecation note on std
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	addFormatFlags(cmd, &of)
 	return cmd
-}
-
-func writeBuildText(w io.Writer, r *redirect.BuildReport) error {
-	bw := &errWriter{w: w}
-	out := r.Out
-	if out == "" {
-		out = "a new folder (no -o)"
-	}
-	bw.printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
-	bw.printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
-	if r.DryRun {
-		bw.printf("dry run: nothing is written\n")
-	}
-	bw.printf("\n")
-	width := 0
-	for _, a := range r.Actions {
-		width = max(width, len(a.File))
-	}
-	for _, a := range r.Actions {
-		var detail []string
-		if a.CopyOf != "" {
-			detail = append(detail, "copy of "+a.CopyOf)
-		} else if a.Source != "" {
-			detail = append(detail, a.Source)
-		}
-		if a.Reason != "" {
-			detail = append(detail, a.Reason)
-		}
-		if a.Size > 0 || a.CompressedSize > 0 {
-			if a.CopyOf != "" {
-				detail = append(detail, fmt.Sprintf("%d bytes", a.CompressedSize))
-			} else {
-				detail = append(detail, fmt.Sprintf("%d -> %d bytes (%s)", a.Size, a.CompressedSize, percent(a.CompressedSize, a.Size)))
-			}
-		}
-		if a.Error != "" {
-			detail = append(detail, "FAILED (see below)")
-		}
-		bw.printf("  %-6s  %-*s  %s\n", a.Op, width, a.File, strings.Join(detail, "; "))
-	}
-	writeRedirectFindings(bw, r.Findings)
-	s := r.Summary
-	verb := ""
-	if r.DryRun {
-		verb = "to be "
-	}
-	bw.printf("\n%d %screated, %d %supdated, %d kept, %d failed; %d error(s), %d warning(s)\n",
-		s.Created, verb, s.Updated, verb, s.Kept, s.Failed, s.Errors, s.Warnings)
-	return bw.err
-}
-
-func writeRedirectFindings(bw *errWriter, fs []redirect.Finding) {
-	if len(fs) == 0 {
-		return
-	}
-	bw.printf("\n")
-	var stock []string
-	for _, f := range fs {
-		if f.Kind == redirect.Stock {
-			stock = append(stock, f.Package)
-			continue
-		}
-		subject := f.Package
-		if subject == "" {
-			subject = f.File
-		}
-		if subject == "" { // about the whole folder (lowercase_folded)
-			bw.printf("%s %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, f.Message)
-			continue
-		}
-		bw.printf("%s %s: %s: %s\n", strings.ToUpper(string(f.Severity)), f.Kind, subject, f.Message)
-	}
-	writeStockLine(bw, stock)
-}
-
-// writeStockLine says in one line which retail packages were left out: a
-// stock UT2004 server has over 200, one line each buried what mattered.
-// --json keeps one finding per package.
-func writeStockLine(bw *errWriter, names []string) {
-	if len(names) == 0 {
-		return
-	}
-	const shown = 8
-	list := strings.Join(names[:min(len(names), shown)], ", ")
-	if len(names) > shown {
-		list += fmt.Sprintf(", ... (%d more; --json lists each)", len(names)-shown)
-	}
-	bw.printf("WARNING stock: %d retail package(s) every client owns, not published (--include-stock publishes them): %s\n", len(names), list)
-}
-
-func writeVerifyText(w io.Writer, r *redirect.VerifyReport) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
-	bw.printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
-		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
-	writeRedirectFindings(bw, r.Findings)
-	if r.Summary.Errors == 0 {
-		bw.printf("\nOK: every package clients may download is there and current\n")
-	}
-	return bw.err
 }

@@ -2,13 +2,10 @@ package main
 
 import (
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/format"
-	"github.com/upkdeps/upkdeps/install"
-	"github.com/upkdeps/upkdeps/search"
 )
 
 func newResolveCmd(a *app) *cobra.Command {
@@ -45,44 +42,11 @@ the game root (the folder above the ini's). Exit 1 when a name does not resolve.
 				return err
 			}
 			rs := in.Search.ResolveAll(args, guid, gen)
-			return a.emit(cmd.OutOrStdout(), rs, func(w io.Writer) error { return writeResolveText(w, in, rs) }, !rs.Resolved())
+			return a.emit(cmd.OutOrStdout(), rs, func(w io.Writer) error { return in.WriteResolveText(w, rs) }, !rs.Resolved())
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the results as JSON, one object per name")
 	cmd.Flags().StringVar(&guidText, "guid", "", "the package's GUID (32 hex digits), as a server's package map gives it: also search the download cache, and apply UE2's GUID check")
 	cmd.Flags().IntVar(&gen, "generation", 0, "with --guid on UE2: the package generation (cache file GUID-N.uxx); 0 = the highest cached")
 	return cmd
-}
-
-func writeResolveText(w io.Writer, in *install.Install, rs search.Resolutions) error {
-	bw := &errWriter{w: w}
-	bw.printf("upkdeps resolve: %s (%s; %s)\n", in.IniPath, in.GameLabel(), in.RulesLabel())
-	if missing := in.Search.MissingPaths(); len(missing) > 0 {
-		raw := make([]string, len(missing))
-		for i, p := range missing {
-			raw[i] = p.Raw
-		}
-		bw.printf("Paths folders that do not exist: %s\n", strings.Join(raw, ", "))
-	}
-	for _, r := range rs.Results {
-		if r.File == nil {
-			bw.printf("\n%s: NOT FOUND\n", r.Name)
-		} else {
-			bw.printf("\n%s: %s (%s)\n", r.Name, *r.File, r.Via)
-		}
-		for _, warn := range r.Warnings {
-			bw.printf("  warning: %s\n", warn)
-		}
-		bw.printf("  tried (%d):\n", len(r.Tried))
-		for _, t := range r.Tried {
-			bw.printf("    %s\n", t)
-		}
-		if len(r.Shadowed) > 0 {
-			bw.printf("  shadows (never loaded under this name):\n")
-			for _, s := range r.Shadowed {
-				bw.printf("    %s\n", s)
-			}
-		}
-	}
-	return bw.err
 }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
@@ -42,7 +39,7 @@ line is needed by nothing.`,
 				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
 					return err
 				}
-			} else if err := writeUnused(cmd, rep); err != nil {
+			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
 				return err
 			}
 			if rep.Findings() {
@@ -53,60 +50,4 @@ line is needed by nothing.`,
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON (docs/json.md)")
 	return cmd
-}
-
-// writeUnused prints the report as text.
-func writeUnused(cmd *cobra.Command, rep *redirect.Unused) error {
-	bw := &errWriter{w: cmd.OutOrStdout()}
-	if len(rep.Packages) == 0 {
-		bw.printf("Every package is used: a map, an ini line, native code or a used package reaches each one.\n")
-	} else {
-		bw.printf("%d package(s) nothing uses (no map, ini line, native code or used package reaches them), %s:\n", len(rep.Packages), byteSize(rep.Bytes))
-		width := 0
-		for _, u := range rep.Packages {
-			width = max(width, len(u.File))
-		}
-		for _, u := range rep.Packages {
-			size := "?"
-			if u.Bytes >= 0 {
-				size = byteSize(u.Bytes)
-			}
-			bw.printf("  %-*s %10s  %s\n", width, u.File, size, throughText(u))
-		}
-	}
-	if rep.StockUnused > 0 {
-		bw.printf("(%d stock package(s) nothing uses are not listed: the game ships them.)\n", rep.StockUnused)
-	}
-	if len(rep.ServerPackages) > 0 {
-		bw.printf("\nServerPackages lines (what a new client downloads for each):\n")
-	}
-	for _, sp := range rep.ServerPackages {
-		bw.printf("  %s\n", sp.Line)
-		switch {
-		case sp.Missing:
-			bw.printf("    the package is missing: clients cannot download it\n")
-		default:
-			bw.printf("    downloads %d package(s), %s; %d of them, %s, for this line alone\n", sp.Download.Count, byteSize(sp.Download.Bytes), sp.Only.Count, byteSize(sp.Only.Bytes))
-		}
-		if sp.NothingNeedsIt {
-			bw.printf("    nothing on this server needs it\n")
-		} else {
-			shown := sp.NeededBy
-			more := ""
-			if len(shown) > 5 {
-				more = ", and " + strconv.Itoa(len(shown)-5) + " more"
-				shown = shown[:5]
-			}
-			bw.printf("    needed by %s%s\n", strings.Join(shown, ", "), more)
-		}
-	}
-	return bw.err
-}
-
-// throughText says what would reach an unused package.
-func throughText(u redirect.UnusedPackage) string {
-	if len(u.Through) == 0 {
-		return u.Kind + ", nothing imports it"
-	}
-	return u.Kind + ", imported only by unused packages: naming " + strings.Join(u.Through, " or ") + " would reach it"
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/internal/progress"
+	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/uz"
 )
@@ -167,7 +168,7 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 	if err != nil {
 		return err
 	}
-	out := &errWriter{w: cmd.OutOrStdout()}
+	out := &textw.Writer{W: cmd.OutOrStdout()}
 	for _, j := range fs.Jobs {
 		if j.Err != nil {
 			fmt.Fprintf(a.stderr, "upkdeps: %s\n", uzErrorText(j.Err))
@@ -185,15 +186,15 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 		if r.CompressedSize > r.Size && r.Kind == uz.KindUZ {
 			sizes = fmt.Sprintf("%d bytes, .uz %d bytes (larger)", r.Size, r.CompressedSize)
 		} else {
-			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, percent(r.CompressedSize, r.Size))
+			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, textw.Percent(r.CompressedSize, r.Size))
 		}
-		out.printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
+		out.Printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
 	}
 	if dryRun {
-		out.printf("dry run: nothing was written\n")
+		out.Printf("dry run: nothing was written\n")
 	}
-	if out.err != nil {
-		return out.err
+	if out.Err != nil {
+		return out.Err
 	}
 	if fs.Failed() > 0 {
 		return errFindings
@@ -213,12 +214,4 @@ func uzErrorText(err error) string {
 		return err.Error() + " (give --format uz or uz2)"
 	}
 	return err.Error()
-}
-
-// percent formats part/whole.
-func percent(part, whole int64) string {
-	if whole == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,28 +44,5 @@ func (a *app) runWhy(cmd *cobra.Command, args []string) error {
 	} else {
 		c = g.RootChain(to)
 	}
-	return a.emit(cmd.OutOrStdout(), c, func(w io.Writer) error { return writeWhyText(w, c) }, len(c.Hops) == 0 && !c.Map)
-}
-
-// writeWhyText prints the chain, one hop per line with its objects.
-func writeWhyText(w io.Writer, c graph.Chain) error {
-	bw := &errWriter{w: w}
-	switch {
-	case c.Map:
-		bw.printf("%s is a map: the engine loads it by itself\n", c.To)
-	case len(c.Hops) == 0 && c.FromRoots:
-		bw.printf("nothing the ini names and no map needs %s\n", c.To)
-	case len(c.Hops) == 0:
-		bw.printf("%s does not need %s\n", c.From, c.To)
-	}
-	for _, h := range c.Hops {
-		bw.printf("%s -> %s\n", h.From, h.To)
-		for _, o := range h.Objects {
-			bw.printf("    %s.%s (%s.%s)\n", h.To, o.Path, o.ClassPackage, o.Class)
-		}
-		if len(h.Objects) == 0 && !strings.Contains(h.From, ".ini:") {
-			bw.printf("    (the package itself)\n")
-		}
-	}
-	return bw.err
+	return a.emit(cmd.OutOrStdout(), c, func(w io.Writer) error { return c.WriteText(w) }, len(c.Hops) == 0 && !c.Map)
 }

@@ -1,18 +1,18 @@
-package main
+package check
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/upkdeps/upkdeps/check"
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 // TestKindTableSplitsSeverity: a kind with errors and warnings shows both
 // counts, so the table adds up to the header's totals.
 func TestKindTableSplitsSeverity(t *testing.T) {
 	var b strings.Builder
-	writeKindTable(&errWriter{w: &b}, check.Summary{
+	writeKindTable(&textw.Writer{W: &b}, Summary{
 		ByKind:         map[graph.FindingKind]int{graph.MissingPackage: 3, graph.Cycle: 1},
 		ErrorsByKind:   map[graph.FindingKind]int{graph.MissingPackage: 1, graph.Cycle: 1},
 		WarningsByKind: map[graph.FindingKind]int{graph.MissingPackage: 2},
