@@ -3,6 +3,7 @@ package install
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,68 @@ func TestOrder(t *testing.T) {
 	clean, _, err := in.Order(ctx, g, true)
 	if err != nil || len(clean.Rebuilt) <= len(res.Rebuilt) {
 		t.Errorf("clean: rebuilt %v of %v (%v)", clean.Rebuilt, clean.EditPackages, err)
+	}
+}
+
+// TestOrderReportText: the order report of the demo (an order that is not
+// valid) as order prints it: the EditPackages line, the entries read from
+// sources, the verdict, the suggested order or the cycle's sentence, and
+// with explain one line per constraint under their
+// count; without explain no constraint is listed.
+func TestOrderReportText(t *testing.T) {
+	in := openDemo(t)
+	ctx := context.Background()
+	g, err := in.Graph(ctx, GraphOptions{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := in.ReportOrder(ctx, g, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Valid || len(rep.Constraints) == 0 || len(rep.Sources) == 0 {
+		t.Fatalf("the demo's order: valid %v, %d constraints, sources %v", rep.Valid, len(rep.Constraints), rep.Sources)
+	}
+	var plain, explained strings.Builder
+	if err := rep.WriteText(&plain, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteText(&explained, true); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"upkdeps order: " + rep.Ini + "\n",
+		fmt.Sprintf("EditPackages (%d): %s\n", len(rep.EditPackages), strings.Join(rep.EditPackages, " ")),
+		"Read from sources (Classes/*.uc): " + strings.Join(rep.Sources, " ") + "\n",
+		rep.Verdict + "\n",
+	}
+	if rep.Suggested == nil { // the demo has a cycle
+		want = append(want, "\nNo order can work until the cycle above is broken.\n")
+	} else {
+		want = append(want, "\nSuggested order (paste into [Editor.EditorEngine]):\n")
+		for _, n := range rep.Suggested {
+			want = append(want, "EditPackages="+n+"\n")
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(plain.String(), w) {
+			t.Errorf("the text lacks %q:\n%s", w, plain.String())
+		}
+	}
+	if strings.Contains(plain.String(), "Constraints (") {
+		t.Errorf("constraints listed without explain:\n%s", plain.String())
+	}
+	tail, ok := strings.CutPrefix(explained.String(), plain.String())
+	if !ok {
+		t.Fatalf("explain changes the text before the constraints:\n%s", explained.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(tail, "\n"), "\n")
+	if lines[0] != "" || lines[1] != fmt.Sprintf("Constraints (%d):", len(rep.Constraints)) || len(lines) != 2+len(rep.Constraints) {
+		t.Fatalf("the constraints part: %q", lines)
+	}
+	for i, c := range rep.Constraints {
+		if want := fmt.Sprintf("  %s needs %s: %s", c.Package, c.On, c.Evidence); lines[2+i] != want {
+			t.Errorf("constraint %d: %q, want %q", i, lines[2+i], want)
+		}
 	}
 }
