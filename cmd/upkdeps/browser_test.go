@@ -239,7 +239,13 @@ func TestReportInBrowser(t *testing.T) {
 		t.Error("print: the navigation is shown")
 	}
 	// Two hops and the hubs shown: the hub node becomes Core and Engine.
-	tb.run(t, "2 hops", chromedp.Click(`//a[text()="2 hops"]`, chromedp.BySearch), chromedp.WaitVisible(`#nb-svg`, chromedp.ByQuery))
+	// Each click changes the fragment and the page is drawn again after
+	// hashchange: wait for what only the new drawing has (the switch marked
+	// current), or the next click finds a node that is then replaced
+	// ("Could not find node with given id", a CI failure under load).
+	tb.run(t, "2 hops", chromedp.Click(`//a[text()="2 hops"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//span[@aria-label="hops"]/a[@aria-current="true" and text()="2 hops"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`#nb-svg`, chromedp.ByQuery))
 	tb.run(t, "hubs shown", chromedp.Click(`//span[@aria-label="hubs"]/a[text()="shown"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`#nb-svg a[data-name="Engine"]`, chromedp.ByQuery))
 
