@@ -360,9 +360,17 @@ func TestReportHostileNamesInBrowser(t *testing.T) {
 	}
 	check("map")
 	for _, n := range hostileNames {
-		tb.run(t, "open "+n, chromedp.Navigate(tb.url(t)+"#/pkg/"+escapeFragment(n)), chromedp.WaitVisible(`#package`, chromedp.ByQuery))
+		// The previous name's view also has #package: wait until the
+		// hashchange has drawn this one (or give up and say what is shown).
+		js, _ := json.Marshal(n)
+		err := tb.do(chromedp.Navigate(tb.url(t)+"#/pkg/"+escapeFragment(n)),
+			chromedp.Poll(`(function () { var p = document.getElementById('package'); return !!p && p.dataset.package === `+string(js)+`; })()`,
+				nil, chromedp.WithPollingTimeout(time.Minute)))
 		var have string
 		tb.run(t, "name", chromedp.Evaluate(`document.getElementById('package').dataset.package`, &have))
+		if err != nil {
+			t.Logf("open %q: %v", n, err)
+		}
 		if have != n {
 			t.Errorf("package view of %q shows %q", n, have)
 		}
