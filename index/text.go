@@ -107,6 +107,16 @@ func WriteFindText(w io.Writer, query string, q Query, ps []Package, inArchive b
 	return bw.Err
 }
 
+// WriteText writes the report as find prints it without --json: the
+// copies (WriteFindText), then the catalogue's versions
+// (WriteArchiveVersions).
+func (rep *FindReport) WriteText(w io.Writer) error {
+	if err := WriteFindText(w, rep.Query, rep.q, rep.Copies, len(rep.Archive) > 0); err != nil {
+		return err
+	}
+	return WriteArchiveVersions(w, rep.Archive)
+}
+
 // WriteArchiveVersions writes the catalogue's versions of a package: one
 // block per version, the best item first with its download, then how many
 // other items ship the same bytes.

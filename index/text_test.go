@@ -1,6 +1,8 @@
 package index
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -63,5 +65,38 @@ func TestListRemovalStatsText(t *testing.T) {
 		"by extension: .u 7, .uax 1, .utx 3\n"
 	if b.String() != want {
 		t.Errorf("stats:\nhave\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestFindReportWriteText: find's report prints its copies with the
+// object of the query it was made for, and with no copy and no catalogue
+// version says the name is not in the index.
+func TestFindReportWriteText(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "System", "ModA.u"), pkgBytes(t, 1, nil, "Skins.Red:Engine.Texture"))
+	db := openDB(t)
+	if _, err := db.Add(ctx, dir, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for query, want := range map[string]string{
+		"ModA.Skins.Red": "ModA.Skins.Red: 1 copy\n  ModA.u  ",
+		"Gone":           "Gone: not in the index\n",
+	} {
+		q, err := ParseQuery(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := db.Report(ctx, query, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := rep.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), want) || (q.Object != "" && !strings.HasSuffix(b.String(), "  has Skins.Red (Texture)\n")) {
+			t.Errorf("%s:\n%s", query, b.String())
+		}
 	}
 }

@@ -201,13 +201,7 @@ class), then the others. Exit 1 when nothing is found.`,
 			if err != nil {
 				return err
 			}
-			ps, vs := rep.Copies, rep.Archive
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				if err := index.WriteFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
-					return err
-				}
-				return index.WriteArchiveVersions(w, vs)
-			}, len(ps) == 0 && len(vs) == 0)
+			return a.emit(cmd.OutOrStdout(), &rep, rep.WriteText, len(rep.Copies) == 0 && len(rep.Archive) == 0)
 		},
 	}
 	addIndexFlag(cmd.Flags(), "the package index database", true)
