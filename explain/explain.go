@@ -64,6 +64,12 @@ type Report struct {
 	Dropped int `json:"dropped"`
 }
 
+// Failed says whether the log shows a problem, or a line explain could not
+// read or had to drop: what `upkdeps explain` exits 1 for.
+func (r *Report) Failed() bool {
+	return r.Problems > 0 || len(r.NotUnderstood) > 0 || r.Dropped > 0
+}
+
 // Install is what explain asks of the install: where a package resolves
 // (engine lookup by name, and by GUID for a server's package map).
 type Install interface {

@@ -29,6 +29,10 @@
 // that make the engine load a package or class by name are looked up like
 // imports, and findings carry them as evidence (Finding.Roots).
 //
+// Draw makes a Drawing of the graph or of a View of it (Select: what a
+// package needs, an import chain, a cycle; Groups for the overview), which
+// WriteDOT writes as Graphviz DOT and Render draws through Graphviz's dot.
+//
 // gonum is hidden behind a name-based API: callers use package names, never
 // node IDs, and every list this package returns is sorted.
 package graph

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/internal/suggest"
 )
 
 // checkCI is what check's CI flags ask for: the output format, a baseline
@@ -61,50 +59,24 @@ func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([
 // disabledKinds returns the kinds --disable and the config key disable
 // name, less those --enable names; an unknown kind is a usage error.
 func disabledKinds(cfg Config) ([]graph.FindingKind, error) {
-	var ids []string
-	for _, r := range check.Rules() {
-		ids = append(ids, r.ID)
-	}
-	parse := func(flag string, list []string) ([]graph.FindingKind, error) {
-		var out []graph.FindingKind
-		for _, s := range list {
-			s = strings.TrimSpace(s)
-			if s == "" {
-				continue
-			}
-			if !slices.Contains(ids, s) {
-				msg := fmt.Sprintf("--%s: unknown finding kind %q", flag, s)
-				if near := suggest.Nearest(s, ids); near != "" {
-					msg += fmt.Sprintf("; did you mean %s?", near)
-				}
-				return nil, usagef("%s", msg)
-			}
-			out = append(out, graph.FindingKind(s))
-		}
-		return out, nil
-	}
-	dis, err := parse("disable", cfg.Disable)
+	dis, err := check.ParseKinds(cfg.Disable)
 	if err != nil {
-		return nil, err
+		return nil, usagef("--disable: %w", err)
 	}
-	en, err := parse("enable", cfg.Enable)
+	en, err := check.ParseKinds(cfg.Enable)
 	if err != nil {
-		return nil, err
+		return nil, usagef("--enable: %w", err)
 	}
 	return slices.DeleteFunc(dis, func(k graph.FindingKind) bool { return slices.Contains(en, k) }), nil
 }
 
 // failOn returns whether rep fails the check under --fail-on.
 func failOn(level string, rep *check.Report) (bool, error) {
-	switch level {
-	case "", "error":
-		return rep.Summary.Errors > 0, nil
-	case "warning":
-		return rep.Summary.Errors+rep.Summary.Warnings > 0, nil
-	case "none":
-		return false, nil
+	failed, err := rep.FailsAt(level)
+	if err != nil {
+		return false, usagef("--fail-on %q: %w", level, err)
 	}
-	return false, usagef("--fail-on %q: want error, warning or none", level)
+	return failed, nil
 }
 
 // finishCheck applies the CI flags to a plain check's report and prints it:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -45,17 +46,7 @@ finding is an error, 0 otherwise.`,
 			if err != nil {
 				return err
 			}
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
-					return err
-				}
-			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
-				return err
-			}
-			if rep.Errors > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Errors > 0)
 		},
 	}
 	f := cmd.Flags()

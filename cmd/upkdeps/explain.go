@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
-	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/explain"
-	"github.com/upkdeps/upkdeps/index"
 )
 
 func newExplainCmd(a *app) *cobra.Command {
@@ -42,7 +40,7 @@ problem or not understood, 0 otherwise.`,
 					return err
 				}
 				defer db.Close()
-				opt.Index = indexCopies(db)
+				opt.Index = explain.DBIndex(db)
 			}
 			f, err := os.Open(args[0])
 			if err != nil {
@@ -53,42 +51,10 @@ problem or not understood, 0 otherwise.`,
 			if err != nil {
 				return err
 			}
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
-					return err
-				}
-			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
-				return err
-			}
-			if rep.Problems > 0 || len(rep.NotUnderstood) > 0 || rep.Dropped > 0 {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Failed())
 		},
 	}
 	addIndexFlag(cmd.Flags(), "name the copies of missing packages found in this package index", false)
 	cmd.Flags().Bool("json", false, "print the report as JSON")
 	return cmd
-}
-
-// indexCopies lists an index's copies of a package (best first) as paths.
-func indexCopies(db *index.DB) explain.Index {
-	return func(ctx context.Context, pkg, guid string) []string {
-		cs, err := db.Candidates(ctx, pkg, guid)
-		if err != nil {
-			return nil
-		}
-		var out []string
-		for _, c := range cs {
-			where := c.Path
-			if c.Member != "" {
-				where += "!" + c.Member
-			}
-			if where == "" {
-				where = c.Source
-			}
-			out = append(out, fmt.Sprintf("%s (GUID %s)", where, c.GUID))
-		}
-		return out
-	}
 }

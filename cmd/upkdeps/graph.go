@@ -2,18 +2,13 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/graph"
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
 	"github.com/upkdeps/upkdeps/report"
 )
@@ -23,7 +18,6 @@ import (
 const (
 	defaultMaxNodes = 150
 	defaultMaxEdges = 300
-	renderTimeout   = 2 * time.Minute
 )
 
 func newGraphCmd(a *app) *cobra.Command {
@@ -109,10 +103,10 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	if (f.format == "png" || f.format == "pdf") && f.out == "" {
 		return usagef("--format %s needs -o FILE (binary output)", f.format)
 	}
-	if graphvizFormat(f.format) {
+	if graph.GraphvizFormat(f.format) {
 		// Before the install is read: a missing dot is known at once.
-		if _, err := exec.LookPath("dot"); err != nil {
-			return errors.New(noDot(f.format))
+		if _, err := graph.LookDot(); err != nil {
+			return renderError(err, f.format)
 		}
 	}
 	views := 0
@@ -137,24 +131,29 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 		return err
 	}
 	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges, Overview: f.overview}
-	if opt.OrderErrors, err = a.orderErrors(cmd.Context(), in, g); err != nil {
-		return err
+	if len(in.Ini.EditPackages()) > 0 {
+		res, _, err := in.Order(cmd.Context(), g, false)
+		if err != nil {
+			return err
+		}
+		opt.OrderErrors = g.OrderEdges(res.Findings)
 	}
-	if err := graphView(g, f, args, &opt); err != nil {
-		return err
+	v := graph.View{From: f.from, Depth: f.depth, Reverse: f.reverse, Cycle: f.cycle}
+	if f.path {
+		v.Path = args
+	}
+	if err := g.Select(v, &opt); err != nil {
+		return viewError(err)
 	}
 	d := g.Draw(opt)
-	tooMany := func(d *graph.Drawing) bool {
-		return f.maxNodes > 0 && (len(d.Nodes) > f.maxNodes || len(d.Edges) > 2*f.maxNodes)
-	}
-	if views == 0 && tooMany(d) {
+	if views == 0 && d.TooMany(f.maxNodes) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): drawing the overview, one node per mod or folder group (--from group:NAME opens one; --max-nodes 0 draws every package)\n",
 			len(d.Nodes), len(d.Edges), f.maxNodes)
 		opt.Overview = true
 		d = g.Draw(opt)
 	}
-	fmt.Fprintln(cmd.ErrOrStderr(), drawnSummary(d))
-	if tooMany(d) {
+	fmt.Fprintln(cmd.ErrOrStderr(), d.Summary())
+	if d.TooMany(f.maxNodes) {
 		msg := fmt.Sprintf("graph: %d nodes and %d edges are too many to draw legibly (--max-nodes %d): draw less with --from PKG --depth 1, --path FROM TO or --cycle N, or open the page of `upkdeps report`",
 			len(d.Nodes), len(d.Edges), f.maxNodes)
 		if f.format != "dot" {
@@ -165,104 +164,50 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 	return a.writeGraph(cmd, d, f, in.IniPath)
 }
 
-// graphvizFormat says whether Graphviz's dot draws format.
-func graphvizFormat(format string) bool {
-	return format == "svg" || format == "png" || format == "pdf"
-}
-
-// noDot is the one line that says what to do when format needs dot and
-// it is not on PATH: install Graphviz, or draw the page instead.
-func noDot(format string) string {
-	return "--format " + format + " needs Graphviz's dot, which is not on PATH: install Graphviz (https://graphviz.org/download/; Debian/Ubuntu: apt-get install graphviz) or use --format html (a page that draws the graph in the browser)"
-}
-
-// graphView restricts opt to the view the flags ask for: what --from
-// needs (or needs it), the --path chain, or the --cycle.
-func graphView(g *graph.Graph, f graphFlags, args []string, opt *graph.DOTOptions) error {
-	pkg := func(what, name string) (*graph.Package, error) {
-		p := g.Package(name)
-		if p == nil {
-			return nil, usagef("%s %s: no such package in the install", what, name)
-		}
-		return p, nil
+// viewError words a graph.ViewError as the flag it came from:
+// "--from NAME: no such package in the install".
+func viewError(err error) error {
+	var ve *graph.ViewError
+	if !errors.As(err, &ve) {
+		return err
 	}
+	msg := "--" + strings.ToLower(ve.Field) + strings.TrimPrefix(ve.Error(), ve.Field)
 	switch {
-	case len(f.from) > 0:
-		var groups []graph.Group
-		for _, n := range f.from {
-			// group:NAME, or a name that is no package but a group's,
-			// opens the group: its packages are the start.
-			name, isGroup := strings.CutPrefix(n, "group:")
-			if !isGroup && g.Package(n) == nil {
-				isGroup = true
-			}
-			if isGroup {
-				if groups == nil {
-					groups = g.Groups(opt.Folders, nil)
-				}
-				gr := graph.FindGroup(groups, name)
-				if gr == nil {
-					if !strings.HasPrefix(n, "group:") {
-						return usagef("--from %s: no such package or group in the install (graph --overview names the groups)", n)
-					}
-					return usagef("--from %s: no such group in the install (graph --overview names them)", n)
-				}
-				opt.Start = append(opt.Start, gr.Members...)
-				opt.Start = append(opt.Start, gr.Missing...)
-				continue
-			}
-			p, err := pkg("--from", n)
-			if err != nil {
-				return err
-			}
-			opt.Start = append(opt.Start, p)
-		}
-		d := f.depth
-		if d == 0 {
-			d = -1
-		}
-		for _, r := range g.Reach(opt.Start, d, f.reverse) {
-			opt.Only = append(opt.Only, r.Package)
-		}
-	case f.path:
-		from, err := pkg("--path", args[0])
-		if err != nil {
-			return err
-		}
-		to, err := pkg("--path", args[1])
-		if err != nil {
-			return err
-		}
-		if opt.Hops = g.Why(from, to); opt.Hops == nil {
-			return usagef("--path: %s does not need %s (no import chain)", from.Name, to.Name)
-		}
-	case f.cycle != 0:
-		cycles := g.Cycles()
-		if f.cycle < 1 || f.cycle > len(cycles) {
-			return usagef("--cycle %d: the install has %d cycles (numbered from 1, in check's order)", f.cycle, len(cycles))
-		}
-		opt.Only, opt.Stock = cycles[f.cycle-1], true
+	case errors.Is(err, graph.ErrNoGroup):
+		msg += " (graph --overview names them)"
+	case errors.Is(err, graph.ErrNoPackageOrGroup):
+		msg += " (graph --overview names the groups)"
 	}
-	return nil
+	return usagef("%s", msg)
+}
+
+// renderError says what to do when Graphviz's dot is missing (install it,
+// or draw the page instead) or too slow (draw less).
+func renderError(err error, format string) error {
+	switch {
+	case errors.Is(err, graph.ErrNoDot):
+		return errors.New("--format " + format + " needs Graphviz's dot, which is not on PATH: install Graphviz (https://graphviz.org/download/; Debian/Ubuntu: apt-get install graphviz) or use --format html (a page that draws the graph in the browser)")
+	case errors.Is(err, graph.ErrRenderTimeout):
+		return fmt.Errorf("%w: draw less (--from PKG --depth 1)", err)
+	}
+	return err
 }
 
 // writeGraph renders the drawing in the format asked and writes it to
 // stdout or, atomically, to the output file. title names the install (the
 // html page's title).
 func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags, title string) error {
-	var buf bytes.Buffer
+	var data []byte
 	if f.format == "html" {
-		if err := report.WriteDrawing(&buf, d, title, drawnSummary(d)); err != nil {
+		var buf bytes.Buffer
+		if err := report.WriteDrawing(&buf, d, title, d.Summary()); err != nil {
 			return err
 		}
-	} else if err := d.WriteDOTContext(cmd.Context(), &buf); err != nil {
-		return err
-	}
-	data := buf.Bytes()
-	if graphvizFormat(f.format) {
+		data = buf.Bytes()
+	} else {
 		var err error
-		if data, err = renderDOT(cmd.Context(), data, f.format); err != nil {
-			return err
+		if data, err = d.Render(cmd.Context(), f.format); err != nil {
+			return renderError(err, f.format)
 		}
 	}
 	if f.out == "" || f.out == "-" {
@@ -279,101 +224,12 @@ func (a *app) writeGraph(cmd *cobra.Command, d *graph.Drawing, f graphFlags, tit
 	return fsutil.WriteFileAtomic(f.out, data, 0o644)
 }
 
-// orderErrors returns the EditPackages order errors of the install as
-// [user, used] pairs, for graph to draw.
-func (a *app) orderErrors(ctx context.Context, in *install.Install, g *graph.Graph) ([][2]*graph.Package, error) {
-	if len(in.Ini.EditPackages()) == 0 {
-		return nil, nil
-	}
-	res, _, err := in.Order(ctx, g, false)
-	if err != nil {
-		return nil, err
-	}
-	var out [][2]*graph.Package
-	for _, f := range res.Findings {
-		if f.Kind != graph.EditOrder || len(f.Packages) != 2 {
-			continue
-		}
-		if p, q := g.Package(f.Packages[0]), g.Package(f.Packages[1]); p != nil && q != nil {
-			out = append(out, [2]*graph.Package{p, q})
-		}
-	}
-	return out, nil
-}
-
-// drawnSummary is the one line that says what the diagram stands for.
-func drawnSummary(d *graph.Drawing) string {
-	s := fmt.Sprintf("graph: %d nodes for %d packages", len(d.Nodes), d.Packages)
-	if d.Collapsed > 0 {
-		s += fmt.Sprintf(" (%d stock packages grouped; --stock draws them)", d.Collapsed)
-	}
-	s += fmt.Sprintf(", %d edges for %d imports", len(d.Edges), d.Imports)
-	if d.Reduced {
-		s += " (implied and base imports left out; --all-edges draws them)"
-	}
-	return s
-}
-
-// renderDOT lays out and draws src in format with Graphviz's dot program
-// within renderTimeout. Graphviz's own messages (a thousand lines on a
-// large graph) are not passed on: only their first line.
-func renderDOT(ctx context.Context, src []byte, format string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
-	defer cancel()
-	bin, err := exec.LookPath("dot")
-	if err != nil {
-		return nil, errors.New(noDot(format))
-	}
-	var out, stderr bytes.Buffer
-	c := exec.CommandContext(ctx, bin, "-T"+format)
-	c.Stdin, c.Stdout, c.Stderr = bytes.NewReader(src), &out, &stderr
-	if err := c.Run(); err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("graphviz dot did not finish in %v: draw less (--from PKG --depth 1)", renderTimeout)
-		}
-		return nil, fmt.Errorf("graphviz dot failed: %v: %s", err, firstLine(stderr.String()))
-	}
-	return out.Bytes(), nil
-}
-
-// firstLine is the first line of s, at most 200 bytes.
-func firstLine(s string) string {
-	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	if len(first) > 200 {
-		first = first[:200] + "..."
-	}
-	return first
-}
-
 // checkOutput refuses to write data to path when path is not a regular
 // file, and, without force, when it holds other content.
 func checkOutput(path string, data []byte, force bool) error {
-	if force {
-		return fsutil.CheckOutput(path)
+	err := fsutil.CheckReplace(path, data, force)
+	if errors.Is(err, fsutil.ErrOtherContent) {
+		return fmt.Errorf("%w (use --force)", err)
 	}
-	return refuseOverwrite(path, data)
-}
-
-// refuseOverwrite returns an error when path exists with other content than
-// data: commands never replace a different file without --force.
-// A path that is not a regular file (a named pipe would block the read) is
-// refused, with --force too (see checkOutput).
-func refuseOverwrite(path string, data []byte) error {
-	if err := fsutil.CheckOutput(path); err != nil {
-		return err
-	}
-	old, err := fsutil.ReadRegular(path, int64(len(data)))
-	if errors.Is(err, fsutil.ErrTooBig) {
-		return fmt.Errorf("%s exists with other content: not overwritten (use --force)", path)
-	}
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil
-		}
-		return err
-	}
-	if !bytes.Equal(old, data) {
-		return fmt.Errorf("%s exists with other content: not overwritten (use --force)", path)
-	}
-	return nil
+	return err
 }

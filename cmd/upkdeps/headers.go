@@ -1,17 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/check/cifmt"
-	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/uscript/header"
 )
 
@@ -135,7 +131,14 @@ func (a *app) headersOptions(f headersFlags, args []string) (header.SyncOptions,
 		opt.Layout = l
 	}
 	if f.root == "" {
-		return opt, a.headersFromIni(&opt, args)
+		in, err := a.openInstall()
+		if err != nil {
+			return opt, err
+		}
+		if err = opt.FromInstall(in, args); errors.Is(err, header.ErrNotEditPackage) {
+			err = usageError{err}
+		}
+		return opt, err
 	}
 	if a.cfg.Ini != "" {
 		return opt, usagef("--root and --ini do not go together")
@@ -143,67 +146,5 @@ func (a *app) headersOptions(f headersFlags, args []string) (header.SyncOptions,
 	if len(args) == 0 {
 		return opt, usagef("--root needs the packages to generate, in compile order")
 	}
-	root := f.root
-	opt.Root, opt.Packages, opt.Game = root, args, a.cfg.Game
-	if g, err := ini.ParseGame(a.cfg.Game); err == nil {
-		opt.Generation = g.Generation
-	}
-	opt.CompiledFile = func(pkg string) string { return findFold(filepath.Join(root, "System"), pkg+".u") }
-	bins, err := install.ReadBinaries([]string{filepath.Join(root, "System")}, a.warn)
-	if err != nil {
-		return opt, err
-	}
-	opt.Binaries = bins
-	return opt, nil
-}
-
-// headersFromIni fills opt from the install: its EditPackages (args select
-// the headers to write), its game and its native binaries.
-func (a *app) headersFromIni(opt *header.SyncOptions, args []string) error {
-	in, err := a.openInstall()
-	if err != nil {
-		return err
-	}
-	opt.Root, opt.Generation, opt.Game = in.Search.Root(), in.Search.Generation(), in.Game.Name
-	opt.CompiledFile = func(pkg string) string { return in.Search.Find(pkg).File }
-	opt.Packages = in.Ini.EditPackages()
-	if len(opt.Packages) == 0 {
-		return fmt.Errorf("%s has no [Editor.EditorEngine] EditPackages", in.IniPath)
-	}
-	for _, s := range args {
-		if !containsFold(opt.Packages, s) {
-			return usagef("%s is not in EditPackages", s)
-		}
-	}
-	opt.Selected = args
-	if opt.Binaries, err = in.Natives(); err != nil {
-		return err
-	}
-	return nil
-}
-
-// findFold returns dir/name, matching name ignoring case, or "".
-func findFold(dir, name string) string {
-	if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
-		return filepath.Join(dir, name)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	for _, e := range entries {
-		if strings.EqualFold(e.Name(), name) && e.Type().IsRegular() {
-			return filepath.Join(dir, e.Name())
-		}
-	}
-	return ""
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
+	return opt, opt.FromTree(f.root, args, a.cfg.Game, a.warn)
 }

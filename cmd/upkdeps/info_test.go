@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"testing"
@@ -70,37 +69,5 @@ func TestInfo(t *testing.T) {
 	}
 	if len(reports[1]) != 2 || reports[1]["error"] == nil {
 		t.Errorf("unreadable file: have %v, want {path, error}", reports[1])
-	}
-}
-
-// TestInfoStreamsSameBytes checks that the streamed JSON of many files, read
-// by several workers with a small window, is byte for byte what encoding
-// the whole slice at once writes (the earlier output), errors included.
-func TestInfoStreamsSameBytes(t *testing.T) {
-	t.Chdir(t.TempDir())
-	writeInfoFixtures(t)
-	var paths []string
-	for range 7 {
-		paths = append(paths, "MyMod.u", "notes.txt", "DM-Test.ut2", "absent.u")
-	}
-	for _, jobs := range []int{1, 3} {
-		reports := make([]format.Info, len(paths))
-		for i, p := range paths {
-			reports[i] = format.ReadInfo(p)
-		}
-		var want, have bytes.Buffer
-		if err := writeJSON(&want, struct {
-			SchemaVersion int           `json:"schema_version"`
-			Files         []format.Info `json:"files"`
-		}{format.InfoSchemaVersion, reports}); err != nil {
-			t.Fatal(err)
-		}
-		failed, err := streamInfos(&have, paths, jobs, true, nil)
-		if err != nil || !failed {
-			t.Fatalf("jobs=%d: failed=%v err=%v, want failed and no error", jobs, failed, err)
-		}
-		if have.String() != want.String() {
-			t.Errorf("jobs=%d: streamed JSON differs:\n%s\nwant:\n%s", jobs, have.String(), want.String())
-		}
 	}
 }

@@ -6,9 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
-	"github.com/upkdeps/upkdeps/redirect"
 	"github.com/upkdeps/upkdeps/report"
 )
 
@@ -70,35 +68,11 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 			return err
 		}
 	}
-	opt := report.Options{Generator: "upkdeps " + version, MaxObjects: rf.maxObjects}
-	if len(in.Ini.EditPackages()) > 0 {
-		res, _, err := in.Order(cmd.Context(), c.Graph, false)
-		if err != nil {
-			return err
-		}
-		opt.Order = &res
-	}
-	sp, err := in.ServerPackagesFor("")
+	opt, err := report.FromInstall(cmd.Context(), in, c, rf.redirectDir)
 	if err != nil {
 		return err
 	}
-	dl, err := redirect.NewDownloads(cmd.Context(), c.Graph, redirect.DownloadOptions{ServerPackages: sp,
-		Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Dir: rf.redirectDir})
-	if err != nil {
-		return err
-	}
-	opt.Downloads = dl
-	opt.Folders = in.Folders()
-	uopt := redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)}
-	if c.Natives != nil {
-		uopt.Natives = c.Natives
-	}
-	if opt.Unused, err = redirect.NewUnused(cmd.Context(), c.Graph, uopt); err != nil {
-		return err
-	}
-	if err := cmd.Context().Err(); err != nil {
-		return err
-	}
+	opt.Generator, opt.MaxObjects = "upkdeps "+version, rf.maxObjects
 	var page bytes.Buffer
 	if err := report.Write(&page, report.Build(rep, c.Graph, opt), in.IniPath); err != nil {
 		return err
@@ -117,22 +91,10 @@ func (a *app) runReport(cmd *cobra.Command, rf reportFlags) error {
 		} else if err := fsutil.WriteFileAtomic(rf.out, page.Bytes(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s): %d packages, %d error(s), %d warning(s)\n",
-			verb, rf.out, sizeLabel(page.Len()), len(c.Graph.Packages()), rep.Summary.Errors, rep.Summary.Warnings)
+		fmt.Fprintln(cmd.OutOrStdout(), verb, report.Summary(rf.out, page.Len(), len(c.Graph.Packages()), rep.Summary))
 	}
 	if rep.Summary.Errors > 0 {
 		return errFindings
 	}
 	return nil
-}
-
-// sizeLabel writes a byte count for people: "1.2 MB".
-func sizeLabel(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

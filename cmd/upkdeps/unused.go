@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+	"io"
 
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -35,17 +36,7 @@ line is needed by nothing.`,
 			if err != nil {
 				return err
 			}
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
-					return err
-				}
-			} else if err := rep.WriteText(cmd.OutOrStdout()); err != nil {
-				return err
-			}
-			if rep.Findings() {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Findings())
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON (docs/json.md)")

@@ -174,21 +174,10 @@ func (a *app) reportUZ(cmd *cobra.Command, fs *redirect.Files, err error, dryRun
 			fmt.Fprintf(a.stderr, "upkdeps: %s\n", uzErrorText(j.Err))
 			continue
 		}
-		r := j.Result
-		for _, w := range append(j.Warnings, r.Warnings...) {
+		for _, w := range append(j.Warnings, j.Result.Warnings...) {
 			fmt.Fprintf(a.stderr, "upkdeps: %s: warning: %s\n", j.Input, w)
 		}
-		status := string(r.Status)
-		if dryRun && r.Status != redirect.Unchanged {
-			status = "would be " + status
-		}
-		var sizes string
-		if r.CompressedSize > r.Size && r.Kind == uz.KindUZ {
-			sizes = fmt.Sprintf("%d bytes, .uz %d bytes (larger)", r.Size, r.CompressedSize)
-		} else {
-			sizes = fmt.Sprintf("%d bytes, %s %d bytes (%s)", r.Size, r.Kind.Ext(), r.CompressedSize, textw.Percent(r.CompressedSize, r.Size))
-		}
-		out.Printf("%s -> %s: %s; %s\n", j.Input, r.Dst, status, sizes)
+		out.Printf("%s\n", j.Line())
 	}
 	if dryRun {
 		out.Printf("dry run: nothing was written\n")

@@ -24,7 +24,9 @@
 // from the existing headers, tells which classes each native module
 // registers (its binary, else the existing header, else the game's own
 // table) and writes, dry-runs or checks each header, returning a typed
-// SyncReport (a Status per package, the Changes of a stale one).
+// SyncReport (a Status per package, the Changes of a stale one). Its
+// options come from an install (SyncOptions.FromInstall: EditPackages,
+// natives) or from a source tree without an ini (SyncOptions.FromTree).
 //
 // Layout facts were read from `ucc make -h` output published with public
 // UnrealScript sources and SDKs, and checked against it line by line:
