@@ -38,6 +38,8 @@ type DB struct {
 	path string
 	// writable is set by Open: Close then leaves the file out of WAL mode.
 	writable bool
+	// created is set by Open when the file did not exist: Discard removes it.
+	created bool
 }
 
 // Open opens (creating it when absent) the index database at path and
@@ -46,7 +48,10 @@ type DB struct {
 // may open a new database at once: the first creates the schema, the others
 // wait for it (each migration step is one immediate transaction that
 // re-reads the version it starts from). Every error names the database.
+// Discard undoes an Open that created the file.
 func Open(path string) (*DB, error) {
+	_, err := os.Lstat(path)
+	created := errors.Is(err, fs.ErrNotExist)
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
@@ -70,7 +75,7 @@ func Open(path string) (*DB, error) {
 		}
 		err = d.migrate(context.Background())
 		if err == nil {
-			d.writable = true
+			d.writable, d.created = true, created
 			return d, nil
 		}
 		d.db.Close()
@@ -195,6 +200,22 @@ func (d *DB) Close() error {
 		}
 	}
 	return d.db.Close()
+}
+
+// Discard closes d and, when Open created its file (it did not exist),
+// removes it with its -wal, -shm and -journal files: an add that fails
+// before it added anything leaves no empty index behind, so that a later
+// read says there is no index instead of reading an empty one without a
+// word. A database that existed is only closed. Close after Discard does
+// nothing.
+func (d *DB) Discard() {
+	d.Close()
+	if !d.created {
+		return
+	}
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		_ = os.Remove(d.path + suffix)
+	}
 }
 
 // Path is the database file.
@@ -344,6 +365,8 @@ type Stats struct {
 	ByExt     map[string]int `json:"by_extension"`
 	Schema    int            `json:"schema_version"`
 	SizeBytes int64          `json:"database_bytes"`
+	// DB is the database's file (named in the text, not in the JSON).
+	DB string `json:"-"`
 }
 
 // Stats returns the index's counts.
@@ -354,7 +377,7 @@ func (d *DB) Stats(ctx context.Context) (*Stats, error) {
 
 // stats is Stats without the database named in its errors.
 func (d *DB) stats(ctx context.Context) (*Stats, error) {
-	s := &Stats{ByExt: map[string]int{}, Schema: SchemaVersion()}
+	s := &Stats{ByExt: map[string]int{}, Schema: SchemaVersion(), DB: d.path}
 	for q, dst := range map[string]*int{
 		`SELECT count(*) FROM sources`:                    &s.Sources,
 		`SELECT count(*) FROM files`:                      &s.Files,

@@ -1,6 +1,10 @@
 package index
 
-import "github.com/upkdeps/upkdeps/graph"
+import (
+	"context"
+
+	"github.com/upkdeps/upkdeps/graph"
+)
 
 // FixSchemaVersion is the schema_version of FixReport's JSON form (what
 // `upkdeps fix --json` prints; docs/json.md). 2: the index's file is
@@ -66,6 +70,10 @@ func (r *FixReport) After(findings []graph.Finding, errors int) {
 	r.ErrorsAfter = errors
 }
 
+// Refused reports whether a copy or one of its native binaries was
+// refused (Applied.Refused).
+func (r *FixReport) Refused() bool { return (&Applied{Copies: r.Copies}).Refused() }
+
 // Brought counts the copies planned or made, and of those the ones only
 // the brought packages need.
 func (r *FixReport) Brought() (copies, closure int) {
@@ -78,4 +86,28 @@ func (r *FixReport) Brought() (copies, closure int) {
 		}
 	}
 	return copies, closure
+}
+
+// FixOptions are what Fix plans and copies with.
+type FixOptions struct {
+	Ini   string // the install's game ini, as the report names it
+	Plan  PlanOptions
+	Apply ApplyOptions
+}
+
+// Fix plans the packages a check's findings say are missing (NeedsOf,
+// Plan) and copies them into the install (Apply; in a dry run, only
+// plans the copies): the report of fix before its second check (After).
+// An error of Plan or Apply is returned as it is, with no report.
+func (d *DB) Fix(ctx context.Context, findings []graph.Finding, opt FixOptions) (*FixReport, error) {
+	needs := NeedsOf(findings)
+	plan, err := d.Plan(ctx, needs, opt.Plan)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := d.Apply(ctx, plan, opt.Apply)
+	if err != nil {
+		return nil, err
+	}
+	return NewFixReport(opt.Ini, d, opt.Apply.DryRun, needs, plan, applied), nil
 }

@@ -1,6 +1,9 @@
 package index
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -45,5 +48,49 @@ func TestFixReport(t *testing.T) {
 	rep.After(nil, 0)
 	if *rep.MissingAfter != 0 || rep.Left == nil {
 		t.Errorf("After nothing: %+v", rep)
+	}
+}
+
+// TestFix: Fix plans the findings' missing packages from the index and
+// copies them (a dry run only plans), with the packages the index lacks
+// unresolved and a copy onto other content refused.
+func TestFix(t *testing.T) {
+	ctx := context.Background()
+	src, game := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(src, "A.u"), pkgBytes(t, 1, nil))
+	write(t, filepath.Join(src, "C.u"), pkgBytes(t, 3, nil))
+	write(t, filepath.Join(game, "System", "C.u"), []byte("other content"))
+	db := openDB(t)
+	if _, err := db.Add(ctx, src, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	findings := []graph.Finding{
+		{Kind: graph.MissingPackage, Package: "A", NeededBy: []string{"DM-Map"}},
+		{Kind: graph.MissingPackage, Package: "C"},
+		{Kind: graph.MissingPackage, Package: "Z"},
+		{Kind: graph.MissingObject, Package: "B"},
+	}
+	opt := FixOptions{Ini: "Server.ini", Plan: PlanOptions{Installed: func(string) bool { return false }},
+		Apply: ApplyOptions{Place: func(string) (string, bool) { return filepath.Join(game, "System"), true },
+			Rel: func(p string) string { r, _ := filepath.Rel(game, p); return filepath.ToSlash(r) }}}
+	for _, dryRun := range []bool{true, false} {
+		opt.Apply.DryRun = dryRun
+		rep, err := db.Fix(ctx, findings, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var copies []string
+		for _, c := range rep.Copies {
+			copies = append(copies, c.Name+"="+string(c.Status)+"@"+c.To)
+		}
+		wantA := map[bool]string{true: "A=planned@System/A.u", false: "A=copied@System/A.u"}[dryRun]
+		if rep.Ini != "Server.ini" || rep.DryRun != dryRun || rep.MissingBefore != 3 || !rep.Refused() ||
+			!slices.Equal(copies, []string{wantA, "C=refused@System/C.u"}) || len(rep.Unresolved) != 1 || rep.Unresolved[0].Name != "Z" {
+			t.Errorf("dry run %v: %+v, copies %q", dryRun, rep, copies)
+		}
+		_, err = os.Stat(filepath.Join(game, "System", "A.u"))
+		if written := err == nil; written == dryRun {
+			t.Errorf("dry run %v: A.u written %v", dryRun, written)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,4 +180,36 @@ type zeroReader struct{}
 func (zeroReader) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// TestDiscard: Discard removes a database Open created, with its WAL
+// files, and only closes one that existed before.
+func TestDiscard(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "index.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Discard()
+	if err := db.Close(); err != nil {
+		t.Errorf("Close after Discard: %v", err)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		if _, err := os.Lstat(path + suffix); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s%s after Discard: %v", path, suffix, err)
+		}
+	}
+	db, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Discard()
+	if _, err := OpenReadOnly(path); err != nil {
+		t.Errorf("a database that existed was removed: %v", err)
+	}
 }

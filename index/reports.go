@@ -83,12 +83,13 @@ type FindReport struct {
 	Query         string                  `json:"query"` // as given
 	Copies        []Package               `json:"copies"`
 	Archive       []ArchiveVersionSummary `json:"archive"`
+	q             Query                   // Query parsed: the object WriteText looks for
 }
 
 // Report looks query up (ParseQuery's forms): its copies (Find) and, when
 // it names a package alone, the catalogue's versions of it.
 func (d *DB) Report(ctx context.Context, query string, q Query) (FindReport, error) {
-	rep := FindReport{SchemaVersion: FindReportVersion, Query: query, Archive: []ArchiveVersionSummary{}}
+	rep := FindReport{SchemaVersion: FindReportVersion, Query: query, Archive: []ArchiveVersionSummary{}, q: q}
 	var err error
 	if rep.Copies, err = d.Find(ctx, q); err != nil {
 		return rep, err

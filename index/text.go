@@ -3,6 +3,8 @@ package index
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,6 +38,45 @@ func (rep *AddReport) WriteText(w io.Writer) error {
 	return bw.Err
 }
 
+// WriteText writes the list as index list prints it without --json: the
+// database and one line per source (kind, counts, when it was last read,
+// location).
+func (l *SourceList) WriteText(w io.Writer) error {
+	bw := &textw.Writer{W: w}
+	bw.Printf("index: %s, %d source(s)\n", l.DB, len(l.Sources))
+	for _, s := range l.Sources {
+		bw.Printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
+			s.UpdatedAt.Format(time.DateTime), s.Location)
+	}
+	return bw.Err
+}
+
+// WriteText writes the removal as index remove prints it without --json:
+// a line per source removed.
+func (r *Removal) WriteText(w io.Writer) error {
+	bw := &textw.Writer{W: w}
+	for _, loc := range r.Removed {
+		bw.Printf("removed %s\n", loc)
+	}
+	return bw.Err
+}
+
+// WriteText writes the counts as index stats prints them without --json:
+// the database, its schema and size, the counts, and the packages per
+// extension in extension order.
+func (st *Stats) WriteText(w io.Writer) error {
+	bw := &textw.Writer{W: w}
+	bw.Printf("index: %s (schema %d, %d bytes)\n", st.DB, st.Schema, st.SizeBytes)
+	bw.Printf("%d source(s), %d file(s) (%d unreadable), %d package(s) with %d distinct name(s), %d export(s)\n",
+		st.Sources, st.Files, st.Errors, st.Packages, st.Names, st.Exports)
+	var parts []string
+	for _, e := range slices.Sorted(maps.Keys(st.ByExt)) {
+		parts = append(parts, fmt.Sprintf("%s %d", e, st.ByExt[e]))
+	}
+	bw.Printf("by extension: %s\n", strings.Join(parts, ", "))
+	return bw.Err
+}
+
 // WriteFindText writes the copies of a package that find found, as find
 // prints them without --json: query is the name asked for, q its parsed
 // form (an object named in it is looked for in each copy), inArchive
@@ -64,6 +105,16 @@ func WriteFindText(w io.Writer, query string, q Query, ps []Package, inArchive b
 			p.ModTime.Format(time.DateOnly), p.Where(), mark)
 	}
 	return bw.Err
+}
+
+// WriteText writes the report as find prints it without --json: the
+// copies (WriteFindText), then the catalogue's versions
+// (WriteArchiveVersions).
+func (rep *FindReport) WriteText(w io.Writer) error {
+	if err := WriteFindText(w, rep.Query, rep.q, rep.Copies, len(rep.Archive) > 0); err != nil {
+		return err
+	}
+	return WriteArchiveVersions(w, rep.Archive)
 }
 
 // WriteArchiveVersions writes the catalogue's versions of a package: one

@@ -2,6 +2,8 @@ package install
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/cache"
@@ -16,7 +18,7 @@ func (in *Install) CachePins(ctx context.Context, jobs int) map[string]string {
 	if dir == "" {
 		return nil
 	}
-	c, err := cache.Open(ctx, dir, cache.Options{Generation: in.Search.Generation(), Ext: in.Search.CacheExt(), Jobs: jobs})
+	c, err := cache.Open(ctx, dir, in.cacheOptions(cache.Options{Jobs: jobs}))
 	if err != nil {
 		return nil
 	}
@@ -27,4 +29,33 @@ func (in *Install) CachePins(ctx context.Context, jobs int) map[string]string {
 		}
 	}
 	return pins
+}
+
+// ErrNoCacheDir is OpenCache's error for an install whose ini sets no
+// CachePath, when Options.CacheDir named no folder either.
+var ErrNoCacheDir = errors.New("the ini sets no [Core.System] CachePath")
+
+// cacheOptions are opt with the cache file names of the install's
+// engine: its generation and CacheExt.
+func (in *Install) cacheOptions(opt cache.Options) cache.Options {
+	opt.Generation, opt.Ext = in.Search.Generation(), in.Search.CacheExt()
+	return opt
+}
+
+// OpenCache opens the install's download cache (CachePath, or
+// Options.CacheDir) with opt (its Generation and Ext are the install's),
+// classifies its entries against the install, and returns it as the cache
+// commands show it: paths relative to the game root, the game and rules
+// in its header. The caller closes the cache.
+func (in *Install) OpenCache(ctx context.Context, opt cache.Options) (*cache.View, error) {
+	dir := in.Search.CacheDir()
+	if dir == "" {
+		return nil, fmt.Errorf("%s: %w", in.IniPath, ErrNoCacheDir)
+	}
+	c, err := cache.Open(ctx, dir, in.cacheOptions(opt))
+	if err != nil {
+		return nil, err
+	}
+	c.Classify(in.Search)
+	return &cache.View{Cache: c, Root: in.Search.Root(), Game: in.GameLabel() + "; " + in.RulesLabel(), Search: in.Search}, nil
 }

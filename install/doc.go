@@ -13,6 +13,7 @@
 //   - [Install.Place] names the folder a package file is installed to;
 //   - [Install.ServerPackagesFor] and [Install.LiveMap] say what a server
 //     sends; [Install.CachePins] what a client's download cache pins;
+//   - [Install.OpenCache] opens its download cache classified against it;
 //   - [Install.Locate] turns a finding into a file and line.
 //
 // What the caller got wrong (an unknown game or platform, an ini that

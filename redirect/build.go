@@ -61,7 +61,7 @@ type BuildOptions struct {
 type BuildReport struct {
 	SchemaVersion  int      `json:"schema_version"`
 	Server                  // the install, as the map's options named it
-	Out            string   `json:"out"`
+	Out            string   `json:"out"` // "" in a dry run without a folder
 	DryRun         bool     `json:"dry_run"`
 	Maps           []string `json:"maps"`            // the map's maps (Map.Maps)
 	ServerPackages []string `json:"server_packages"` // the map's ServerPackages (Map.ServerPackages)
@@ -118,7 +118,32 @@ type job struct {
 // is an error Finding and the action's Error; the other files are still
 // written. The returned error is for failures that stop everything
 // (cancellation, the output folder).
+//
+// A dry run without opt.Out shows what a new, empty folder would get: it
+// plans into a folder that does not exist, and the report's Out is "".
 func Build(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) {
+	if opt.Out != "" {
+		return buildInto(ctx, m, opt)
+	}
+	if !opt.DryRun {
+		return nil, errors.New("redirect: no folder to build into (BuildOptions.Out)")
+	}
+	// A folder of our own that we do not create: a dry run creates nothing.
+	tmp, err := os.MkdirTemp("", "upkdeps-dry-run-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	opt.Out = filepath.Join(tmp, "redirect")
+	rep, err := buildInto(ctx, m, opt)
+	if rep != nil {
+		rep.Out = ""
+	}
+	return rep, err
+}
+
+// buildInto is Build into opt.Out.
+func buildInto(ctx context.Context, m *Map, opt BuildOptions) (*BuildReport, error) {
 	rep := &BuildReport{Out: opt.Out, DryRun: opt.DryRun, Findings: append([]Finding{}, m.Findings...)}
 	if st, err := os.Stat(opt.Out); err == nil && !st.IsDir() {
 		return nil, fmt.Errorf("redirect: %s is not a folder", opt.Out)

@@ -422,3 +422,24 @@ func TestBuildLowercaseFolding(t *testing.T) {
 		t.Errorf("case-insensitive %v: lowercase_folded %v, %d copies", folds, said, copies)
 	}
 }
+
+// TestBuildDryRunNoFolder: a dry run without a folder plans what a new,
+// empty folder would get, reports Out as "" and leaves nothing in the
+// temporary folder; a real run without a folder is an error.
+func TestBuildDryRunNoFolder(t *testing.T) {
+	s := modServer(t, 1)
+	m := s.mapOf(t, MapOptions{})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep := build(t, m, BuildOptions{DryRun: true})
+	fresh := build(t, m, BuildOptions{Out: filepath.Join(t.TempDir(), "redirect"), DryRun: true})
+	if rep.Out != "" || !rep.DryRun || !slices.Equal(plain(rep.Actions), plain(fresh.Actions)) || len(rep.Actions) == 0 {
+		t.Errorf("out %q, dry run %v, actions\n%v\nwant those into a new folder\n%v", rep.Out, rep.DryRun, ops(rep), ops(fresh))
+	}
+	if left, err := os.ReadDir(tmp); err != nil || len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v %v", left, err)
+	}
+	if _, err := Build(context.Background(), m, BuildOptions{}); err == nil {
+		t.Error("a real build without a folder: no error")
+	}
+}

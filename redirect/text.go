@@ -173,3 +173,34 @@ func throughText(u UnusedPackage) string {
 	}
 	return u.Kind + ", imported only by unused packages: naming " + strings.Join(u.Through, " or ") + " would reach it"
 }
+
+// WriteText writes the downloads as `upkdeps downloads` prints them
+// without --json: per root (heaviest first) and for every package once,
+// the count and bytes (and the compressed files found), then the top
+// packages the most roots share (none when top is 0).
+func (d *Downloads) WriteText(w io.Writer, top int) error {
+	bw := &textw.Writer{W: w}
+	const total = "total (each once)"
+	width := len(total)
+	for _, r := range d.Roots {
+		width = max(width, len(r.Name))
+	}
+	line := func(name string, s Sizes) {
+		bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, textw.Plural(s.Count, "package", "packages"), textw.Bytes(s.Bytes))
+		if s.CompressedCount > 0 {
+			bw.Printf("  %10s compressed (%d of %d files)", textw.Bytes(s.Compressed), s.CompressedCount, s.Count)
+		}
+		bw.Printf("\n")
+	}
+	for _, r := range d.Roots {
+		line(r.Name, r.Sizes)
+	}
+	line(total, d.Total)
+	if n := min(top, len(d.Packages)); n > 0 {
+		bw.Printf("\nshared by the most (of %d):\n", len(d.Roots))
+		for _, p := range d.Packages[:n] {
+			bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, textw.Bytes(p.Bytes), p.File)
+		}
+	}
+	return bw.Err
+}

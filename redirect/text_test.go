@@ -30,3 +30,36 @@ func TestVerifyWriteTextStockLine(t *testing.T) {
 		t.Errorf("have\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestDownloadsWriteText: a line per root and the total, the singular for
+// one package, the compressed sizes when files were found, and at most top
+// shared packages (none with top 0).
+func TestDownloadsWriteText(t *testing.T) {
+	d := &Downloads{
+		Roots: []RootDownload{
+			{Name: "DM-AVeryLongMapName", Sizes: Sizes{Count: 2, Bytes: 3 << 10, Compressed: 1 << 10, CompressedCount: 1}},
+			{Name: "ServerPackages", Sizes: Sizes{Count: 1, Bytes: 100, Compressed: -1}},
+		},
+		Packages: []PackageDownload{
+			{Name: "Shared", File: "System/Shared.u", Bytes: 100, Roots: 2},
+			{Name: "Map", File: "Maps/DM-AVeryLongMapName.unr", Bytes: 3<<10 - 100, Roots: 1},
+		},
+		Total: Sizes{Count: 2, Bytes: 3 << 10, Compressed: 1 << 10, CompressedCount: 1},
+	}
+	var b strings.Builder
+	if err := d.WriteText(&b, 1); err != nil {
+		t.Fatal(err)
+	}
+	want := "DM-AVeryLongMapName      2 packages    3.0 KiB     1.0 KiB compressed (1 of 2 files)\n" +
+		"ServerPackages           1 package       100 B\n" +
+		"total (each once)        2 packages    3.0 KiB     1.0 KiB compressed (1 of 2 files)\n" +
+		"\nshared by the most (of 2):\n" +
+		"  Shared                 2      100 B  System/Shared.u\n"
+	if b.String() != want {
+		t.Errorf("have\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := d.WriteText(&b, 0); err != nil || strings.Contains(b.String(), "shared") {
+		t.Errorf("top 0: %v\n%s", err, b.String())
+	}
+}

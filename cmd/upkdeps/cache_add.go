@@ -23,8 +23,8 @@ a plain file name is refused, and so is replacing a cache file with other bytes 
 			if err != nil {
 				return err
 			}
-			defer v.c.Close()
-			return a.runPlan(cmd, v, v.c.PlanAdd(args, cache.AddOptions{Force: force}), dryRun)
+			defer v.Close()
+			return a.runPlan(cmd, v, v.PlanAdd(args, cache.AddOptions{Force: force}), dryRun)
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print what would be done, change nothing")

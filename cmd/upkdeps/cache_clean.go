@@ -27,11 +27,8 @@ with a line saying so. Temporary files left by an interrupted upkdeps write alwa
 			if err != nil {
 				return err
 			}
-			defer v.c.Close()
-			if v.in != nil {
-				opt.Installation = v.in.Search
-			}
-			return a.runPlan(cmd, v, v.c.PlanClean(opt), dryRun)
+			defer v.Close()
+			return a.runPlan(cmd, v, v.PlanClean(opt), dryRun)
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print what would be removed, change nothing")

@@ -33,8 +33,8 @@ run prints. Exit 1 when something was refused.`,
 			if err != nil {
 				return err
 			}
-			defer v.c.Close()
-			if v.in == nil && to == "" {
+			defer v.Close()
+			if v.Search == nil && to == "" {
 				return usagef("extract needs the install's Paths: give --ini, or --to DIR")
 			}
 			opt := cache.ExtractOptions{Force: force, Keep: keep}
@@ -43,16 +43,12 @@ run prints. Exit 1 when something was refused.`,
 					return err
 				}
 			}
-			if v.in != nil {
-				opt.Paths = v.in.PlacementPaths()
-				opt.SystemDir = v.in.Search.Dir()
-			}
 			if len(args) > 0 {
-				if opt.Keys, err = v.c.Select(args); err != nil {
+				if opt.Keys, err = v.Select(args); err != nil {
 					return usageError{err}
 				}
 			}
-			return a.runPlan(cmd, v, v.c.PlanExtract(opt), dryRun)
+			return a.runPlan(cmd, v, v.PlanExtract(opt), dryRun)
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print what would be done, change nothing")

@@ -20,10 +20,10 @@ func writerLock(dryRun bool, what string) string {
 
 // runPlan prints the plan (dry run) or runs it, printing each action as it
 // completes: both print the same lines. Refusals make exit 1.
-func (a *app) runPlan(cmd *cobra.Command, v *cacheView, p *cache.Plan, dryRun bool) error {
+func (a *app) runPlan(cmd *cobra.Command, v *cache.View, p *cache.Plan, dryRun bool) error {
 	w := cmd.OutOrStdout()
 	bw := &textw.Writer{W: w}
-	show := func(act cache.Action) { bw.Printf("%s\n", act.FormatWith(v.rel, cacheHint)) }
+	show := func(act cache.Action) { bw.Printf("%s\n", act.FormatWith(v.Rel, cacheHint)) }
 	if dryRun {
 		for _, act := range p.Actions {
 			show(act)

@@ -4,9 +4,6 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-
-	"github.com/upkdeps/upkdeps/cache"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newCacheVerifyCmd(a *app) *cobra.Command {
@@ -25,24 +22,10 @@ and stray download files (????.tmp; .uz data when the server's redirect compress
 			if err != nil {
 				return err
 			}
-			rep := v.c.Verify()
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return v.writeVerify(w, rep) }, rep.Summary.Errors > 0)
+			rep := v.Verify()
+			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return v.WriteVerify(w, rep) }, rep.Summary.Errors > 0)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the problems as JSON")
 	return cmd
-}
-
-func (v *cacheView) writeVerify(w io.Writer, rep cache.VerifyReport) error {
-	bw := &textw.Writer{W: w}
-	bw.Printf("%s", v.header())
-	for _, p := range rep.Problems {
-		subject := p.Subject
-		if subject == "" && p.File != nil {
-			subject = v.rel(*p.File)
-		}
-		bw.Printf("%-7s  %-15s  %s: %s\n", p.Severity, p.State, subject, p.Message)
-	}
-	bw.Printf("%d entries: %d errors, %d warnings\n", rep.Summary.Entries, rep.Summary.Errors, rep.Summary.Warnings)
-	return bw.Err
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newDepsCmd(a *app, reverse bool) *cobra.Command {
@@ -29,33 +28,7 @@ func newDepsCmd(a *app, reverse bool) *cobra.Command {
 				d = -1
 			}
 			deps := g.DepsOf(p, d, reverse)
-			entries := deps.Entries
-			if a.cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), deps); err != nil {
-					return err
-				}
-			} else {
-				bw := &textw.Writer{W: cmd.OutOrStdout()}
-				w := 7
-				for _, e := range entries {
-					w = max(w, len(e.Name))
-				}
-				bw.Printf("%-5s  %-*s  %-32s  %s\n", "DEPTH", w, "PACKAGE", "FILE", "VIA")
-				for _, e := range entries {
-					file := e.File
-					if file == "" {
-						file = "MISSING"
-					}
-					bw.Printf("%5d  %-*s  %-32s  %s\n", e.Depth, w, e.Name, file, e.Via)
-				}
-				if bw.Err != nil {
-					return bw.Err
-				}
-			}
-			if deps.Missing && !reverse {
-				return errFindings
-			}
-			return nil
+			return a.emit(cmd.OutOrStdout(), deps, deps.WriteText, deps.Missing && !reverse)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the listing as JSON")

@@ -1,10 +1,11 @@
 package main
 
 import (
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/redirect"
 )
 
@@ -44,36 +45,7 @@ preset), from the live package map.`,
 			if err != nil {
 				return usageError{err}
 			}
-			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), d)
-			}
-			bw := &textw.Writer{W: cmd.OutOrStdout()}
-			width := len("total (each once)")
-			for _, r := range d.Roots {
-				width = max(width, len(r.Name))
-			}
-			line := func(name string, s redirect.Sizes) {
-				what := "packages"
-				if s.Count == 1 {
-					what = "package"
-				}
-				bw.Printf("%-*s %6d %-8s %10s", width, name, s.Count, what, textw.Bytes(s.Bytes))
-				if s.CompressedCount > 0 {
-					bw.Printf("  %10s compressed (%d of %d files)", textw.Bytes(s.Compressed), s.CompressedCount, s.Count)
-				}
-				bw.Printf("\n")
-			}
-			for _, r := range d.Roots {
-				line(r.Name, r.Sizes)
-			}
-			line("total (each once)", d.Total)
-			if n := min(top, len(d.Packages)); n > 0 {
-				bw.Printf("\nshared by the most (of %d):\n", len(d.Roots))
-				for _, p := range d.Packages[:n] {
-					bw.Printf("  %-*s %4d %10s  %s\n", width, p.Name, p.Roots, textw.Bytes(p.Bytes), p.File)
-				}
-			}
-			return bw.Err
+			return a.emit(cmd.OutOrStdout(), d, func(w io.Writer) error { return d.WriteText(w, top) }, false)
 		},
 	}
 	f := cmd.Flags()

@@ -82,22 +82,14 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 		return err
 	}
 	defer db.Close()
-	needs := index.NeedsOf(rep.Findings)
 	installed := func(name string) bool { return in.Search.Find(name).File != "" }
-	plan, err := db.Plan(ctx, needs, index.PlanOptions{Installed: installed, Pins: pins, Prefer: in.CachePins(ctx, a.cfg.Jobs), Newest: newest})
+	out, err := db.Fix(ctx, rep.Findings, index.FixOptions{Ini: in.IniPath,
+		Plan:  index.PlanOptions{Installed: installed, Pins: pins, Prefer: in.CachePins(ctx, a.cfg.Jobs), Newest: newest},
+		Apply: index.ApplyOptions{Place: in.Place, Rel: in.Search.Rel, DryRun: dryRun}})
 	if err != nil {
 		return err
 	}
-	pickHint(plan.Unresolved)
-	applied, err := db.Apply(ctx, plan, index.ApplyOptions{
-		Place:  in.Place,
-		Rel:    in.Search.Rel,
-		DryRun: dryRun,
-	})
-	if err != nil {
-		return err
-	}
-	out := index.NewFixReport(in.IniPath, db, dryRun, needs, plan, applied)
+	pickHint(out.Unresolved)
 	if err := ctx.Err(); err != nil {
 		// Say what was done before the interruption, then exit 130.
 		if werr := a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return out.WriteText(w) }, false); werr != nil {
@@ -110,7 +102,7 @@ func (a *app) fix(cmd *cobra.Command, pins map[string]string, newest, dryRun boo
 	} else if err := a.checkAfterFix(cmd, out); err != nil {
 		return err
 	}
-	failed := out.ErrorsAfter > 0 || applied.Refused()
+	failed := out.ErrorsAfter > 0 || out.Refused()
 	return a.emit(cmd.OutOrStdout(), out, func(w io.Writer) error { return out.WriteText(w) }, failed)
 }
 

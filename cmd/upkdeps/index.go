@@ -4,16 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/index"
 	"github.com/upkdeps/upkdeps/internal/progress"
 	"github.com/upkdeps/upkdeps/internal/termsafe"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newIndexCmd(a *app) *cobra.Command {
@@ -73,16 +69,24 @@ a warning naming it.`,
 			if len(args) == 0 && len(uaDirs) == 0 {
 				return usagef("index add: give at least one DIR, ARCHIVE or FILE, or --unreal-archive DIR")
 			}
-			db, failed, err := a.openDBForAdd()
+			db, err := a.openDB(false)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
 			rep := db.NewAddReport()
+			// A database this run created and added nothing to is removed
+			// again: a later plan or check --index then says there is no
+			// index instead of reading an empty one without a word.
+			failed := func() {
+				if rep.Added() == 0 {
+					db.Discard()
+				}
+			}
 			for _, dir := range uaDirs {
 				res, err := db.AddUnrealArchive(cmd.Context(), dir, a.cfg.Jobs)
 				if err != nil {
-					failed(rep.Added() > 0)
+					failed()
 					return err
 				}
 				rep.AddMetadata(res)
@@ -100,7 +104,7 @@ a warning naming it.`,
 					fmt.Fprintf(a.stderr, "upkdeps: index add: %d source(s) added; %s\n", len(rep.Sources), termsafe.String(ie.Error()))
 				}
 				if err != nil {
-					failed(rep.Added() > 0)
+					failed()
 					return err
 				}
 				rep.AddSource(res)
@@ -127,15 +131,7 @@ func newIndexListCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				bw := &textw.Writer{W: w}
-				bw.Printf("index: %s, %d source(s)\n", rep.DB, len(rep.Sources))
-				for _, s := range rep.Sources {
-					bw.Printf("%-8s %6d package(s) %6d file(s) %4d error(s)  %s  %s\n", s.Kind, s.Packages, s.Files, s.Errors,
-						s.UpdatedAt.Format(time.DateTime), s.Location)
-				}
-				return bw.Err
-			}, false)
+			return a.emit(cmd.OutOrStdout(), rep, rep.WriteText, false)
 		},
 	}
 }
@@ -152,14 +148,11 @@ func newIndexRemoveCmd(a *app) *cobra.Command {
 			}
 			defer db.Close()
 			rep, err := db.RemoveAll(cmd.Context(), args)
-			if a.cfg.JSON {
-				if err != nil {
-					return err
-				}
-				return writeJSON(cmd.OutOrStdout(), rep)
+			if err != nil && a.cfg.JSON {
+				return err // the text lists the sources removed before the error
 			}
-			for _, loc := range rep.Removed {
-				fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", loc)
+			if werr := a.emit(cmd.OutOrStdout(), rep, rep.WriteText, false); werr != nil {
+				return werr
 			}
 			return err
 		},
@@ -181,23 +174,7 @@ func newIndexStatsCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.emit(cmd.OutOrStdout(), st, func(w io.Writer) error {
-				bw := &textw.Writer{W: w}
-				bw.Printf("index: %s (schema %d, %d bytes)\n", db.Path(), st.Schema, st.SizeBytes)
-				bw.Printf("%d source(s), %d file(s) (%d unreadable), %d package(s) with %d distinct name(s), %d export(s)\n",
-					st.Sources, st.Files, st.Errors, st.Packages, st.Names, st.Exports)
-				exts := make([]string, 0, len(st.ByExt))
-				for e := range st.ByExt {
-					exts = append(exts, e)
-				}
-				slices.Sort(exts)
-				var parts []string
-				for _, e := range exts {
-					parts = append(parts, fmt.Sprintf("%s %d", e, st.ByExt[e]))
-				}
-				bw.Printf("by extension: %s\n", strings.Join(parts, ", "))
-				return bw.Err
-			}, false)
+			return a.emit(cmd.OutOrStdout(), st, st.WriteText, false)
 		},
 	}
 }
@@ -224,13 +201,7 @@ class), then the others. Exit 1 when nothing is found.`,
 			if err != nil {
 				return err
 			}
-			ps, vs := rep.Copies, rep.Archive
-			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error {
-				if err := index.WriteFindText(w, args[0], q, ps, len(vs) > 0); err != nil {
-					return err
-				}
-				return index.WriteArchiveVersions(w, vs)
-			}, len(ps) == 0 && len(vs) == 0)
+			return a.emit(cmd.OutOrStdout(), &rep, rep.WriteText, len(rep.Copies) == 0 && len(rep.Archive) == 0)
 		},
 	}
 	addIndexFlag(cmd.Flags(), "the package index database", true)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-	"github.com/upkdeps/upkdeps/internal/textw"
 )
 
 func newLivemapCmd(a *app) *cobra.Command {
@@ -24,40 +23,7 @@ See docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).
 			if err != nil {
 				return err
 			}
-			if a.cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), m)
-			}
-			bw := &textw.Writer{W: cmd.OutOrStdout()}
-			bw.Printf("upkdeps livemap: %s\n", in.IniPath)
-			switch {
-			case m.Manager == "":
-				bw.Printf("no mapvote config beside the ini\n")
-			case m.Managed:
-				bw.Printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
-			default:
-				bw.Printf("%s found, its switch off (%s)\n", m.Manager, m.SwitchText())
-			}
-			bw.Printf("\nbase (%d):\n", len(m.Base))
-			for _, e := range m.Base {
-				bw.Printf("  %-24s %s\n", e.Package, e.Source)
-			}
-			for _, p := range m.Presets {
-				state := ""
-				if p.Disabled {
-					state = " (disabled)"
-				}
-				bw.Printf("\npreset %s%s, %s: %d package(s)\n", p.Name, state, p.Source, len(p.Packages))
-				for _, e := range p.Packages {
-					bw.Printf("  %-24s %s\n", e.Package, e.Source)
-				}
-			}
-			if len(m.Notes) > 0 {
-				bw.Printf("\nnotes:\n")
-				for _, n := range m.Notes {
-					bw.Printf("  %s\n", n)
-				}
-			}
-			return bw.Err
+			return a.emit(cmd.OutOrStdout(), m, m.WriteText, false)
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the live map as JSON")

@@ -64,14 +64,7 @@ Exit 1 when something stays unprovided (or a downloaded file does not match).`,
 			if err != nil {
 				return err
 			}
-			req := unrealarchive.PlanRequest{Games: games, Stock: graph.IsStock,
-				Have: func(n string) bool { p := g.Package(n); return p != nil && !p.Missing() }}
-			for _, f := range findings {
-				if f.Kind != graph.MissingPackage {
-					continue
-				}
-				req.Missing = append(req.Missing, unrealarchive.Need{Name: f.Package, Code: f.ImportsClasses()})
-			}
+			req := unrealarchive.Request(g, findings, games)
 			res := unrealarchive.Plan(items, req)
 			rep := unrealarchive.NewPlanReport(unrealarchive.Install{Ini: in.IniPath, Game: in.GameLabel(), Platform: string(in.Platform()), Index: db.Path()},
 				len(items), req, res)

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -99,19 +97,8 @@ Warnings report what clients cannot get from the redirect. Exit 1 when a file co
 written (a .uz larger than its package is refused unless --allow-bigger).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			newFolder := opt.Out == ""
-			if newFolder {
-				if !opt.DryRun {
-					return usagef("-o DIR (--output) is required (without it, --dry-run shows what a new folder would get)")
-				}
-				// What a new, empty folder would get: plan into one that
-				// does not exist (a dry run creates nothing).
-				tmp, err := os.MkdirTemp("", "upkdeps-dry-run-")
-				if err != nil {
-					return err
-				}
-				defer os.RemoveAll(tmp)
-				opt.Out = filepath.Join(tmp, "redirect")
+			if opt.Out == "" && !opt.DryRun {
+				return usagef("-o DIR (--output) is required (without it, --dry-run shows what a new folder would get)")
 			}
 			_, m, err := a.packageMap(cmd.Context(), mf)
 			if err != nil {
@@ -127,9 +114,6 @@ written (a .uz larger than its package is refused unless --allow-bigger).`,
 			}
 			for _, tmp := range rep.Removed {
 				fmt.Fprintf(a.stderr, "removed %s (left by an interrupted upkdeps write)\n", tmp)
-			}
-			if newFolder {
-				rep.Out = "" // no folder: documented as "" in a dry run without -o
 			}
 			return a.emit(cmd.OutOrStdout(), rep, func(w io.Writer) error { return rep.WriteText(w) }, rep.Summary.Errors > 0)
 		},

@@ -8,6 +8,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/upkdeps/upkdeps/graph"
 )
 
 // Need is one package an install lacks.
@@ -33,6 +35,21 @@ type PlanRequest struct {
 	// MaxExact bounds the candidate items for which the smallest set is
 	// searched exactly; beyond it Plan is greedy. 0 means 20.
 	MaxExact int
+}
+
+// Request is the PlanRequest of an install's missing packages for the
+// items of games: a Need per MissingPackage finding (Code when classes
+// are imported from it), the packages g has (not missing) as Have, and
+// graph.IsStock as Stock.
+func Request(g *graph.Graph, findings []graph.Finding, games []string) PlanRequest {
+	req := PlanRequest{Games: games, Stock: graph.IsStock,
+		Have: func(n string) bool { p := g.Package(n); return p != nil && !p.Missing() }}
+	for _, f := range findings {
+		if f.Kind == graph.MissingPackage {
+			req.Missing = append(req.Missing, Need{Name: f.Package, Code: f.ImportsClasses()})
+		}
+	}
+	return req
 }
 
 // Choice is one archive to download and the missing packages it brings.

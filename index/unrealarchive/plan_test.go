@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
@@ -131,4 +134,38 @@ func TestPlanCorpusSample(t *testing.T) {
 		t.Errorf("brought %q; choices %q; unprovided %q", got, brought(r), r.Unprovided)
 	}
 	t.Logf("plan: %q, unprovided %q", brought(r), r.Unprovided)
+}
+
+// TestRequest: the request of the demo install's missing packages has a
+// Need per missing_package finding, a code Need where classes are
+// imported from it; Have answers from the graph (a missing package is not
+// had) and Stock is the stock list.
+func TestRequest(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	in, err := install.Open(install.Options{Ini: filepath.Join(dir, demo.Ini)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := in.Graph(context.Background(), install.GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := []graph.Finding{
+		{Kind: graph.MissingPackage, Package: "DemoVoices"},
+		{Kind: graph.MissingPackage, Package: "DemoStats", Objects: []graph.Object{{Package: "DemoStats", Path: "StatsUplink", ClassPackage: "Core", Class: "Class"}}},
+		{Kind: graph.MissingObject, Package: "DemoGame"},
+	}
+	req := Request(g, findings, []string{"Unreal Tournament"})
+	if want := []Need{{Name: "DemoVoices"}, {Name: "DemoStats", Code: true}}; !slices.Equal(req.Missing, want) {
+		t.Errorf("missing %+v, want %+v", req.Missing, want)
+	}
+	if !slices.Equal(req.Games, []string{"Unreal Tournament"}) || req.Stock == nil || !req.Stock("Engine") || req.Stock("DemoGame") {
+		t.Errorf("games %q, or Stock does not say Engine is stock and DemoGame is not", req.Games)
+	}
+	if !req.Have("DemoGame") || req.Have("DemoVoices") || req.Have("NoSuchPackage") {
+		t.Error("Have: want DemoGame had, DemoVoices (missing) and NoSuchPackage not")
+	}
 }

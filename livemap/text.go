@@ -1,0 +1,45 @@
+package livemap
+
+import (
+	"io"
+
+	"github.com/upkdeps/upkdeps/internal/textw"
+)
+
+// WriteText writes the map as `upkdeps livemap` prints it without --json:
+// the ini, which mapvote (if any) manages ServerPackages, the base every
+// preset sends and each preset's own packages, every entry with its file
+// and line, then the notes.
+func (m *Map) WriteText(w io.Writer) error {
+	bw := &textw.Writer{W: w}
+	bw.Printf("upkdeps livemap: %s\n", m.Ini)
+	switch {
+	case m.Manager == "":
+		bw.Printf("no mapvote config beside the ini\n")
+	case m.Managed:
+		bw.Printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
+	default:
+		bw.Printf("%s found, its switch off (%s)\n", m.Manager, m.SwitchText())
+	}
+	bw.Printf("\nbase (%d):\n", len(m.Base))
+	for _, e := range m.Base {
+		bw.Printf("  %-24s %s\n", e.Package, e.Source)
+	}
+	for _, p := range m.Presets {
+		state := ""
+		if p.Disabled {
+			state = " (disabled)"
+		}
+		bw.Printf("\npreset %s%s, %s: %d package(s)\n", p.Name, state, p.Source, len(p.Packages))
+		for _, e := range p.Packages {
+			bw.Printf("  %-24s %s\n", e.Package, e.Source)
+		}
+	}
+	if len(m.Notes) > 0 {
+		bw.Printf("\nnotes:\n")
+		for _, n := range m.Notes {
+			bw.Printf("  %s\n", n)
+		}
+	}
+	return bw.Err
+}
