@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"strings"
@@ -77,9 +78,12 @@ func (s *Stock) Files() []string {
 }
 
 // parseStock reads a stock list.
-func parseStock(g Game, text string) (*Stock, error) {
+func parseStock(g Game, text string) (*Stock, error) { return readStock(g, strings.NewReader(text)) }
+
+// readStock reads a stock list from r.
+func readStock(g Game, r io.Reader) (*Stock, error) {
 	s := &Stock{Game: g, files: map[string]string{}, names: map[string][]string{}}
-	sc := bufio.NewScanner(strings.NewReader(text))
+	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		switch {
@@ -119,8 +123,10 @@ func stockList(g Game) *Stock {
 		return s
 	}
 	var s *Stock
-	if text, err := stockFS.ReadFile("stock/" + g.Name + ".txt"); err == nil {
-		if s, err = parseStock(g, string(text)); err != nil {
+	if f, err := stockFS.Open("stock/" + g.Name + ".txt"); err == nil {
+		s, err = readStock(g, f)
+		f.Close()
+		if err != nil {
 			panic(err)
 		}
 	}
@@ -173,6 +179,7 @@ func IsStockCode(name string) bool { return anyCode().HasCode(name) }
 // Announcer.uax, which ships with the ServerSideOnly flag.
 func IsStockPackage(name string) bool {
 	want := strings.ToLower(name)
+	var buf []byte
 	for _, g := range Games {
 		if s := parsedStock(g); s != nil {
 			if s.HasPackage(name) {
@@ -180,7 +187,16 @@ func IsStockPackage(name string) bool {
 			}
 			continue
 		}
-		if text, err := stockFS.ReadFile("stock/" + g.Name + ".txt"); err == nil && listsPackage(text, want) {
+		f, err := stockFS.Open("stock/" + g.Name + ".txt")
+		if err != nil {
+			continue
+		}
+		if buf == nil {
+			buf = make([]byte, 4096)
+		}
+		found := listsPackage(f, buf, want)
+		f.Close()
+		if found {
 			return true
 		}
 	}
@@ -198,16 +214,12 @@ func parsedStock(g Game) *Stock {
 // lower-cased package name lower (any extension), as the list's Stock
 // would tell, without making its tables: a check of a game without a list
 // asks about a few ServerSideOnly packages, not worth every list's maps.
-// The lists are ASCII (TestStockLists).
-func listsPackage(text []byte, lower string) bool {
-	for len(text) > 0 {
-		line := text
-		if i := bytes.IndexByte(text, '\n'); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
-		line = bytes.TrimSpace(line)
+// The lists are ASCII (TestStockLists). buf is the line buffer.
+func listsPackage(r io.Reader, buf []byte, lower string) bool {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(buf, 64<<10)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}

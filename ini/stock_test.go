@@ -1,6 +1,7 @@
 package ini
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -295,7 +296,7 @@ func TestIsStockPackageScan(t *testing.T) {
 			base := path.Base(f)
 			name := strings.TrimSuffix(base, path.Ext(base))
 			n := []string{name, strings.ToUpper(name), strings.ToLower(name)}[i%3]
-			if !listsPackage(text, strings.ToLower(n)) || i%40 == 0 && !IsStockPackage(n) {
+			if !listsPackage(bytes.NewReader(text), nil, strings.ToLower(n)) || i%40 == 0 && !IsStockPackage(n) {
 				t.Errorf("%s: %s (%s) not found", g, n, f)
 			}
 		}
