@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/format"
 )
@@ -98,18 +99,27 @@ type Options struct {
 	MaxExplained     int
 }
 
-var (
-	reUses          = regexp.MustCompile(`\bUSES GUID=([0-9A-Fa-f]{32}) PKG=(\S+)(?: FLAGS=\d+)?(?: SIZE=\d+)? GEN=(\d+)`)
-	reServerPackage = regexp.MustCompile(`^(?:\S+: )?Server Package: (\S+)\s*$`)
-	reCantFindPkg   = regexp.MustCompile(`Can't find file for package '?"?([^'".\s]+)'?"?`)
-	reCantFindFile  = regexp.MustCompile(`Failed to load '?"?([^'":\s]+)'?"?: Can't find file '?([^'.\s]+)'?`)
-	reMismatch      = regexp.MustCompile(`Package '?"?([^'"\s]+?)'?"? version mismatch`)
-	reAlreadyLoaded = regexp.MustCompile(`File (\S+) with GUID ([0-9A-Fa-f]{32}) was already loaded but is incompatible with requested GUID ([0-9A-Fa-f]{32})`)
-	reFailedImport  = regexp.MustCompile(`Failed import: (\S+) (\S+) (\S+) \(file ([^,)]+)(?:, when loading Package (\S+))?\)`)
-	reFindObject    = regexp.MustCompile(`Failed to find object '(\S+) ([^']+)'`)
-	reLoadObject    = regexp.MustCompile(`Failed to load '(\S+) ([^']+)'`)
-	failureWords    = []string{"fail", "can't find", "cant find", "mismatch", "unresolved", "missing"}
-)
+// logREs are the patterns of the log lines Explain understands, compiled
+// on first use (not at start: every command's start would pay for them).
+type logREs struct {
+	uses, serverPackage, cantFindPkg, cantFindFile, mismatch, alreadyLoaded, failedImport, findObject, loadObject *regexp.Regexp
+}
+
+var logPatterns = sync.OnceValue(func() *logREs {
+	return &logREs{
+		uses:          regexp.MustCompile(`\bUSES GUID=([0-9A-Fa-f]{32}) PKG=(\S+)(?: FLAGS=\d+)?(?: SIZE=\d+)? GEN=(\d+)`),
+		serverPackage: regexp.MustCompile(`^(?:\S+: )?Server Package: (\S+)\s*$`),
+		cantFindPkg:   regexp.MustCompile(`Can't find file for package '?"?([^'".\s]+)'?"?`),
+		cantFindFile:  regexp.MustCompile(`Failed to load '?"?([^'":\s]+)'?"?: Can't find file '?([^'.\s]+)'?`),
+		mismatch:      regexp.MustCompile(`Package '?"?([^'"\s]+?)'?"? version mismatch`),
+		alreadyLoaded: regexp.MustCompile(`File (\S+) with GUID ([0-9A-Fa-f]{32}) was already loaded but is incompatible with requested GUID ([0-9A-Fa-f]{32})`),
+		failedImport:  regexp.MustCompile(`Failed import: (\S+) (\S+) (\S+) \(file ([^,)]+)(?:, when loading Package (\S+))?\)`),
+		findObject:    regexp.MustCompile(`Failed to find object '(\S+) ([^']+)'`),
+		loadObject:    regexp.MustCompile(`Failed to load '(\S+) ([^']+)'`),
+	}
+})
+
+var failureWords = []string{"fail", "can't find", "cant find", "mismatch", "unresolved", "missing"}
 
 // Explain reads the log r (named name) line by line and explains it.
 func Explain(ctx context.Context, r io.Reader, name string, opt Options) (*Report, error) {
@@ -199,48 +209,49 @@ func (e *explainer) chain(pkg string) []string {
 // line explains one line; false when it is none of the known kinds.
 func (e *explainer) line(n int, text string) (Line, bool) {
 	l := Line{Number: n, Text: text}
+	re := logPatterns()
 	switch {
-	case reUses.MatchString(text):
-		m := reUses.FindStringSubmatch(text)
+	case re.uses.MatchString(text):
+		m := re.uses.FindStringSubmatch(text)
 		l.Kind, l.GUID, l.Package = PackageMap, strings.ToUpper(m[1]), m[2]
 		l.Gen, _ = strconv.Atoi(m[3])
 		e.packageMap(&l)
-	case reServerPackage.MatchString(text):
-		l.Kind, l.Package = ServerPackage, reServerPackage.FindStringSubmatch(text)[1]
+	case re.serverPackage.MatchString(text):
+		l.Kind, l.Package = ServerPackage, re.serverPackage.FindStringSubmatch(text)[1]
 		e.serverPackage(&l)
-	case reAlreadyLoaded.MatchString(text):
-		m := reAlreadyLoaded.FindStringSubmatch(text)
+	case re.alreadyLoaded.MatchString(text):
+		m := re.alreadyLoaded.FindStringSubmatch(text)
 		l.Kind, l.Package, l.GUID = AlreadyLoaded, pkgOfFile(m[1]), strings.ToUpper(m[3])
 		l.Problem = true
 		l.What = fmt.Sprintf("the client had %s loaded with GUID %s, and the server's package map asks for GUID %s", m[1], strings.ToUpper(m[2]), l.GUID)
 		l.Why = "a package of that name was loaded earlier in this session (another server, the menus, a map preview) or found first in the client's System folder"
 		l.Fix = fmt.Sprintf("restart the game and connect again; if it repeats, the client's installed %s is another version: %s", l.Package, e.deleteAdvice(l.Package, l.GUID))
-	case reMismatch.MatchString(text):
-		l.Kind, l.Package = VersionMismatch, reMismatch.FindStringSubmatch(text)[1]
+	case re.mismatch.MatchString(text):
+		l.Kind, l.Package = VersionMismatch, re.mismatch.FindStringSubmatch(text)[1]
 		l.Problem = true
 		e.mismatch(&l)
-	case reFailedImport.MatchString(text):
-		m := reFailedImport.FindStringSubmatch(text)
+	case re.failedImport.MatchString(text):
+		m := re.failedImport.FindStringSubmatch(text)
 		l.Kind, l.Class = FailedImport, m[2]
 		l.Package, l.Object = splitPath(m[3])
 		l.Problem = true
 		e.failedImport(&l, m[4], m[5])
-	case reFindObject.MatchString(text):
-		m := reFindObject.FindStringSubmatch(text)
+	case re.findObject.MatchString(text):
+		m := re.findObject.FindStringSubmatch(text)
 		l.Kind, l.Class = MissingObject, m[1]
 		l.Package, l.Object = splitPath(m[2])
 		l.Problem = true
 		e.missingObject(&l)
-	case reCantFindPkg.MatchString(text):
-		l.Kind, l.Package = CantFind, reCantFindPkg.FindStringSubmatch(text)[1]
-		if m := reLoadObject.FindStringSubmatch(text); m != nil {
+	case re.cantFindPkg.MatchString(text):
+		l.Kind, l.Package = CantFind, re.cantFindPkg.FindStringSubmatch(text)[1]
+		if m := re.loadObject.FindStringSubmatch(text); m != nil {
 			l.Class = m[1]
 			_, l.Object = splitPath(m[2])
 		}
 		l.Problem = true
 		e.cantFind(&l)
-	case reCantFindFile.MatchString(text):
-		m := reCantFindFile.FindStringSubmatch(text)
+	case re.cantFindFile.MatchString(text):
+		m := re.cantFindFile.FindStringSubmatch(text)
 		l.Kind, l.Package = CantFind, m[2]
 		l.Problem = true
 		e.cantFind(&l)

@@ -68,7 +68,7 @@ func (in *interner) put(h uint64, id uint32) {
 // grow doubles ids and enters every string again (the hashes are made
 // again: a table of a few thousand names grows a few times a scan).
 func (in *interner) grow() {
-	in.ids = make([]uint64, max(1024, 2*len(in.ids)))
+	in.ids = make([]uint64, max(minSlots, 2*len(in.ids)))
 	for id, s := range in.strs[1:] {
 		in.put(maphash.String(hashSeed, s), uint32(id+1))
 	}

@@ -74,10 +74,15 @@ func (t *nameTable) put(x uint64, s nameSlot) {
 // recHead is the bytes of a record before its name.
 const recHead = 16
 
+// minSlots is the fewest slots of a nameTable or an interner: a small
+// install's tables start small (a worker has four), a large one's double
+// a few more times.
+const minSlots = 64
+
 // grow doubles the slots.
 func (t *nameTable) grow() {
 	old := t.slots
-	t.slots = make([]nameSlot, max(1024, 2*len(old)))
+	t.slots = make([]nameSlot, max(minSlots, 2*len(old)))
 	for _, s := range old {
 		if s.v1 != 0 {
 			r := t.recs[s.off:]

@@ -70,7 +70,24 @@ var loadOptions = goini.LoadOptions{
 
 // Load reads and parses the ini file at path. Files larger than MaxFileSize
 // are refused before they are read.
-func Load(path string) (*File, error) {
+func Load(path string) (*File, error) { return load(path, nil) }
+
+// LoadSections is Load for a caller that reads only the named sections
+// (any case): the File has every section, with its name and line, but the
+// keys of those sections alone. The whole file is read and checked as Load
+// checks it (the same errors); only the parse of the other sections' keys
+// is spared: a localisation file's [Public] lines are a fraction of it.
+func LoadSections(path string, sections ...string) (*File, error) {
+	only := make(map[string]bool, len(sections))
+	for _, s := range sections {
+		only[strings.ToLower(s)] = true
+	}
+	return load(path, only)
+}
+
+// load is Load, with the keys of the sections in only alone when only is
+// not nil (lower-cased names).
+func load(path string, only map[string]bool) (*File, error) {
 	data, err := fsutil.ReadRegular(path, MaxFileSize)
 	var nr *fsutil.NotRegularError
 	var big *fsutil.TooBigError
@@ -87,7 +104,7 @@ func Load(path string) (*File, error) {
 	case err != nil:
 		return nil, fmt.Errorf("ini: %w", err)
 	}
-	return Parse(path, data)
+	return parse(path, data, only)
 }
 
 func tooBig(name string, size int64) error {
@@ -102,7 +119,11 @@ func tooBig(name string, size int64) error {
 // the engine widens ANSI text byte by byte. The package documentation gives
 // the line rules. Errors are *Error values naming the file and, where there
 // is one, the line.
-func Parse(name string, data []byte) (*File, error) {
+func Parse(name string, data []byte) (*File, error) { return parse(name, data, nil) }
+
+// parse is Parse, with the keys of the sections in only alone when only is
+// not nil (lower-cased names; see LoadSections).
+func parse(name string, data []byte, only map[string]bool) (*File, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooBig(name, int64(len(data)))
 	}
@@ -110,7 +131,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := scan(name, text)
+	sc, err := scanSections(name, text, only)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package ini
 
 import (
 	"encoding/binary"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -458,6 +460,61 @@ func TestAtoi(t *testing.T) {
 	for _, tt := range tests {
 		if have := atoi(tt.in); have != tt.want {
 			t.Errorf("atoi(%q): have %d, want %d", tt.in, have, tt.want)
+		}
+	}
+}
+
+// TestLoadSections: LoadSections gives the named sections' entries as Load
+// does (any case, a section written twice merged), every section's name,
+// no entries of the others, and Load's errors, wherever their line is.
+func TestLoadSections(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := write("x.int", "[Core.System]\nPaths=../System/*.u\n[public]\nObject=(Name=A.B,Class=Class)\nObject=\"q\"\n"+
+		"[Other]\nObject=(Name=C.D)\nKey=`v`\n[PUBLIC]\nObject=(Name=E.F)\nPreferences=(Caption=x)\nObject[1]=idx\n")
+	whole, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := LoadSections(p, "Public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"Object", "Preferences", "Object[1]"} {
+		if w, g := whole.Entries("Public", key), part.Entries("public", key); len(w) == 0 || !reflect.DeepEqual(w, g) {
+			t.Errorf("Entries(Public, %s): %v, want %v", key, g, w)
+		}
+	}
+	if !reflect.DeepEqual(whole.Values("Public", "Object"), part.Values("Public", "Object")) {
+		t.Errorf("Values differ")
+	}
+	for _, sec := range []string{"Core.System", "Other"} {
+		if len(whole.Entries(sec, "Paths"))+len(whole.Entries(sec, "Object")) == 0 {
+			t.Errorf("Load: [%s] has no entries", sec)
+		}
+		if len(part.Entries(sec, "Paths"))+len(part.Entries(sec, "Object"))+len(part.Entries(sec, "Key")) != 0 {
+			t.Errorf("LoadSections: [%s] has entries", sec)
+		}
+	}
+	if !reflect.DeepEqual(whole.Sections(), part.Sections()) {
+		t.Errorf("sections %q, want %q", part.Sections(), whole.Sections())
+	}
+	for _, text := range []string{
+		"[Public]\nObject=x\n[Other]\nK=" + strings.Repeat("v", MaxLineLength) + "\n",
+		"[Public]\nObject=x\n[Other\nK=v\n",
+		"[Public]\nObject=x\n[]\nK=v\n",
+	} {
+		p := write("bad.int", text)
+		_, werr := Load(p)
+		_, perr := LoadSections(p, "Public")
+		if werr == nil || perr == nil || werr.Error() != perr.Error() {
+			t.Errorf("errors %v and %v", werr, perr)
 		}
 	}
 }

@@ -46,7 +46,12 @@ type scanned struct {
 // Errors: a line longer than MaxLineLength, an UnterminatedHeader, an empty
 // section name, more than MaxKeyLines key lines, and files whose distinct
 // names would cost ini.v1 more than maxNameWork comparisons (see nameWork).
-func scan(name, text string) (*scanned, error) {
+func scan(name, text string) (*scanned, error) { return scanSections(name, text, nil) }
+
+// scanSections is scan writing for ini.v1 the key lines of the sections in
+// only alone, when only is not nil (lower-cased names): every line is
+// still read and counted against the limits, so the errors are scan's.
+func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 	// Every "=" may start a key line: size the tables once.
 	maxKeys := min(strings.Count(text, "=")+1, MaxKeyLines)
 	s := &scanned{
@@ -110,6 +115,9 @@ func scan(name, text string) (*scanned, error) {
 			}
 			s.members[g] = append(s.members[g], int32(len(s.keys)))
 			s.keys = append(s.keys, keyLine{line: lineNo, key: key, value: value})
+			if only != nil && !only[current] {
+				continue // counted, not parsed: build finds no value for it
+			}
 			s.text = append(s.text, key...)
 			s.text = append(s.text, '=')
 			if strings.HasPrefix(value, "`") || strings.HasPrefix(value, `"""`) {

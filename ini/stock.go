@@ -2,8 +2,10 @@ package ini
 
 import (
 	"bufio"
+	"bytes"
 	"embed"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"strings"
@@ -76,9 +78,12 @@ func (s *Stock) Files() []string {
 }
 
 // parseStock reads a stock list.
-func parseStock(g Game, text string) (*Stock, error) {
+func parseStock(g Game, text string) (*Stock, error) { return readStock(g, strings.NewReader(text)) }
+
+// readStock reads a stock list from r.
+func readStock(g Game, r io.Reader) (*Stock, error) {
 	s := &Stock{Game: g, files: map[string]string{}, names: map[string][]string{}}
-	sc := bufio.NewScanner(strings.NewReader(text))
+	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		switch {
@@ -102,28 +107,41 @@ func parseStock(g Game, text string) (*Stock, error) {
 	return s, sc.Err()
 }
 
-var stockLists = sync.OnceValues(func() (map[Game]*Stock, error) {
-	m := map[Game]*Stock{}
-	for _, g := range Games {
-		text, err := stockFS.ReadFile("stock/" + g.Name + ".txt")
-		if err != nil {
-			continue // no list for this game: StockOf falls back
-		}
-		s, err := parseStock(g, string(text))
-		if err != nil {
-			return nil, err
-		}
-		m[g] = s
+// stocks holds each game's list once read: a command reads only its
+// game's (a few hundred lines), not the lists of every game.
+var stocks struct {
+	mu    sync.Mutex
+	lists map[Game]*Stock // nil value: the game has no list
+}
+
+// stockList returns g's list, read on first use, or nil when g has none.
+// It panics only if the embedded list is malformed (a test reads them all).
+func stockList(g Game) *Stock {
+	stocks.mu.Lock()
+	defer stocks.mu.Unlock()
+	if s, ok := stocks.lists[g]; ok {
+		return s
 	}
-	return m, nil
-})
+	var s *Stock
+	if f, err := stockFS.Open("stock/" + g.Name + ".txt"); err == nil {
+		s, err = readStock(g, f)
+		f.Close()
+		if err != nil {
+			panic(err)
+		}
+	}
+	if stocks.lists == nil {
+		stocks.lists = map[Game]*Stock{}
+	}
+	stocks.lists[g] = s
+	return s
+}
 
 // anyCode is the fallback list: the code packages of every game's list.
 var anyCode = sync.OnceValue(func() *Stock {
-	lists, _ := stockLists()
 	s := &Stock{Sources: []string{"the code packages (.u) of every game's list"}, files: map[string]string{}, names: map[string][]string{}}
 	for _, g := range Games {
-		for _, p := range lists[g].Files() {
+		for _, p := range stockList(g).Files() {
 			base := strings.ToLower(path.Base(p))
 			if strings.HasSuffix(base, ".u") && s.files[base] == "" {
 				s.files[base] = p
@@ -141,11 +159,7 @@ var anyCode = sync.OnceValue(func() *Stock {
 // retail code package name is never a mod's, a map or texture name may be.
 // It panics only if an embedded list is malformed (a test reads them all).
 func StockOf(g Game) *Stock {
-	lists, err := stockLists()
-	if err != nil {
-		panic(err)
-	}
-	if s := lists[g]; s != nil {
+	if s := stockList(g); s != nil {
 		return s
 	}
 	return anyCode()
@@ -153,13 +167,7 @@ func StockOf(g Game) *Stock {
 
 // OwnStockOf returns g's own retail file list, or nil when upkdeps has
 // none for g (StockOf then falls back to every game's code packages).
-func OwnStockOf(g Game) *Stock {
-	lists, err := stockLists()
-	if err != nil {
-		panic(err)
-	}
-	return lists[g]
-}
+func OwnStockOf(g Game) *Stock { return stockList(g) }
 
 // IsStockCode reports whether name is a retail code package of any game
 // upkdeps knows (every client of that game owns it).
@@ -170,14 +178,71 @@ func IsStockCode(name string) bool { return anyCode().HasCode(name) }
 // name: what every client of that game owns, such as UT99's
 // Announcer.uax, which ships with the ServerSideOnly flag.
 func IsStockPackage(name string) bool {
-	lists, err := stockLists()
-	if err != nil {
-		panic(err)
-	}
+	want := strings.ToLower(name)
+	var buf []byte
 	for _, g := range Games {
-		if lists[g].HasPackage(name) {
+		if s := parsedStock(g); s != nil {
+			if s.HasPackage(name) {
+				return true
+			}
+			continue
+		}
+		f, err := stockFS.Open("stock/" + g.Name + ".txt")
+		if err != nil {
+			continue
+		}
+		if buf == nil {
+			buf = make([]byte, 4096)
+		}
+		found := listsPackage(f, buf, want)
+		f.Close()
+		if found {
 			return true
 		}
 	}
 	return false
+}
+
+// parsedStock returns g's list when it has been read already, else nil.
+func parsedStock(g Game) *Stock {
+	stocks.mu.Lock()
+	defer stocks.mu.Unlock()
+	return stocks.lists[g]
+}
+
+// listsPackage reports whether a stock list's text has a file of the
+// lower-cased package name lower (any extension), as the list's Stock
+// would tell, without making its tables: a check of a game without a list
+// asks about a few ServerSideOnly packages, not worth every list's maps.
+// The lists are ASCII (TestStockLists). buf is the line buffer.
+func listsPackage(r io.Reader, buf []byte, lower string) bool {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(buf, 64<<10)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		base := line[bytes.LastIndexByte(line, '/')+1:]
+		if i := bytes.LastIndexByte(base, '.'); i >= 0 {
+			base = base[:i]
+		}
+		if len(base) == len(lower) && equalLowerASCII(base, lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalLowerASCII reports whether b lower-cased (ASCII) is lower.
+func equalLowerASCII(b []byte, lower string) bool {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }

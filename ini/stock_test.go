@@ -1,6 +1,7 @@
 package ini
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -248,5 +249,61 @@ func TestStockLists(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestStockReadPerGame: a game's own list is read without the others (a
+// check reads one list of a few hundred lines, not every game's), once.
+func TestStockReadPerGame(t *testing.T) {
+	stocks.mu.Lock()
+	saved := stocks.lists
+	stocks.lists = nil
+	stocks.mu.Unlock()
+	defer func() {
+		stocks.mu.Lock()
+		stocks.lists = saved
+		stocks.mu.Unlock()
+	}()
+	s := OwnStockOf(UT99)
+	if s == nil || !s.HasCode("Botpack") || OwnStockOf(UT99) != s {
+		t.Fatalf("OwnStockOf(UT99) = %v, then another", s)
+	}
+	if OwnStockOf(UE1) != nil {
+		t.Error("UE1 has a list of its own")
+	}
+	stocks.mu.Lock()
+	defer stocks.mu.Unlock()
+	if len(stocks.lists) != 2 || stocks.lists[UT99] != s {
+		t.Errorf("lists read: %d, want UT99's and UE1's none", len(stocks.lists))
+	}
+}
+
+// TestIsStockPackageScan: IsStockPackage, which reads the lists' text
+// without making their tables, agrees with the tables on every package
+// name of every list, in other cases, and on names no list has (SwatGame
+// with a long s, which strings.EqualFold would match and ToLower does not).
+func TestIsStockPackageScan(t *testing.T) {
+	for _, g := range Games {
+		text, err := stockFS.ReadFile("stock/" + g.Name + ".txt")
+		if err != nil {
+			continue
+		}
+		s, err := parseStock(g, string(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, f := range s.Files() {
+			base := path.Base(f)
+			name := strings.TrimSuffix(base, path.Ext(base))
+			n := []string{name, strings.ToUpper(name), strings.ToLower(name)}[i%3]
+			if !listsPackage(bytes.NewReader(text), nil, strings.ToLower(n)) || i%40 == 0 && !IsStockPackage(n) {
+				t.Errorf("%s: %s (%s) not found", g, n, f)
+			}
+		}
+	}
+	for _, n := range []string{"", "MyMod", "Botpack.u", "Core.", "System", "u", "Textures/Ancient", "Announce", "Announcerr", "\u017fwatGame"} {
+		if IsStockPackage(n) {
+			t.Errorf("IsStockPackage(%q)", n)
+		}
 	}
 }

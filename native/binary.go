@@ -200,12 +200,18 @@ func readAt(r io.ReaderAt, buf []byte, off int64, path, what string) error {
 // cString returns the NUL-terminated string at the start of b, or false
 // when b holds no NUL within maxSymbolLen bytes.
 func cString(b []byte) (string, bool) {
+	s, ok := cBytes(b)
+	return string(s), ok
+}
+
+// cBytes is cString without the copy: the bytes before the NUL.
+func cBytes(b []byte) ([]byte, bool) {
 	if len(b) > maxSymbolLen+1 {
 		b = b[:maxSymbolLen+1]
 	}
 	i := bytes.IndexByte(b, 0)
 	if i < 0 {
-		return "", false
+		return nil, false
 	}
-	return string(b[:i]), true
+	return b[:i], true
 }

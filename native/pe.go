@@ -1,13 +1,16 @@
 package native
 
 import (
+	"bytes"
 	"debug/pe"
 	"encoding/binary"
 	"fmt"
 	"io"
 )
 
-// peExports returns the export names of the PE file in r. debug/pe reads
+// peExports returns the export names of the PE file in r that may be
+// class symbols (holding "autoclass": ClassFromSymbol reads no other), each
+// name checked as all are. debug/pe reads
 // the headers and section table; the export directory (the first data
 // directory: IMAGE_EXPORT_DIRECTORY, then an array of name RVAs) is read
 // here, every RVA mapped through a section's raw data and checked. Imports
@@ -77,14 +80,15 @@ func peExports(r io.ReaderAt, size int64, path string) ([]string, error) {
 			return nil, err
 		}
 	}
-	names := make([]string, 0, numNames)
+	var names []string
 	var buf []byte
 	for i := range numNames {
 		rva := binary.LittleEndian.Uint32(tab[i*4:])
 		if rva >= dd.VirtualAddress && rva-dd.VirtualAddress < uint32(len(area)) {
-			s, ok := cString(area[rva-dd.VirtualAddress:])
-			if ok {
-				names = append(names, s)
+			if b, ok := cBytes(area[rva-dd.VirtualAddress:]); ok {
+				if mayBeClassSymbol(b) {
+					names = append(names, string(b))
+				}
 				continue
 			}
 		}
@@ -99,14 +103,21 @@ func peExports(r io.ReaderAt, size int64, path string) ([]string, error) {
 		if err := readAt(r, buf[:n], off, path, "export name"); err != nil {
 			return nil, err
 		}
-		s, ok := cString(buf[:n])
+		b, ok := cBytes(buf[:n])
 		if !ok {
 			return nil, bad(path, off, "export name %d is not NUL-terminated within %d bytes", i, n)
 		}
-		names = append(names, s)
+		if mayBeClassSymbol(b) {
+			names = append(names, string(b))
+		}
 	}
 	return names, nil
 }
+
+// mayBeClassSymbol reports whether an export name may be a class's symbol
+// (ClassFromSymbol takes only names holding "autoclass"): a DLL exports
+// thousands of names, of which a few dozen are.
+func mayBeClassSymbol(b []byte) bool { return bytes.Contains(b, []byte(autoclass)) }
 
 // peMap maps RVAs to file offsets through the section table.
 type peMap struct {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,36 +158,60 @@ func sortedKeys(m map[string][]string) []string {
 //go:embed tables/*.txt
 var tableFiles embed.FS
 
-var builtin = sync.OnceValue(func() map[string]*Table {
-	entries, err := tableFiles.ReadDir("tables")
-	if err != nil {
-		panic(err)
+// builtins holds the built-in tables read so far, by name: a command
+// reads the one or two tables of its game, not all of them.
+var builtins struct {
+	mu     sync.Mutex
+	tables map[string]*Table // nil value: no table of that name
+}
+
+// builtin returns the built-in table of that name, read on first use, or
+// nil. It panics only if the embedded table is corrupt, which the
+// package's tests rule out.
+func builtin(name string) *Table {
+	builtins.mu.Lock()
+	defer builtins.mu.Unlock()
+	if t, ok := builtins.tables[name]; ok {
+		return t
 	}
-	out := map[string]*Table{}
-	for _, e := range entries {
-		p := path.Join("tables", e.Name())
-		f, err := tableFiles.Open(p)
-		if err != nil {
-			panic(err)
-		}
-		t, err := ParseTable(f, p)
+	var t *Table
+	p := "tables/" + name + ".txt"
+	if f, err := tableFiles.Open(p); err == nil {
+		t, err = ParseTable(f, p)
 		f.Close()
 		if err != nil {
 			panic(err) // the tests parse every embedded table
 		}
-		if want := strings.TrimSuffix(e.Name(), ".txt"); t.Name != want {
+		if t.Name != name {
 			panic(fmt.Sprintf("native: %s: table is named %q", p, t.Name))
 		}
-		out[t.Name] = t
 	}
-	return out
-})
+	if builtins.tables == nil {
+		builtins.tables = map[string]*Table{}
+	}
+	builtins.tables[name] = t
+	return t
+}
+
+// builtinNames lists the built-in tables' names, sorted.
+func builtinNames() []string {
+	entries, err := tableFiles.ReadDir("tables")
+	if err != nil {
+		panic(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".txt"))
+	}
+	slices.Sort(names)
+	return names
+}
 
 // Builtin returns a copy of the built-in table of that name, or nil. It
 // panics only if an embedded table is corrupt, which the package's tests
 // rule out.
 func Builtin(name string) *Table {
-	if t := builtin()[name]; t != nil {
+	if t := builtin(name); t != nil {
 		return t.Clone()
 	}
 	return nil
@@ -196,10 +219,9 @@ func Builtin(name string) *Table {
 
 // BuiltinTables returns copies of all built-in tables, sorted by name.
 func BuiltinTables() []*Table {
-	m := builtin()
-	out := make([]*Table, 0, len(m))
-	for _, name := range slices.Sorted(maps.Keys(m)) {
-		out = append(out, m[name].Clone())
+	var out []*Table
+	for _, name := range builtinNames() {
+		out = append(out, builtin(name).Clone())
 	}
 	return out
 }

@@ -186,3 +186,29 @@ func TestOwnTable(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinReadPerName: a table is read on first use, alone (a check of
+// a UT99 install reads ut99-469, not the UT2004 tables), and once.
+func TestBuiltinReadPerName(t *testing.T) {
+	builtins.mu.Lock()
+	saved := builtins.tables
+	builtins.tables = nil
+	builtins.mu.Unlock()
+	defer func() {
+		builtins.mu.Lock()
+		builtins.tables = saved
+		builtins.mu.Unlock()
+	}()
+	tables := TablesFor("ut99", 1, 469)
+	if len(tables) != 1 || tables[0].Name != "ut99-469" {
+		t.Fatalf("TablesFor(ut99) = %d tables", len(tables))
+	}
+	if builtin("ut99-469") != builtin("ut99-469") || builtin("../tables/ut99-469") != nil {
+		t.Error("a table read twice, or by a path")
+	}
+	builtins.mu.Lock()
+	defer builtins.mu.Unlock()
+	if got := slices.Sorted(maps.Keys(builtins.tables)); !slices.Equal(got, []string{"../tables/ut99-469", "ut99-469"}) {
+		t.Errorf("names looked up %q", got)
+	}
+}

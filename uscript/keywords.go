@@ -1,5 +1,7 @@
 package uscript
 
+import "sync"
+
 // Identifier classes. An identifier is looked up lower-cased; anything not
 // in this table is an ordinary name that may be a class.
 const (
@@ -8,7 +10,21 @@ const (
 	kwFunction             // starts a function header: function, event, delegate, operators
 )
 
-var keywords = map[string]uint8{}
+// keywords are the identifiers of the classes above, lower-cased (made
+// with kwTable and extTable on first use, not at start: most commands
+// never read UnrealScript).
+var keywords map[string]uint8
+
+// tablesOnce makes keywords, kwTable and extTable.
+var tablesOnce sync.Once
+
+// loadTables makes the keyword tables once; every reader of them calls it.
+func loadTables() {
+	tablesOnce.Do(func() {
+		makeKeywords()
+		makeExt()
+	})
+}
 
 // kwTable is keywords arranged for classify: a few buckets chosen by
 // length and first and last letter, so that the common case (not a
@@ -24,7 +40,8 @@ func kwSlot(n int, first, last byte) int {
 	return (n*131 + int(first)*31 + int(last)) & 1023
 }
 
-func init() {
+func makeKeywords() {
+	keywords = map[string]uint8{}
 	for _, w := range []string{
 		// builtin types (the brief's "not refs") and struct types every
 		// class sees through Object
@@ -79,6 +96,7 @@ func init() {
 // classify returns the keyword flags of the identifier b (0 for a plain
 // name).
 func classify(b []byte) uint8 {
+	loadTables()
 	if len(b) == 0 || len(b) > 32 {
 		return 0
 	}

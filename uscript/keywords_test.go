@@ -3,6 +3,10 @@ package uscript
 import "testing"
 
 func TestClassify(t *testing.T) {
+	loadTables()
+	if len(keywords) < 140 {
+		t.Fatalf("%d keywords", len(keywords))
+	}
 	for w, want := range keywords {
 		for _, form := range []string{w, string(lowerBytes([]byte(w))), upper(w)} {
 			if have := classify([]byte(form)); have != want {

@@ -62,7 +62,7 @@ const (
 // map's hashing would cost more than the rest of the scan.
 var extTable [1024][]kwEntry
 
-func init() {
+func makeExt() {
 	add := func(rows []specRow, flag uint8) {
 		for _, r := range rows {
 			for _, w := range strings.Fields(r.words) {
@@ -85,6 +85,7 @@ func init() {
 }
 
 func classifyExt(b []byte) uint8 {
+	loadTables()
 	if len(b) == 0 || len(b) > 32 {
 		return 0
 	}

@@ -2,7 +2,9 @@ package intfile
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -47,4 +49,37 @@ func TestCorpus(t *testing.T) {
 		t.Skip("no .int file in the corpus")
 	}
 	t.Logf("%d .int files, %d Object= lines, %d of classes", files, objects, classes)
+}
+
+// TestCorpusLoadPublicOnly: Load, which has ini.v1 parse the [Public] keys
+// alone (ini.LoadSections), gives every corpus localisation file the
+// Object= lines a parse of the whole file gives, or the same error.
+func TestCorpusLoadPublicOnly(t *testing.T) {
+	root := testutil.Corpus(t)
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".int") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		whole, werr := Parse(path, data)
+		part, perr := Load(path)
+		n++
+		switch {
+		case (werr == nil) != (perr == nil) || werr != nil && werr.Error() != perr.Error():
+			t.Errorf("%s: errors %v and %v", path, werr, perr)
+		case werr == nil && !reflect.DeepEqual(whole.Objects, part.Objects):
+			t.Errorf("%s: Objects differ:\n%v\n%v", path, whole.Objects, part.Objects)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Skip("no .int file in the corpus")
+	}
 }

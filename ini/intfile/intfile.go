@@ -13,10 +13,10 @@ const SectionPublic = "Public"
 
 // File is a localisation file: its ini and its [Public] Object= lines.
 type File struct {
-	Path    string // the name given to Load or Parse
-	Package string // the file's base name without its extension: the package it localises
-	Ini     *ini.File
-	Objects []Object // the [Public] Object= lines, in file order
+	Path    string    // the name given to Load or Parse
+	Package string    // the file's base name without its extension: the package it localises
+	Ini     *ini.File // from Load: every section, the keys of [Public] alone (ini.LoadSections)
+	Objects []Object  // the [Public] Object= lines, in file order
 }
 
 // Object is one [Public] Object= line. Fields are as written, without
@@ -39,7 +39,7 @@ func (o Object) IsClass() bool { return strings.EqualFold(o.Class, "Class") }
 // Load reads the localisation file at path (ini.Load: the same encodings,
 // line rules and size limits).
 func Load(path string) (*File, error) {
-	f, err := ini.Load(path)
+	f, err := ini.LoadSections(path, SectionPublic)
 	if err != nil {
 		return nil, err
 	}
