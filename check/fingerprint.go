@@ -5,13 +5,14 @@ import (
 	"encoding/hex"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
 )
 
 // iniLineNumber is the ":25" of a root's evidence ("Demo.ini:25 Key=Value").
 // (and of a localisation file's line: "Foo.int:3 Object=...").
-var iniLineNumber = regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):[0-9]+ `)
+var iniLineNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):[0-9]+ `) })
 
 // Fingerprint identifies a finding across runs (a baseline's entries,
 // SARIF's partialFingerprints): the hex SHA-256 (first 16 bytes) of its
@@ -24,7 +25,7 @@ func Fingerprint(f graph.Finding) string {
 	if len(f.Roots) > 0 {
 		roots := make([]string, len(f.Roots))
 		for i, r := range f.Roots {
-			roots[i] = iniLineNumber.ReplaceAllString(r, "$1 ")
+			roots[i] = iniLineNumber().ReplaceAllString(r, "$1 ")
 		}
 		slices.Sort(roots) // the order of lines is the ini's, which an edit may change
 		f.Roots = roots

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/install"
@@ -11,7 +12,9 @@ import (
 
 // packageLine is the evidence of a ServerPackages or EditPackages line
 // ("Demo.ini:25 ServerPackages=DemoVoices").
-var packageLine = regexp.MustCompile(`^[^ ]+:[0-9]+ (ServerPackages|EditPackages)=`)
+var packageLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[^ ]+:[0-9]+ (ServerPackages|EditPackages)=`)
+})
 
 // addHints ends the message of a missing_package finding that a
 // ServerPackages or EditPackages line names with the nearest name of a
@@ -33,7 +36,7 @@ func addHints(in *install.Install, fs []graph.Finding) {
 		}
 		named := false
 		for _, r := range f.Roots {
-			named = named || packageLine.MatchString(r)
+			named = named || packageLine().MatchString(r)
 		}
 		if !named {
 			continue

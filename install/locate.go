@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
 )
@@ -20,11 +21,11 @@ var (
 	// iniEvidence is a root's evidence (graph.Root.Evidence):
 	// "Demo.ini:25 ServerPackages=DemoVoices".
 	// The localisation files' lines (Foo.int:3 Object=...) are alike.
-	iniEvidence = regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):([0-9]+) `)
+	iniEvidence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([^:/\\ ]+\.[A-Za-z0-9_]+):([0-9]+) `) })
 	// sourceEvidence is a source line in a chain: "DemoGame/Classes/X.uc:6: text".
-	sourceEvidence = regexp.MustCompile(`^(.+\.[uU][cC]):([0-9]+): `)
+	sourceEvidence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.+\.[uU][cC]):([0-9]+): `) })
 	// fileEvidence is a chain's package: "DM-Demo (Maps/DM-Demo.unr)".
-	fileEvidence = regexp.MustCompile(`^[^ ]+ \((.+)\)$`)
+	fileEvidence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^ ]+ \((.+)\)$`) })
 )
 
 // Locate returns where f is caused, most specific first: the first ini
@@ -42,7 +43,7 @@ func (in *Install) Locate(f graph.Finding) Location {
 	iniDir := filepath.Dir(iniPath)
 	root := in.Search.Root()
 	fromIni := func(s string) (Location, bool) {
-		m := iniEvidence.FindStringSubmatch(s)
+		m := iniEvidence().FindStringSubmatch(s)
 		if m == nil {
 			return Location{}, false
 		}
@@ -58,7 +59,7 @@ func (in *Install) Locate(f graph.Finding) Location {
 		}
 	}
 	for _, c := range f.Chain {
-		if m := sourceEvidence.FindStringSubmatch(c); m != nil {
+		if m := sourceEvidence().FindStringSubmatch(c); m != nil {
 			if n, err := strconv.Atoi(m[2]); err == nil {
 				file := filepath.FromSlash(m[1])
 				if !filepath.IsAbs(file) {
@@ -74,7 +75,7 @@ func (in *Install) Locate(f graph.Finding) Location {
 		}
 	}
 	for i := len(f.Chain) - 1; i >= 0; i-- {
-		if m := fileEvidence.FindStringSubmatch(f.Chain[i]); m != nil && m[1] != "missing" {
+		if m := fileEvidence().FindStringSubmatch(f.Chain[i]); m != nil && m[1] != "missing" {
 			file := filepath.Join(root, filepath.FromSlash(m[1]))
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				return Location{File: file}
