@@ -41,6 +41,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	closeBrowser()
+	removeShared()
 	os.Exit(code)
 }
 
