@@ -15,11 +15,7 @@ import (
 // name that is no package) draws the group's packages; --max-nodes 0 draws
 // every package.
 func TestGraphOverview(t *testing.T) {
-	dir := t.TempDir()
-	if err := demo.WriteServer(dir, 665, 30); err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
+	t.Chdir(server665(t))
 	out, errOut, code := runCLI(t, "graph", "--ini", demo.ServerIni)
 	nodes, edges := dotCounts(out)
 	if code != exitOK || !strings.Contains(errOut, "drawing the overview") || nodes > 60 || edges > 150 || !strings.Contains(out, `label="Mod05\n`) {
@@ -59,16 +55,8 @@ func TestGraphOverview(t *testing.T) {
 // missing package in a group's tooltip; clicking Mod05 opens it with its
 // packages listed. Nothing logs an error or leaves the file.
 func TestOverviewInBrowser(t *testing.T) {
-	dir := t.TempDir()
-	if err := demo.WriteServer(dir, 665, 30); err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
 	tb := newTab(t)
-	if _, errOut, code := runCLI(t, "report", "--ini", demo.ServerIni, "-o", "report.html"); code == exitError {
-		t.Fatalf("report: %s", errOut)
-	}
-	tb.open(t, "report.html", "#/overview")
+	tb.open(t, server665Page(t), "#/overview")
 	var r []any
 	tb.run(t, "overview boxes", chromedp.Evaluate(boxesOverlap+`("#overview-svg")`, &r))
 	if r[0] != "" || r[1].(float64) > 60 || r[1].(float64) < 30 {

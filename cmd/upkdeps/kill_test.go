@@ -19,6 +19,7 @@ import (
 
 	"github.com/upkdeps/upkdeps/internal/demo"
 	"github.com/upkdeps/upkdeps/internal/fsutil"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 )
 
 // The kill hook: a test re-runs its own binary with these variables set;
@@ -40,6 +41,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	closeBrowser()
+	removeShared()
 	os.Exit(code)
 }
 
@@ -154,9 +156,10 @@ func diffSnapshots(have, want map[string]string) string {
 }
 
 // TestKillAtEveryStep kills each writing command at every step in turn (a
-// test hook between steps, not timing), runs the same command again, and
-// compares the folder with the result of one uninterrupted run: equal,
-// including no temporary file left.
+// test hook between steps, not timing; redirect build, whose steps repeat
+// per file, at a sample of them: see killSteps), runs the same command
+// again, and compares the folder with the result of one uninterrupted run:
+// equal, including no temporary file left.
 func TestKillAtEveryStep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the commands a few hundred times")
@@ -192,14 +195,16 @@ func TestKillAtEveryStep(t *testing.T) {
 					t.Errorf("an uninterrupted run left %s", k)
 				}
 			}
-			// Under the race detector every child is ten times slower: kill
-			// at every step of the cache commands, at one step in four of
-			// the build (the steps repeat per file), and at its last.
+			// The build's steps repeat per file (before and after each
+			// rename): kill at every step of the cache commands, at the
+			// first four and the last two of the build and one in five
+			// between (an odd stride meets both sides of a rename), or,
+			// with UPKDEPS_TEST_FULL=1, at every step of all three.
 			stride := 1
-			if raceEnabled && tt.name == "redirect build" {
-				stride = 4
+			if tt.name == "redirect build" && !testutil.Full() {
+				stride = 5
 			}
-			for at := 1; at <= steps; at = next(at, stride, steps) {
+			for _, at := range killSteps(steps, stride) {
 				dir := t.TempDir()
 				tt.fixture(t, dir)
 				if code, _ := runKilled(t, dir, at, tt.args...); code != killedCode {
@@ -211,16 +216,20 @@ func TestKillAtEveryStep(t *testing.T) {
 						at, steps, diffSnapshots(have, want))
 				}
 			}
-			t.Logf("%d steps; killed at every %d, each completed by a second run", steps, stride)
+			t.Logf("%d steps; killed at %d of them, each completed by a second run", steps, len(killSteps(steps, stride)))
 		})
 	}
 }
 
-// next returns the step after at: at+stride, but the last step is always
-// visited.
-func next(at, stride, last int) int {
-	if at < last && at+stride > last {
-		return last
+// killSteps returns the steps 1 to last to kill a command at: every
+// stride-th, counting from the fifth, and every one of the first four and
+// of the last two.
+func killSteps(last, stride int) []int {
+	var at []int
+	for i := 1; i <= last; i++ {
+		if i <= 4 || i >= last-1 || (i-4)%stride == 0 {
+			at = append(at, i)
+		}
 	}
-	return at + stride
+	return at
 }

@@ -300,16 +300,8 @@ func TestGraphViewLargeInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 665-package install")
 	}
-	dir := t.TempDir()
-	if err := demo.WriteBench(dir, 665); err != nil {
-		t.Fatal(err)
-	}
 	tb := newTab(t)
-	page := filepath.Join(t.TempDir(), "bench.html")
-	if _, errOut, code := runCLI(t, "report", "--no-progress", "--ini", filepath.Join(dir, demo.BenchIni), "-o", page); code == exitError {
-		t.Fatalf("report: %s", errOut)
-	}
-	tb.open(t, page, "#/summary")
+	tb.open(t, bench665Page(t), "#/summary")
 	var ms float64
 	var r []any
 	var edges int

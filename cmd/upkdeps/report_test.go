@@ -239,14 +239,7 @@ func TestReportBudget665(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 665-package install")
 	}
-	dir := t.TempDir()
-	if err := demo.WriteBench(dir, 665); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(t.TempDir(), "bench.html")
-	if _, errOut, code := runCLI(t, "report", "--no-progress", "--ini", filepath.Join(dir, demo.BenchIni), "-o", page); code == exitError {
-		t.Fatalf("report: %s", errOut)
-	}
+	page := bench665Page(t)
 	fi, err := os.Stat(page)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,12 +20,12 @@ import (
 // line nothing needs says so; and each line's download equals the
 // server_packages root of downloads --json for an ini with only that line.
 func TestUnused(t *testing.T) {
-	const n, mods = 665, 30
-	dir := t.TempDir()
-	if err := demo.WriteServer(dir, n, mods); err != nil {
-		t.Fatal(err)
-	}
+	const n, mods = 665, 30 // server665
+	dir := server665(t)
 	t.Chdir(dir)
+	// System/One.ini below is written into the shared install for the
+	// test's time.
+	t.Cleanup(func() { os.Remove(filepath.Join(dir, "System", "One.ini")) })
 	out, errOut, code := runCLI(t, "unused", "--ini", demo.ServerIni, "--json")
 	var rep redirect.Unused
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFindings {
@@ -103,22 +104,16 @@ func TestUnused(t *testing.T) {
 // server lists exactly the orphans, and the ServerPackages lines with the
 // download unused --json gives, the unneeded one marked.
 func TestUnusedInBrowser(t *testing.T) {
-	const n, mods = 665, 30
-	dir := t.TempDir()
-	if err := demo.WriteServer(dir, n, mods); err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
+	const n, mods = 665, 30 // server665
+	t.Chdir(server665(t))
 	tb := newTab(t)
-	if _, errOut, code := runCLI(t, "report", "--ini", demo.ServerIni, "-o", "report.html"); code == exitError {
-		t.Fatalf("report: %s", errOut)
-	}
+	page := server665Page(t)
 	out, _, _ := runCLI(t, "unused", "--ini", demo.ServerIni, "--json")
 	var rep redirect.Unused
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	tb.open(t, "report.html", "#/unused")
+	tb.open(t, page, "#/unused")
 	var names []string
 	tb.run(t, "unused rows", chromedp.Evaluate(`Array.from(document.querySelectorAll('#unused-packages tbody tr')).map(function (r) { return r.getAttribute('data-name'); })`, &names))
 	want, _ := demo.ServerOrphans(n, mods)

@@ -117,3 +117,14 @@ func Symlink(t testing.TB, from, to string) {
 		t.Skipf("the symbolic link was reported made but is not there (wine's CreateSymbolicLinkW): %v", err)
 	}
 }
+
+// FullEnv names the variable that, set to 1, runs the tests that stand for
+// a size (the memory bombs of cmd/upkdeps and their peers) at the size
+// their comments and docs/security.md quote. Without it they run a smaller
+// one that proves the same bound in a fraction of the time, so that
+// `go test ./...` stays short; the race detector's runs use the small ones
+// too.
+const FullEnv = "UPKDEPS_TEST_FULL"
+
+// Full reports whether FullEnv is set to 1.
+func Full() bool { return os.Getenv(FullEnv) == "1" }
