@@ -118,19 +118,25 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 			if only != nil && !only[current] {
 				continue // counted, not parsed: build finds no value for it
 			}
-			s.text = append(s.text, key...)
-			s.text = append(s.text, '=')
-			if strings.HasPrefix(value, "`") || strings.HasPrefix(value, `"""`) {
-				s.text = append(s.text, '`')
-				s.text = append(s.text, value...)
-				s.text = append(s.text, '`')
-			} else {
-				s.text = append(s.text, value...)
-			}
-			s.text = append(s.text, '\n')
+			s.writeKey(key, value)
 		}
 	}
 	return s, nil
+}
+
+// writeKey writes a key line for ini.v1: a value that starts with a
+// backquote or three double quotes is wrapped in backquotes.
+func (s *scanned) writeKey(key, value string) {
+	s.text = append(s.text, key...)
+	s.text = append(s.text, '=')
+	if strings.HasPrefix(value, "`") || strings.HasPrefix(value, `"""`) {
+		s.text = append(s.text, '`')
+		s.text = append(s.text, value...)
+		s.text = append(s.text, '`')
+	} else {
+		s.text = append(s.text, value...)
+	}
+	s.text = append(s.text, '\n')
 }
 
 // nameWork is the bound on ini.v1's quadratic name lookups. gopkg.in/ini.v1
