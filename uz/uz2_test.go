@@ -86,12 +86,14 @@ func TestUZ2RoundTrip(t *testing.T) {
 		{"package 2M", genPackage(55, 2<<20)},
 	}
 	for _, tc := range inputs {
+		if raceEnabled && len(tc.data) >= 1<<20 {
+			// Eight chunks already fill a batch of the workers; the runs
+			// without -race (CI's 32-bit and Windows runs) take these.
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			want := compressUZ2(t, tc.data, 1, 0)
 			pieces := []int{0, 1000, uz2ChunkSize}
-			if raceEnabled && len(tc.data) > 1<<20 {
-				pieces = []int{1000} // the smallest writes; the others run on the smaller inputs
-			}
 			for _, workers := range []int{2, 3, 0} {
 				for _, piece := range pieces {
 					if have := compressUZ2(t, tc.data, workers, piece); !bytes.Equal(have, want) {
