@@ -39,6 +39,13 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv(killArgsEnv); args != "" {
 		os.Exit(runWithKill(args, os.Getenv(killAtEnv)))
 	}
+	// The kill, bomb, interrupt and read-only tests run this binary again
+	// and wait for it to end: under -race each child would sleep a second
+	// before exiting (GORACE's atexit_sleep_ms, 1000 by default), which is
+	// most of a child's time.
+	if raceEnabled && !strings.Contains(os.Getenv("GORACE"), "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	}
 	code := m.Run()
 	closeBrowser()
 	removeShared()
