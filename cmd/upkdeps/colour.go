@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/internal/progress"
 )
@@ -15,11 +16,16 @@ import (
 // sequences on the terminal are these.
 type colourWriter struct{ w io.Writer }
 
-var severityStart = regexp.MustCompile(`(?m)^( *(?:[0-9]+\. )?)(ERROR|WARNING)\b`)
+// severityStart is compiled on first use: only a terminal's output is
+// coloured, and compiling it at start cost every command.
+var severityStart = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^( *(?:[0-9]+\. )?)(ERROR|WARNING)\b`)
+})
 
 func (c colourWriter) Write(p []byte) (int, error) {
-	out := severityStart.ReplaceAllFunc(p, func(m []byte) []byte {
-		sub := severityStart.FindSubmatch(m)
+	re := severityStart()
+	out := re.ReplaceAllFunc(p, func(m []byte) []byte {
+		sub := re.FindSubmatch(m)
 		code := "\x1b[1;31m" // bold red
 		if string(sub[2]) == "WARNING" {
 			code = "\x1b[33m" // yellow
