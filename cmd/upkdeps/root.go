@@ -58,7 +58,43 @@ type app struct {
 	preset string
 }
 
-func newRootCmd(a *app) *cobra.Command {
+func newRootCmd(a *app) *cobra.Command { return newRootCmdOf(a, "") }
+
+// commands makes each top-level command, in the order help lists them.
+var commands = []struct {
+	name string
+	make func(*app) *cobra.Command
+}{
+	{"info", newInfoCmd},
+	{"check", newCheckCmd},
+	{"report", newReportCmd},
+	{"graph", newGraphCmd},
+	{"order", newOrderCmd},
+	{"deps", func(a *app) *cobra.Command { return newDepsCmd(a, false) }},
+	{"rdeps", func(a *app) *cobra.Command { return newDepsCmd(a, true) }},
+	{"why", newWhyCmd},
+	{"natives", newNativesCmd},
+	{"plan", newPlanCmd},
+	{"headers", newHeadersCmd},
+	{"resolve", newResolveCmd},
+	{"cache", newCacheCmd},
+	{"uz", newUZCmd},
+	{"redirect", newRedirectCmd},
+	{"downloads", newDownloadsCmd},
+	{"unused", newUnusedCmd},
+	{"livemap", newLivemapCmd},
+	{"compare", newCompareCmd},
+	{"explain", newExplainCmd},
+	{"index", newIndexCmd},
+	{"find", newFindCmd},
+	{"fix", newFixCmd},
+	{"version", newVersionCmd},
+}
+
+// newRootCmdOf makes the command tree with only the top-level command
+// named only below the root (every command when only is ""): a command
+// line runs one command, and making all of them cost every start.
+func newRootCmdOf(a *app, only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "upkdeps",
 		Short: "Dependency analyser and cache/redirect manager for Unreal Engine 1 and 2 games",
@@ -86,32 +122,11 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.SetErr(a.stderr)
 	a.loader = newLoader(root)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(
-		newInfoCmd(a),
-		newCheckCmd(a),
-		newReportCmd(a),
-		newGraphCmd(a),
-		newOrderCmd(a),
-		newDepsCmd(a, false),
-		newDepsCmd(a, true),
-		newWhyCmd(a),
-		newNativesCmd(a),
-		newPlanCmd(a),
-		newHeadersCmd(a),
-		newResolveCmd(a),
-		newCacheCmd(a),
-		newUZCmd(a),
-		newRedirectCmd(a),
-		newDownloadsCmd(a),
-		newUnusedCmd(a),
-		newLivemapCmd(a),
-		newCompareCmd(a),
-		newExplainCmd(a),
-		newIndexCmd(a),
-		newFindCmd(a),
-		newFixCmd(a),
-		newVersionCmd(a),
-	)
+	for _, c := range commands {
+		if only == "" || c.name == only {
+			root.AddCommand(c.make(a))
+		}
+	}
 	// Cobra's own argument errors (a wrong number of arguments, an unknown
 	// command) become usage errors by type, like flag errors above.
 	root.Args = func(cmd *cobra.Command, args []string) error {
@@ -156,12 +171,46 @@ func wrapArgs(cmd *cobra.Command) {
 	}
 }
 
+// globalValueFlags are the root's flags that take a value.
+var globalValueFlags = map[string]bool{"config": true, "ini": true, "game": true, "platform": true, "jobs": true}
+
+// commandIn returns the name of the top-level command args run, as far as
+// it can tell without the command tree: the first argument that is not a
+// flag or a root flag's value, when that names a command; else "".
+func commandIn(args []string) string {
+	for i := 0; i < len(args); i++ {
+		s := args[i]
+		switch {
+		case s == "--":
+			return ""
+		case strings.HasPrefix(s, "-"):
+			if name := strings.TrimLeft(s, "-"); !strings.Contains(name, "=") && globalValueFlags[name] {
+				i++
+			}
+		default:
+			for _, c := range commands {
+				if c.name == s {
+					return s
+				}
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
 // run executes the command line and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
-	root := newRootCmd(a)
 	if args == nil {
 		args = []string{} // cobra reads os.Args for nil
+	}
+	only := commandIn(args)
+	root := newRootCmdOf(a, only)
+	if c, _, err := root.Find(args); only != "" && (err != nil || c == root) {
+		// Help, completion, an unknown or misspelt command, or one cobra
+		// does not find where commandIn did: the whole tree answers.
+		root = newRootCmd(&app{stdin: stdin, stdout: stdout, stderr: stderr})
 	}
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
