@@ -7,6 +7,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/termsafe"
+	"github.com/upkdeps/upkdeps/livemap"
 	"github.com/upkdeps/upkdeps/native"
 	"github.com/upkdeps/upkdeps/search"
 )
@@ -27,6 +28,10 @@ type Install struct {
 	// sources.
 	srcGraph *graph.Graph
 	sources  *graph.Sources
+	// live and liveErr are what LiveMap read, once liveRead.
+	live     *livemap.Map
+	liveErr  error
+	liveRead bool
 }
 
 // Options say how to open an install.

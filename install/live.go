@@ -8,9 +8,16 @@ import (
 // ini's ServerPackages, what UT2004 adds (class sections, and the default
 // properties of the ServerActors classes), and the mapvote configs beside
 // the ini.
+// It is read once: a check asks for it twice (the packages sent, and the
+// entries that do not resolve), and each read lists the System folder for
+// the mapvote configs. The caller must not change the Map.
 func (in *Install) LiveMap() (*livemap.Map, error) {
-	return livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
-		Find: func(pkg string) string { return in.Search.Find(pkg).File }})
+	if !in.liveRead {
+		in.live, in.liveErr = livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
+			Find: func(pkg string) string { return in.Search.Find(pkg).File }})
+		in.liveRead = true
+	}
+	return in.live, in.liveErr
 }
 
 // ServerPackagesFor returns the packages the server sends while preset

@@ -150,9 +150,16 @@ func sortClasses(names []string) []string {
 // has no duplicates (a folder given twice). A folder that does not exist
 // is skipped; one that cannot be read is an error.
 func FindBinaries(dirs []string) ([]string, error) {
-	seen := map[string]bool{}
+	listed := map[string]bool{}
 	var out []string
 	for _, dir := range dirs {
+		// The same folder may be given twice, spelled differently (the
+		// ini's folder and a Paths folder "../System"): listed once.
+		key := absPath(dir)
+		if listed[key] {
+			continue
+		}
+		listed[key] = true
 		entries, err := os.ReadDir(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -173,12 +180,7 @@ func FindBinaries(dirs []string) ([]string, error) {
 					continue
 				}
 			}
-			// The same folder may be given twice, spelled differently
-			// (the ini's folder and a Paths folder "../System").
-			if key := absPath(p); !seen[key] {
-				seen[key] = true
-				out = append(out, filepath.Clean(p))
-			}
+			out = append(out, filepath.Clean(p))
 		}
 	}
 	slices.Sort(out)
