@@ -4,9 +4,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/textw"
 	"github.com/upkdeps/upkdeps/native"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // WriteText writes the report as natives prints it without --json: each
@@ -14,7 +14,7 @@ import (
 // only and which its package also exports, then the ignored sources.
 func (rep Natives) WriteText(w io.Writer) error {
 	bw := &textw.Writer{W: w}
-	bw.Printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
+	bw.Printf("upkdeps natives: %s (%s; %s)\n", rep.Ini, rep.Game, search.Platform(rep.Platform).RulesLabel())
 	bw.Printf("%d package(s) with native code, %d from the install's binaries\n", len(rep.Packages), rep.BinariesRead)
 	for _, p := range rep.Packages {
 		from := "built-in table " + p.Source.Table

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/textw"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // WriteText writes the report as check prints it without --json: the
@@ -19,7 +19,7 @@ import (
 // finding's lists stop at graph.TextLimit items.
 func (rep *Report) WriteText(w io.Writer, all bool) error {
 	bw := &textw.Writer{W: w}
-	bw.Printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform))
+	bw.Printf("upkdeps check: %s (%s; %s)\n", rep.Ini, rep.Game, search.Platform(rep.Platform).RulesLabel())
 	bw.Printf("%d packages scanned", rep.PackagesScanned)
 	if rep.PackagesReadable < rep.PackagesScanned {
 		bw.Printf(", %d of %d readable", rep.PackagesReadable, rep.PackagesScanned)

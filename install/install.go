@@ -2,7 +2,6 @@ package install
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
@@ -184,16 +183,9 @@ func (in *Install) Platform() search.Platform {
 	return in.Search.Platform().Platform
 }
 
-// RulesLabel names the platform rules for report headers.
-func (in *Install) RulesLabel() string { return RulesLabel(string(in.Platform())) }
-
-// RulesLabel turns a platform ("windows") into "Windows rules".
-func RulesLabel(p string) string {
-	if p == "" {
-		return "no platform"
-	}
-	return strings.ToUpper(p[:1]) + p[1:] + " rules"
-}
+// RulesLabel names the platform rules for report headers
+// (search.Platform.RulesLabel).
+func (in *Install) RulesLabel() string { return in.Platform().RulesLabel() }
 
 // GameLabel names the profile for report headers.
 func (in *Install) GameLabel() string {

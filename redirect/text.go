@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/textw"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // WriteText writes the report as redirect build prints it without --json:
@@ -19,7 +19,7 @@ func (r *BuildReport) WriteText(w io.Writer) error {
 	if out == "" {
 		out = "a new folder (no -o)"
 	}
-	bw.Printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, install.RulesLabel(r.Platform), out)
+	bw.Printf("upkdeps redirect build: %s (%s; %s) -> %s\n", r.Ini, r.Game, search.Platform(r.Platform).RulesLabel(), out)
 	bw.Printf("%d map(s) and %d ServerPackages: %d package(s) to publish\n", len(r.Maps), len(r.ServerPackages), r.Packages)
 	if r.DryRun {
 		bw.Printf("dry run: nothing is written\n")
@@ -106,7 +106,7 @@ func writeStockLine(bw *textw.Writer, names []string) {
 // the header and counts, the findings, and OK when there is no error.
 func (r *VerifyReport) WriteText(w io.Writer) error {
 	bw := &textw.Writer{W: w}
-	bw.Printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, install.RulesLabel(r.Platform))
+	bw.Printf("upkdeps redirect verify: %s against %s (%s; %s)\n", r.Dir, r.Ini, r.Game, search.Platform(r.Platform).RulesLabel())
 	bw.Printf("%d package(s) to publish, %d file(s) checked; %d error(s), %d warning(s)\n",
 		r.Packages, r.Checked, r.Summary.Errors, r.Summary.Warnings)
 	writeRedirectFindings(bw, r.Findings)

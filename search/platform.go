@@ -21,6 +21,15 @@ const (
 	Linux Platform = "linux"
 )
 
+// RulesLabel names the platform's rules for report headers: "Windows
+// rules", "Linux rules", "no platform" for none.
+func (p Platform) RulesLabel() string {
+	if p == "" {
+		return "no platform"
+	}
+	return strings.ToUpper(string(p[:1])) + string(p[1:]) + " rules"
+}
+
 // ParsePlatform reads a platform as given to --platform: "windows" or
 // "linux" (also "win", "win32", "unix"), ignoring case. "" is the zero
 // Platform, which New detects from the install.

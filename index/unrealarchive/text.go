@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/internal/textw"
+	"github.com/upkdeps/upkdeps/search"
 )
 
 // WriteText writes the plan as plan prints it without --json: the header,
@@ -15,7 +15,7 @@ import (
 // provides.
 func (rep PlanReport) WriteText(w io.Writer) error {
 	bw := &textw.Writer{W: w}
-	bw.Printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, install.RulesLabel(rep.Platform), rep.ItemsKnown, strings.Join(rep.Games, ", "))
+	bw.Printf("upkdeps plan: %s (%s; %s); %d Unreal Archive item(s) of %s\n", rep.Ini, rep.Game, search.Platform(rep.Platform).RulesLabel(), rep.ItemsKnown, strings.Join(rep.Games, ", "))
 	bw.Printf("%d missing package(s); %d download(s) bring %d of them", len(rep.Missing), len(rep.Downloads), len(rep.Missing)-countIn(rep.Unprovided, rep.Missing))
 	if rep.Exact {
 		bw.Printf(" (the fewest possible)\n")
