@@ -149,7 +149,7 @@ func (e *Edge) ObjectCount() int { return int(e.end - e.start) }
 
 // Object returns object i (0 <= i < ObjectCount) in From's import-table
 // order; it panics when i is out of range.
-func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.objs[e.objs()[i]] }
+func (e *Edge) Object(i int) ImportedObject { return e.From.scan.tab.at(e.objs()[i]) }
 
 // Objects returns the objects From imports from To, in its import-table
 // order, in a new slice (nil when there are none).
@@ -160,7 +160,7 @@ func (e *Edge) Objects() []ImportedObject {
 	}
 	out := make([]ImportedObject, len(objs))
 	for i, id := range objs {
-		out[i] = e.From.scan.tab.objs[id]
+		out[i] = e.From.scan.tab.at(id)
 	}
 	return out
 }

@@ -218,7 +218,7 @@ func (c *objectCheck) checkRun(ctx context.Context, run []asked, distinct int, l
 				fine[k/64] |= 1 << (k % 64)
 				continue
 			}
-			o := &tab.objs[id]
+			o := tab.at(id)
 			kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 			if kind == "" {
 				fine[k/64] |= 1 << (k % 64)
