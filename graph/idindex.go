@@ -66,3 +66,55 @@ func mix64(x uint64) uint64 {
 	x ^= x >> 33
 	return x
 }
+
+// tagIndex is idIndex for keys whose hash cannot be made again from the
+// number (several keys may give one number): 8-byte slots, each the key
+// hash's high 32 bits (the tag, which also places the slot) and the
+// number + 1, so that the slots grow without the keys and a probe skips
+// most other keys by the tag alone.
+type tagIndex struct {
+	slots []uint64
+	n     int
+}
+
+// first returns the slot where the probe for hash h starts, -1 when t is
+// empty.
+func (t *tagIndex) first(h uint64) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	return int(h >> 32 & uint64(len(t.slots)-1))
+}
+
+// next returns the slot after i.
+func (t *tagIndex) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
+
+// add enters number id, whose key hashes to h, which a probe did not find.
+func (t *tagIndex) add(h uint64, id uint32) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]uint64, max(minSlots, 2*len(old)))
+		for _, v := range old {
+			if v != 0 {
+				t.put(v)
+			}
+		}
+	}
+	t.put(h>>32<<32 | uint64(id+1))
+	t.n++
+}
+
+func (t *tagIndex) put(v uint64) {
+	mask := uint64(len(t.slots) - 1)
+	i := v >> 32 & mask
+	for t.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = v
+}
+
+// reset empties t, keeping its memory.
+func (t *tagIndex) reset() {
+	clear(t.slots)
+	t.n = 0
+}

@@ -112,16 +112,10 @@ type objIndex = uint16
 // maxTableObjects is the most objects one objTable holds: a worker starts
 // a new table when a file's objects may not fit in its current one.
 //
-// Invariant: the worker's byChain, whose records hold each object's name,
-// is reset with its table (newTable), so it never holds the records of
-// more than maxTableObjects objects. A record is recHead bytes and a name
-// of at most 2*4096 bytes (format's maxNameBytes of Latin-1 or UTF-16,
-// as UTF-8): under 540 MiB in all, so nameSlot's 32-bit offsets into the
-// records cannot wrap. The constant below stops the build if a change of
-// these sizes breaks that; TestObjectTableFull checks the reset.
+// The worker's indexes of its table's objects (objIdx, byChain) are
+// reset with the table (newTable): their numbers index the table's
+// objects; TestObjectTableFull checks the reset.
 const maxTableObjects = 1 << 16
-
-const _ = uint32(maxTableObjects * (recHead + 2*4096)) // < 2^32
 
 // objTable holds the distinct objects that the packages one worker reads
 // import, each once; their scans refer to them by index. The objects of an
@@ -343,13 +337,40 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if ni := im.ObjectName; ni >= 0 && int(ni) < f.NameCount() {
 		name = f.NameAt(ni)
 	}
-	h := maphash.String(hashSeed, name)
-	if id, ok := w.byChain.find(h, outer, pair, name); ok {
-		return id
+	h := slotOf(maphash.String(hashSeed, name), outer, pair)
+	var ptext string
+	if outer != 0 {
+		ptext = w.nm.paths[w.textOf[outer]]
+	}
+	for i := w.byChain.first(h); i >= 0; i = w.byChain.next(i) {
+		v := w.byChain.slots[i]
+		if v == 0 {
+			break
+		}
+		if uint32(v>>32) != uint32(h>>32) {
+			continue
+		}
+		// The hit is the object when its class pair is pair and its path
+		// is outer's text, ".", and name (name alone below the package):
+		// whichever key entered it, that is the object this key names.
+		id := uint32(v) - 1
+		if r := w.tab.objs[id]; r.pair == pair && isChild(w.nm.paths[r.text], ptext, outer != 0, name) {
+			return id
+		}
 	}
 	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
-	w.byChain.add(h, outer, pair, name, id)
+	w.byChain.add(h, id)
 	return id
+}
+
+// isChild reports whether path is parent, ".", and name when dot is set,
+// else name.
+func isChild(path, parent string, dot bool, name string) bool {
+	if !dot {
+		return path == name
+	}
+	return len(path) == len(parent)+1+len(name) && path[len(parent)] == '.' &&
+		path[:len(parent)] == parent && path[len(parent)+1:] == name
 }
 
 // objectAt returns the index in w.tab of the object at chain with class

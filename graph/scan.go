@@ -89,7 +89,7 @@ type worker struct {
 	// object's outer chain, name and class (see object), which the usual
 	// import finds without interning its name or making its own chain.
 	objIdx  idIndex
-	byChain nameTable
+	byChain tagIndex
 	// classes numbers the (class, class package) pairs of the imports
 	// (interner numbers, packed); nm.pairs are their names by number.
 	classes map[uint64]uint32

@@ -285,9 +285,9 @@ func TestObjectTableFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// byChain is reset with the table: its 32-bit record offsets rely on
-	// holding one table's objects at most (maxTableObjects).
-	if n := w.byChain.used; n != 40000 {
+	// byChain is reset with the table: its numbers index the table's
+	// objects.
+	if n := w.byChain.n; n != 40000 {
 		t.Errorf("byChain holds %d objects after the new table, want only its 40000", n)
 	}
 	if a.tab == b.tab || len(a.tab.objs) != 40000 || len(b.tab.objs) != 40000 {
