@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -213,6 +214,13 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 			return nil, err
 		}
 	}
+	// The workers' memory (their tables, indexes, interners and Readers:
+	// on a 665-package server about half the heap) is garbage now, and
+	// the heap is near the collector's goal, which was set while they
+	// lived: collected now, the next goal follows what the graph keeps,
+	// not the scan (peak RSS of check on that server 0.97x, its range
+	// 33-35 MiB instead of 34-41; CPU the same).
+	runtime.GC()
 	b.gr.finish()
 	return b.gr, nil
 }
