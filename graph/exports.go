@@ -244,9 +244,11 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
 	x.pathOnce.Do(func() {
-		rd := readers.Get().(*format.Reader)
-		defer readers.Put(rd)
-		f, err := x.open(rd, file)
+		// A Reader of its own, not a pooled one: the few packages asked
+		// are often large (a server's Engine.u and XInterface.u), and a
+		// pooled Reader would keep their buffers through the check.
+		var rd format.Reader
+		f, err := x.open(&rd, file)
 		if err != nil {
 			return
 		}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"github.com/upkdeps/upkdeps/ini"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -490,5 +491,38 @@ func TestObjectCheckAcrossTables(t *testing.T) {
 		if want := []string{"Tex: Tex.Grp.Gone (Engine.Texture) needed by M2"}; !slices.Equal(have, want) {
 			t.Errorf("jobs=%d: missing objects %q, want %q", jobs, have, want)
 		}
+	}
+}
+
+// TestUnaskedHashesDropped: a build keeps the export hashes of the
+// packages whose objects are imported or named by the ini, lets go of the
+// others' (a third of a server's), and their exports are still found, by
+// reading the file again.
+func TestUnaskedHashesDropped(t *testing.T) {
+	dir := t.TempDir()
+	writeSpecs(t, dir, []pkgSpec{
+		{file: "Asked.u", exports: []string{"A:Class", "Grp.B:Engine.Texture"}},
+		{file: "Root.u", exports: []string{"R:Class"}},
+		{file: "Alone.u", exports: []string{"Lone:Class", "Grp.Tex:Engine.Texture"}},
+		{file: "User.u", exports: []string{"U:Class"}, imports: []string{"Asked.A:Core.Class"}},
+	})
+	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 2,
+		Roots: []Root{{Reference: ini.Reference{Section: "Engine.GameEngine", Key: "ServerActors", Value: "Root.R", Line: 1,
+			Package: "Root", Object: "R", Load: ini.LoadServer}, Ini: "Test.ini"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		kept bool
+	}{{"Asked", true}, {"Root", true}, {"Alone", false}, {"User", false}} {
+		x := &g.Package(c.name).scan.exports
+		if kept := x.set.hashes != nil; kept != c.kept {
+			t.Errorf("%s: hashes kept %v, want %v", c.name, kept, c.kept)
+		}
+	}
+	x := &g.Package("Alone").scan.exports
+	if !x.has("Grp.Tex", "Texture") || !x.has("Lone", "Class") || x.has("Grp.Tex", "Class") || x.has("Gone", "Class") {
+		t.Error("Alone's exports, read again: Grp.Tex (Texture) and Lone (Class) not found, or Grp.Tex as a Class or Gone found")
 	}
 }

@@ -112,16 +112,10 @@ type objIndex = uint16
 // maxTableObjects is the most objects one objTable holds: a worker starts
 // a new table when a file's objects may not fit in its current one.
 //
-// Invariant: the worker's byChain, whose records hold each object's name,
-// is reset with its table (newTable), so it never holds the records of
-// more than maxTableObjects objects. A record is recHead bytes and a name
-// of at most 2*4096 bytes (format's maxNameBytes of Latin-1 or UTF-16,
-// as UTF-8): under 540 MiB in all, so nameSlot's 32-bit offsets into the
-// records cannot wrap. The constant below stops the build if a change of
-// these sizes breaks that; TestObjectTableFull checks the reset.
+// The worker's indexes of its table's objects (objIdx, byChain) are
+// reset with the table (newTable): their numbers index the table's
+// objects; TestObjectTableFull checks the reset.
 const maxTableObjects = 1 << 16
-
-const _ = uint32(maxTableObjects * (recHead + 2*4096)) // < 2^32
 
 // objTable holds the distinct objects that the packages one worker reads
 // import, each once; their scans refer to them by index. The objects of an
@@ -130,8 +124,29 @@ const _ = uint32(maxTableObjects * (recHead + 2*4096)) // < 2^32
 // for the garbage collector to scan. The worker appends while it reads;
 // the table is read once the graph is built.
 type objTable struct {
-	objs []ImportedObject
+	objs []objRec
 	keys []exportKey // hashKey(Path, Class) of each: what exportIndex.has asks
+	nm   *objNames
+}
+
+// objRec is an object of an objTable: the numbers of its path's text and
+// of its class pair among its worker's objNames (8 bytes, not an
+// ImportedObject's 48).
+type objRec struct{ text, pair uint32 }
+
+// objNames are the strings of a worker's objects, by number: the texts of
+// their paths, and their (class, class package) pairs. The worker appends
+// to them while it reads; its tables read them once the graph is built.
+type objNames struct {
+	paths []string
+	pairs [][2]string
+}
+
+// at returns object id of t.
+func (t *objTable) at(id objIndex) ImportedObject {
+	r := t.objs[id]
+	cp := &t.nm.pairs[r.pair]
+	return ImportedObject{Path: t.nm.paths[r.text], Class: cp[0], ClassPackage: cp[1]}
 }
 
 // nameMemo is what a scan learnt of one name of the file it reads; its
@@ -293,8 +308,8 @@ func (w *worker) classOf(f *format.View, im *format.Import) uint32 {
 	k := uint64(class)<<32 | uint64(pkg)
 	id, ok := w.classes[k]
 	if !ok {
-		id = uint32(len(w.pairs))
-		w.pairs = append(w.pairs, [2]uint32{class, pkg})
+		id = uint32(len(w.nm.pairs))
+		w.nm.pairs = append(w.nm.pairs, [2]string{w.in.strs[class], w.in.strs[pkg]})
 		w.classes[k] = id
 	}
 	if m != nil {
@@ -322,13 +337,40 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if ni := im.ObjectName; ni >= 0 && int(ni) < f.NameCount() {
 		name = f.NameAt(ni)
 	}
-	h := maphash.String(hashSeed, name)
-	if id, ok := w.byChain.find(h, outer, pair, name); ok {
-		return id
+	h := slotOf(maphash.String(hashSeed, name), outer, pair)
+	var ptext string
+	if outer != 0 {
+		ptext = w.nm.paths[w.textOf[outer]]
+	}
+	for i := w.byChain.first(h); i >= 0; i = w.byChain.next(i) {
+		v := w.byChain.slots[i]
+		if v == 0 {
+			break
+		}
+		if uint32(v>>32) != uint32(h>>32) {
+			continue
+		}
+		// The hit is the object when its class pair is pair and its path
+		// is outer's text, ".", and name (name alone below the package):
+		// whichever key entered it, that is the object this key names.
+		id := uint32(v) - 1
+		if r := w.tab.objs[id]; r.pair == pair && isChild(w.nm.paths[r.text], ptext, outer != 0, name) {
+			return id
+		}
 	}
 	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
-	w.byChain.add(h, outer, pair, name, id)
+	w.byChain.add(h, id)
 	return id
+}
+
+// isChild reports whether path is parent, ".", and name when dot is set,
+// else name.
+func isChild(path, parent string, dot bool, name string) bool {
+	if !dot {
+		return path == name
+	}
+	return len(path) == len(parent)+1+len(name) && path[len(parent)] == '.' &&
+		path[:len(parent)] == parent && path[len(parent)+1:] == name
 }
 
 // objectAt returns the index in w.tab of the object at chain with class
@@ -336,16 +378,24 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 // path, as the engine's linker compares them.
 func (w *worker) objectAt(chain, pair uint32) uint32 {
 	text := w.textOf[chain]
-	k := uint64(text)<<32 | uint64(pair)
-	if id, ok := w.objIDs[k]; ok {
-		return id
+	objs := w.tab.objs
+	h := mix64(uint64(text)<<32 | uint64(pair))
+	for i := w.objIdx.first(h); i >= 0; i = w.objIdx.next(i) {
+		v := w.objIdx.slots[i]
+		if v == 0 {
+			break
+		}
+		if r := objs[v-1]; r.text == text && r.pair == pair {
+			return v - 1
+		}
 	}
-	id := uint32(len(w.tab.objs))
-	cp := w.pairs[pair]
-	o := ImportedObject{Path: w.pathStrs[text], Class: w.in.strs[cp[0]], ClassPackage: w.in.strs[cp[1]]}
-	w.tab.objs = append(w.tab.objs, o)
-	w.tab.keys = append(w.tab.keys, hashKey(o.Path, o.Class))
-	w.objIDs[k] = id
+	id := uint32(len(objs))
+	w.tab.objs = append(objs, objRec{text, pair})
+	w.tab.keys = append(w.tab.keys, hashKey(w.nm.paths[text], w.nm.pairs[pair][0]))
+	w.objIdx.add(h, id, func(id uint32) uint64 {
+		r := w.tab.objs[id]
+		return mix64(uint64(r.text)<<32 | uint64(r.pair))
+	})
 	return id
 }
 
@@ -354,22 +404,47 @@ func (w *worker) objectAt(chain, pair uint32) uint32 {
 // after the empty chain).
 func (w *worker) childPath(parent, name uint32) uint32 {
 	k := uint64(parent)<<32 | uint64(name)
-	if id, ok := w.child[k]; ok {
-		return id
+	h := mix64(k)
+	for i := w.childIdx.first(h); i >= 0; i = w.childIdx.next(i) {
+		v := w.childIdx.slots[i]
+		if v == 0 {
+			break
+		}
+		if w.chainKey[v-1] == k {
+			return v - 1
+		}
 	}
 	text := w.in.strs[name]
 	if parent != 0 {
-		text = w.in.text.clone(w.pathStrs[w.textOf[parent]], ".", text)
+		text = w.in.text.clone(w.nm.paths[w.textOf[parent]], ".", text)
 	}
-	tid, ok := w.pathOf[text]
-	if !ok {
-		tid = uint32(len(w.pathStrs))
-		w.pathStrs = append(w.pathStrs, text)
-		w.pathOf[text] = tid
-	}
+	tid := w.pathID(text)
 	id := uint32(len(w.textOf))
 	w.textOf = append(w.textOf, tid)
-	w.child[k] = id
+	w.chainKey = append(w.chainKey, k)
+	w.childIdx.add(h, id, func(id uint32) uint64 { return mix64(w.chainKey[id]) })
+	return id
+}
+
+// pathID returns the number of the path text s, adding s when it is new.
+func (w *worker) pathID(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	h := maphash.String(hashSeed, s)
+	for i := w.pathIdx.first(h); i >= 0; i = w.pathIdx.next(i) {
+		v := w.pathIdx.slots[i]
+		if v == 0 {
+			break
+		}
+		if w.nm.paths[v] == s {
+			return v
+		}
+	}
+	id := uint32(len(w.nm.paths))
+	w.nm.paths = append(w.nm.paths, s)
+	// The index holds text numbers - 1 (text 0, "", is not in it).
+	w.pathIdx.add(h, id-1, func(id uint32) uint64 { return maphash.String(hashSeed, w.nm.paths[id+1]) })
 	return id
 }
 
@@ -443,8 +518,8 @@ func (w *worker) refPath(f *format.View, ref format.Ref) uint32 {
 // newTable starts a new table of objects for the next files: the one
 // before stays with the scans that refer to it.
 func (w *worker) newTable() {
-	w.tab = &objTable{}
-	w.objIDs = map[uint64]uint32{}
+	w.tab = &objTable{nm: w.nm}
+	w.objIdx.reset()
 	w.byChain.reset()
 }
 

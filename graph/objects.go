@@ -132,7 +132,25 @@ type foundObject struct {
 func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 	tabs := map[*objTable]*keyedTable{}
 	var last *keyedTable
-	distinct := map[exportKey]uint32{} // the number of each object key of every table
+	// The number of each object key of every table: keys[n] is key n,
+	// found by its hash's first half (uniform already).
+	var keys []exportKey
+	var index idIndex
+	number := func(k exportKey) uint32 {
+		for i := index.first(k.h); i >= 0; i = index.next(i) {
+			v := index.slots[i]
+			if v == 0 {
+				break
+			}
+			if keys[v-1] == k {
+				return v - 1
+			}
+		}
+		n := uint32(len(keys))
+		keys = append(keys, k)
+		index.add(k.h, n, func(n uint32) uint64 { return keys[n].h })
+		return n
+	}
 	keyed := func(tab *objTable) *keyedTable {
 		if last != nil && last.tab == tab {
 			return last
@@ -140,12 +158,7 @@ func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 		if last = tabs[tab]; last == nil {
 			last = &keyedTable{tab, make([]uint32, len(tab.keys))}
 			for id, k := range tab.keys {
-				n, ok := distinct[k]
-				if !ok {
-					n = uint32(len(distinct))
-					distinct[k] = n
-				}
-				last.key[id] = n
+				last.key[id] = number(k)
 			}
 			tabs[tab] = last
 		}
@@ -183,7 +196,7 @@ func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 			start, n = i+1, 0
 		}
 	}
-	return runs, len(distinct)
+	return runs, len(keys)
 }
 
 // checkRun checks the objects of one run of edges, of distinct object
@@ -218,7 +231,7 @@ func (c *objectCheck) checkRun(ctx context.Context, run []asked, distinct int, l
 				fine[k/64] |= 1 << (k % 64)
 				continue
 			}
-			o := &tab.objs[id]
+			o := tab.at(id)
 			kind := c.classify(to, o.Path, o.Class, tab.keys[id])
 			if kind == "" {
 				fine[k/64] |= 1 << (k % 64)

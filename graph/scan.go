@@ -83,29 +83,30 @@ type scanned struct {
 type worker struct {
 	in  *interner
 	tab *objTable
-	// objIDs is tab's index of each object by its path text's number and
-	// its class's (see classOf); byChain the same by a hash of the object's
-	// outer chain, name and class (see object), which the usual import
-	// finds without interning its name or making its own chain.
-	objIDs  map[uint64]uint32
-	byChain nameTable
+	nm  *objNames // the strings of tab's objects, and of the tables before it
+	// objIdx finds tab's objects by their path text's number and their
+	// class pair's (see classOf); byChain the same by a hash of the
+	// object's outer chain, name and class (see object), which the usual
+	// import finds without interning its name or making its own chain.
+	objIdx  idIndex
+	byChain tagIndex
 	// classes numbers the (class, class package) pairs of the imports
-	// (interner numbers, packed); pairs are their names' numbers by pair.
+	// (interner numbers, packed); nm.pairs are their names by number.
 	classes map[uint64]uint32
-	pairs   [][2]uint32
 	// The group paths below a package that imports name: chains of names
-	// are numbered by child ((outer chain, name) -> chain; 0 is the empty
-	// chain), and each chain's text ("A.B") by pathOf and pathStrs (0 is
-	// ""), so that two chains spelling one text (A.B as one name or two)
-	// are one object, as they were when the key was the text.
-	child  map[uint64]uint32 // chain<<32 | name -> chain
-	textOf []uint32          // per chain: its text's number
+	// are numbered (0 is the empty chain; chainKey holds each one's outer
+	// chain<<32 | name, childIdx finds it by them), and each chain's text
+	// ("A.B") by textOf, nm.paths and pathIdx (text 0 is ""), so that two
+	// chains spelling one text (A.B as one name or two) are one object, as
+	// they were when the key was the text.
+	chainKey []uint64
+	textOf   []uint32 // per chain: its text's number
+	childIdx idIndex
+	pathIdx  idIndex
 	// named finds a chain by a hash of its outer chain and its last
 	// name's bytes, checked against both (see childNamed).
 	named    nameTable
 	pkgNames nameTable // interner numbers of the package names (packageName)
-	pathOf   map[string]uint32
-	pathStrs []string
 	// names is what the scan has learnt of each name of the current file,
 	// valid where its gen is gen (so nothing is reset between files).
 	names   []nameMemo
@@ -138,8 +139,9 @@ type worker struct {
 }
 
 func newWorker(overlay map[string]Held) *worker {
-	return &worker{in: newInterner(), tab: &objTable{}, objIDs: map[uint64]uint32{}, classes: map[uint64]uint32{}, overlay: overlay,
-		child: map[uint64]uint32{}, textOf: []uint32{0}, pathOf: map[string]uint32{"": 0}, pathStrs: []string{""}}
+	nm := &objNames{paths: []string{""}}
+	return &worker{in: newInterner(), tab: &objTable{nm: nm}, nm: nm, classes: map[uint64]uint32{}, overlay: overlay,
+		chainKey: []uint64{0}, textOf: []uint32{0}}
 }
 
 type dep struct {

@@ -117,7 +117,7 @@ func TestScanLatin1Names(t *testing.T) {
 	want := []ImportedObject{{Path: "Grüppe.Stëin", Class: "Téxture", ClassPackage: "Engine"}}
 	var objs []ImportedObject
 	for _, id := range s.objects {
-		objs = append(objs, s.tab.objs[id])
+		objs = append(objs, s.tab.at(id))
 	}
 	if !reflect.DeepEqual(objs, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
 		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", objs, s.spellings, want)
@@ -219,7 +219,7 @@ func TestObjectKeyText(t *testing.T) {
 	}
 	var paths []string
 	for _, id := range s.objects {
-		paths = append(paths, s.tab.objs[id].Path)
+		paths = append(paths, s.tab.at(id).Path)
 	}
 	if want := []string{"Level", "A.B", "A.B", "A.C"}; !reflect.DeepEqual(paths, want) || s.objects[1] != s.objects[2] || len(s.tab.objs) != 3 {
 		t.Errorf("objects %q (ids %v, table %d), want %q with A.B once", paths, s.objects, len(s.tab.objs), want)
@@ -285,9 +285,9 @@ func TestObjectTableFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// byChain is reset with the table: its 32-bit record offsets rely on
-	// holding one table's objects at most (maxTableObjects).
-	if n := w.byChain.used; n != 40000 {
+	// byChain is reset with the table: its numbers index the table's
+	// objects.
+	if n := w.byChain.n; n != 40000 {
 		t.Errorf("byChain holds %d objects after the new table, want only its 40000", n)
 	}
 	if a.tab == b.tab || len(a.tab.objs) != 40000 || len(b.tab.objs) != 40000 {
@@ -298,7 +298,7 @@ func TestObjectTableFull(t *testing.T) {
 		i    int
 		want string
 	}{{a, 0, "T0"}, {a, 39999, "T39999"}, {b, 0, "T40000"}, {b, 39999, "T79999"}} {
-		if got := c.s.tab.objs[c.s.objects[c.i]].Path; got != c.want {
+		if got := c.s.tab.at(c.s.objects[c.i]).Path; got != c.want {
 			t.Errorf("object %d: %s, want %s", c.i, got, c.want)
 		}
 	}

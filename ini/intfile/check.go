@@ -52,16 +52,83 @@ type FindFunc func(pkg string) string
 const MaxChain = 64
 
 // Checker checks Object= lines against the packages find resolves. It
-// keeps the packages it opened (header and tables only) for the next
-// lines; Close releases them.
+// keeps what it read of each package (its classes and their superclass
+// references, not the file) for the next lines.
 type Checker struct {
 	find  FindFunc
 	files map[string]*opened // by lower-cased package name
+	rd    format.Reader
 }
 
 type opened struct {
-	f   *format.File
+	f   *classes
 	err error
+}
+
+// classes is what Check needs of a package: its top-level class exports,
+// and the superclass reference of each export a walk up from them reaches
+// with the names those references give. A server's Engine.u has 15,437
+// exports and 8,702 names, of which this keeps a few hundred.
+type classes struct {
+	top     []classExport          // the exports of class Class at the top, in table order
+	super   map[int32]format.Ref   // by export index, for the exports a walk reaches
+	names   map[format.Ref]refName // the superclass references of those exports
+	exports int                    // the export count, for the bounds of a reference
+}
+
+type classExport struct {
+	name  string
+	index int32
+}
+
+// refName is what a reference names: the object's name and, for an
+// import, its top-level package (as format.File's ObjectName and
+// ImportPackage give them).
+type refName struct{ name, pkg string }
+
+// readClasses gathers what Check needs of the package v.
+func readClasses(v *format.View) *classes {
+	ex := v.Exports()
+	c := &classes{super: map[int32]format.Ref{}, names: map[format.Ref]refName{}, exports: len(ex)}
+	for i := range ex {
+		if e := &ex[i]; e.Class.IsNull() && e.Outer.IsNull() {
+			c.top = append(c.top, classExport{strings.Clone(v.NameAt(e.ObjectName)), int32(i)})
+		}
+	}
+	for _, t := range c.top {
+		// Up the superclass references inside the package, each export
+		// once (a loop ends at an export seen before).
+		for i := int(t.index); i >= 0; {
+			if _, seen := c.super[int32(i)]; seen {
+				break
+			}
+			s := ex[i].Super
+			c.super[int32(i)] = s
+			if _, ok := c.names[s]; !ok && !s.IsNull() {
+				r := refName{name: strings.Clone(v.ObjectName(s))}
+				if s.IsImport() {
+					r.pkg = strings.Clone(v.ImportPackage(s))
+				}
+				c.names[s] = r
+			}
+			i = -1
+			if s.IsExport() && s.Index() < len(ex) {
+				i = s.Index()
+			}
+		}
+	}
+	return c
+}
+
+// class returns the index of the top-level class export named name (the
+// first, in any case).
+func (c *classes) class(name string) (int32, bool) {
+	for _, t := range c.top {
+		if strings.EqualFold(t.name, name) {
+			return t.index, true
+		}
+	}
+	return 0, false
 }
 
 // NewChecker returns a Checker that opens packages through find.
@@ -69,19 +136,15 @@ func NewChecker(find FindFunc) *Checker {
 	return &Checker{find: find, files: map[string]*opened{}}
 }
 
-// Close closes the packages the checker opened.
+// Close lets go of what the checker read.
 func (c *Checker) Close() error {
-	for _, o := range c.files {
-		if o.f != nil {
-			o.f.Close()
-		}
-	}
 	c.files = map[string]*opened{}
+	c.rd = format.Reader{}
 	return nil
 }
 
-// open returns the package named pkg, or why not.
-func (c *Checker) open(pkg string) (*format.File, error) {
+// open returns what Check needs of the package named pkg, or why not.
+func (c *Checker) open(pkg string) (*classes, error) {
 	k := strings.ToLower(pkg)
 	if o, ok := c.files[k]; ok {
 		return o.f, o.err
@@ -89,22 +152,20 @@ func (c *Checker) open(pkg string) (*format.File, error) {
 	o := &opened{}
 	if file := c.find(pkg); file == "" {
 		o.err = fmt.Errorf("no file resolves for package %s", pkg)
+	} else if v, err := c.rd.View(file); err == nil {
+		o.f = readClasses(v)
 	} else {
-		o.f, o.err = format.Open(file)
+		// The error as format.Open words it (a View validates as a File
+		// does, so that fails too).
+		o.err = err
+		if f, err := format.Open(file); err != nil {
+			o.err = err
+		} else {
+			f.Close()
+		}
 	}
 	c.files[k] = o
 	return o.f, o.err
-}
-
-// classExport returns the class export named name at the top of f.
-func classExport(f *format.File, name string) *format.Export {
-	for i := range f.Exports {
-		e := &f.Exports[i]
-		if e.Class.IsNull() && e.Outer.IsNull() && strings.EqualFold(f.NameAt(e.ObjectName), name) {
-			return e
-		}
-	}
-	return nil
 }
 
 // Check returns the problems of f's Object= lines that register a class
@@ -148,8 +209,8 @@ func (c *Checker) derives(pkg, class, meta string) (Kind, string) {
 		}
 		return Unchecked, fmt.Sprintf("%s: package %s cannot be read (%v): the class went unchecked", name, pkg, err)
 	}
-	e := classExport(f, class)
-	if e == nil {
+	e, ok := f.class(class)
+	if !ok {
 		return MissingClass, fmt.Sprintf("%s: package %s exports no class %s", name, pkg, class)
 	}
 	if meta == "" {
@@ -162,17 +223,17 @@ func (c *Checker) derives(pkg, class, meta string) (Kind, string) {
 			return "", ""
 		}
 		var next string
-		switch s := e.Super; {
+		switch s := f.super[e]; {
 		case s.IsNull():
 			return WrongMetaClass, fmt.Sprintf("%s does not derive from MetaClass %s: its chain is %s", name, meta, strings.Join(chain, " > "))
 		case s.IsExport():
-			if f.Export(s) == nil {
+			if s.Index() >= f.exports {
 				return Unchecked, fmt.Sprintf("%s: the superclass of %s is a bad reference in package %s: whether it derives from %s went unchecked", name, cur, pkg, meta)
 			}
-			next = pkg + "." + f.ObjectName(s)
-			e = f.Export(s)
+			next = pkg + "." + f.names[s].name
+			e = int32(s.Index())
 		default:
-			spkg, sname := f.ImportPackage(s), f.ObjectName(s)
+			spkg, sname := f.names[s].pkg, f.names[s].name
 			if spkg == "" || sname == "" {
 				return Unchecked, fmt.Sprintf("%s: the superclass of %s is a bad reference in package %s: whether it derives from %s went unchecked", name, cur, pkg, meta)
 			}
@@ -189,8 +250,8 @@ func (c *Checker) derives(pkg, class, meta string) (Kind, string) {
 			if err != nil {
 				return Unchecked, fmt.Sprintf("%s: the chain %s > %s stops at package %s (%v): whether it derives from %s went unchecked", name, strings.Join(chain, " > "), next, spkg, err, meta)
 			}
-			se := classExport(sf, sname)
-			if se == nil {
+			se, ok := sf.class(sname)
+			if !ok {
 				return Unchecked, fmt.Sprintf("%s: the chain %s > %s stops: package %s exports no class %s: whether it derives from %s went unchecked", name, strings.Join(chain, " > "), next, spkg, sname, meta)
 			}
 			f, e, pkg = sf, se, spkg

@@ -1,0 +1,120 @@
+package graph
+
+// idIndex finds a number by a hash of its key, the key kept elsewhere
+// (in the slices the numbers index): open addressing with linear probing
+// over 4-byte slots, each a number + 1 (0: empty), at most half full. The
+// caller probes (first, then next until an empty slot) and checks each
+// number against its key. 8 to 16 bytes a key, where a Go map of the
+// same keys and numbers costs 20 to 40 (a string key's map more), and
+// nothing for the garbage collector to scan.
+type idIndex struct {
+	slots []uint32
+	n     int
+}
+
+// first returns the slot where the probe for hash h starts; when t is
+// empty it returns -1 (nothing to probe).
+func (t *idIndex) first(h uint64) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	return int(h & uint64(len(t.slots)-1))
+}
+
+// next returns the slot after i.
+func (t *idIndex) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
+
+// add enters number id, whose key hashes to h, which a probe did not find;
+// hash gives the hash of any number entered before (called when the
+// slots grow).
+func (t *idIndex) add(h uint64, id uint32, hash func(id uint32) uint64) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]uint32, max(minSlots, 2*len(old)))
+		for _, v := range old {
+			if v != 0 {
+				t.put(hash(v-1), v)
+			}
+		}
+	}
+	t.put(h, id+1)
+	t.n++
+}
+
+func (t *idIndex) put(h uint64, v uint32) {
+	mask := uint64(len(t.slots) - 1)
+	i := h & mask
+	for t.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = v
+}
+
+// reset empties t, keeping its memory.
+func (t *idIndex) reset() {
+	clear(t.slots)
+	t.n = 0
+}
+
+// mix64 spreads a key of two numbers over all the bits of its hash (the
+// finaliser of MurmurHash3), for idIndex's low bits.
+func mix64(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// tagIndex is idIndex for keys whose hash cannot be made again from the
+// number (several keys may give one number): 8-byte slots, each the key
+// hash's high 32 bits (the tag, which also places the slot) and the
+// number + 1, so that the slots grow without the keys and a probe skips
+// most other keys by the tag alone.
+type tagIndex struct {
+	slots []uint64
+	n     int
+}
+
+// first returns the slot where the probe for hash h starts, -1 when t is
+// empty.
+func (t *tagIndex) first(h uint64) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	return int(h >> 32 & uint64(len(t.slots)-1))
+}
+
+// next returns the slot after i.
+func (t *tagIndex) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
+
+// add enters number id, whose key hashes to h, which a probe did not find.
+func (t *tagIndex) add(h uint64, id uint32) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]uint64, max(minSlots, 2*len(old)))
+		for _, v := range old {
+			if v != 0 {
+				t.put(v)
+			}
+		}
+	}
+	t.put(h>>32<<32 | uint64(id+1))
+	t.n++
+}
+
+func (t *tagIndex) put(v uint64) {
+	mask := uint64(len(t.slots) - 1)
+	i := v >> 32 & mask
+	for t.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = v
+}
+
+// reset empties t, keeping its memory.
+func (t *tagIndex) reset() {
+	clear(t.slots)
+	t.n = 0
+}
