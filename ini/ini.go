@@ -75,8 +75,11 @@ func Load(path string) (*File, error) { return load(path, nil) }
 // LoadSections is Load for a caller that reads only the named sections
 // (any case): the File has every section, with its name and line, but the
 // keys of those sections alone. The whole file is read and checked as Load
-// checks it (the same errors); only the parse of the other sections' keys
-// is spared: a localisation file's [Public] lines are a fraction of it.
+// checks it (the same errors for its lines, headers and number of key
+// lines); the other sections' keys are counted, not kept or parsed, and
+// the bound on the parser's work counts only the keys it parses (Load
+// refuses a file whose keys would cost it too much, wherever they are): a
+// localisation file's [Public] lines are a fraction of it.
 func LoadSections(path string, sections ...string) (*File, error) {
 	only := make(map[string]bool, len(sections))
 	for _, s := range sections {

@@ -2,6 +2,7 @@ package ini
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -516,5 +517,26 @@ func TestLoadSections(t *testing.T) {
 		if werr == nil || perr == nil || werr.Error() != perr.Error() {
 			t.Errorf("errors %v and %v", werr, perr)
 		}
+	}
+	// The bound on the parser's work counts the keys it parses: 12,000
+	// distinct keys in another section are too many for Load, not for
+	// LoadSections; the number of key lines is bounded in any section.
+	var many strings.Builder
+	many.WriteString("[Public]\nObject=(Name=A.B)\n[Strings]\n")
+	for i := range 12000 {
+		fmt.Fprintf(&many, "%032X=P%d\n", i, i)
+	}
+	p = write("many.int", many.String())
+	if _, err := Load(p); err == nil || !strings.Contains(err.Error(), "too many distinct keys in section [Strings]") {
+		t.Errorf("Load: %v", err)
+	}
+	if f, err := LoadSections(p, "Public"); err != nil || len(f.Entries("Public", "Object")) != 1 {
+		t.Errorf("LoadSections: %v", err)
+	}
+	p = write("lines.int", "[Public]\nObject=x\n[Other]\n"+strings.Repeat("K=v\n", MaxKeyLines))
+	_, werr := Load(p)
+	_, perr := LoadSections(p, "Public")
+	if werr == nil || perr == nil || werr.Error() != perr.Error() || !strings.Contains(perr.Error(), "too many key lines") {
+		t.Errorf("key lines: errors %v and %v", werr, perr)
 	}
 }

@@ -50,10 +50,16 @@ func scan(name, text string) (*scanned, error) { return scanSections(name, text,
 
 // scanSections is scan writing for ini.v1 the key lines of the sections in
 // only alone, when only is not nil (lower-cased names): every line is
-// still read and counted against the limits, so the errors are scan's.
+// still read and held to the limits on lines, headers and key lines, with
+// scan's errors; the bound on ini.v1's work (nameWork) counts the keys
+// ini.v1 is given, not the others, which are neither kept nor looked up.
 func scanSections(name, text string, only map[string]bool) (*scanned, error) {
-	// Every "=" may start a key line: size the tables once.
+	// Every "=" may start a key line: size the tables once (for a few
+	// sections' keys, grown as found).
 	maxKeys := min(strings.Count(text, "=")+1, MaxKeyLines)
+	if only != nil {
+		maxKeys = 0
+	}
 	s := &scanned{
 		text:     make([]byte, 0, len(text)+len(text)/16),
 		keys:     make([]keyLine, 0, maxKeys),
@@ -61,7 +67,7 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 		groups:   make(map[keyID]int, maxKeys),
 	}
 	var work nameWork
-	current := ""
+	current, keyLines := "", 0
 	for ln := range Lines(text) {
 		lineNo := ln.Num
 		if len(ln.Text) > MaxLineLength {
@@ -99,6 +105,13 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 			if current == "" {
 				continue
 			}
+			if only != nil && !only[current] {
+				if keyLines == MaxKeyLines {
+					return nil, tooManyKeyLines(name, lineNo)
+				}
+				keyLines++
+				continue // counted, not kept: ini.v1 is not given it
+			}
 			key, value := ln.Key, ln.Value
 			id := keyID{current, strings.ToLower(key)}
 			g, ok := s.groups[id]
@@ -110,18 +123,20 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 			if !work.key(current, g, !ok) {
 				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct keys in section [%s] (%d so far): not a game ini?", s.sections[current].name, work.perSection[current])}
 			}
-			if len(s.keys) == MaxKeyLines {
-				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many key lines (limit %d): not a game ini?", MaxKeyLines)}
+			if keyLines == MaxKeyLines {
+				return nil, tooManyKeyLines(name, lineNo)
 			}
+			keyLines++
 			s.members[g] = append(s.members[g], int32(len(s.keys)))
 			s.keys = append(s.keys, keyLine{line: lineNo, key: key, value: value})
-			if only != nil && !only[current] {
-				continue // counted, not parsed: build finds no value for it
-			}
 			s.writeKey(key, value)
 		}
 	}
 	return s, nil
+}
+
+func tooManyKeyLines(name string, line int) error {
+	return &Error{File: name, Line: line, Msg: fmt.Sprintf("too many key lines (limit %d): not a game ini?", MaxKeyLines)}
 }
 
 // writeKey writes a key line for ini.v1: a value that starts with a
