@@ -10,6 +10,7 @@ import (
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini/intfile"
 	"github.com/upkdeps/upkdeps/install"
+	"github.com/upkdeps/upkdeps/internal/par"
 )
 
 // Finding kinds of the localisation files (package intfile).
@@ -39,8 +40,9 @@ const (
 //     resolves to, and no program (.exe, .dll, .so) beside it has.
 //
 // Each finding names its line in Roots. Files that cannot be read are
-// warned about through warn.
-func IntFindings(in *install.Install, warn func(string)) []graph.Finding {
+// warned about through warn. The files are parsed on jobs goroutines
+// (par.Jobs) and checked in name order.
+func IntFindings(in *install.Install, jobs int, warn func(string)) []graph.Finding {
 	var out []graph.Finding
 	lang := in.Search.Language()
 	if lang == "" {
@@ -85,11 +87,19 @@ func IntFindings(in *install.Install, warn func(string)) []graph.Finding {
 	slices.Sort(files)
 	c := intfile.NewChecker(func(pkg string) string { return in.Search.Find(pkg).File })
 	defer c.Close()
-	for _, path := range files {
-		f, err := intfile.Load(path)
-		if err != nil {
-			warnf(warn, "warning: %v: localisation file not checked", err)
-			continue
+	type loaded struct {
+		f   *intfile.File
+		err error
+	}
+	load := func(i int) loaded {
+		f, err := intfile.Load(files[i])
+		return loaded{f, err}
+	}
+	_ = par.Ordered(len(files), jobs, 0, load, func(i int, l loaded) error {
+		path, f := files[i], l.f
+		if l.err != nil {
+			warnf(warn, "warning: %v: localisation file not checked", l.err)
+			return nil
 		}
 		for _, p := range c.Check(f) {
 			pkg := p.Package
@@ -104,6 +114,7 @@ func IntFindings(in *install.Install, warn func(string)) []graph.Finding {
 			out = append(out, graph.Finding{Kind: IntOrphan, Severity: graph.Warning, Package: f.Package, Roots: []string{rel},
 				Message: fmt.Sprintf("%s localises package %s, but no package of that name resolves through Paths and no program of that name is beside it: a leftover of a removed mod (delete it), or its package is missing", rel, f.Package)})
 		}
-	}
+		return nil
+	})
 	return out
 }

@@ -41,7 +41,7 @@ func TestIntFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := IntFindings(in, func(msg string) { t.Errorf("warning: %s", msg) })
+	got := IntFindings(in, 2, func(msg string) { t.Errorf("warning: %s", msg) })
 	want := []struct {
 		kind graph.FindingKind
 		sev  graph.Severity

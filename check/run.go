@@ -137,7 +137,7 @@ func findings(ctx context.Context, in *install.Install, gopt install.GraphOption
 	}
 	findings = append(findings, graph.SearchFindings(in.Search)...)
 	findings = append(findings, graph.IniFindings(in.Ini)...)
-	findings = append(findings, IntFindings(in, opt.Warn)...)
+	findings = append(findings, IntFindings(in, opt.Jobs, opt.Warn)...)
 	findings = append(findings, LiveFindings(in, opt.Warn)...)
 	in.EditLines(findings)
 	noteOutsidePaths(findings, in.Search.Root())
