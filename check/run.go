@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/cache"
 	"github.com/upkdeps/upkdeps/format"
@@ -116,6 +117,22 @@ func findings(ctx context.Context, in *install.Install, gopt install.GraphOption
 	if err != nil {
 		return nil, Checked{}, err
 	}
+	// The localisation files are checked beside the sources and the
+	// graph's checks: they read the install's ini and searcher (shared
+	// read-only) and packages of their own. Their warnings are passed on
+	// where a check in turn would give them.
+	type intResult struct {
+		findings []graph.Finding
+		warnings []string
+	}
+	intDone := make(chan intResult, 1)
+	go func() {
+		var r intResult
+		r.findings = IntFindings(in, opt.Jobs, func(msg string) { r.warnings = append(r.warnings, msg) })
+		intDone <- r
+	}()
+	intWait := sync.OnceValue(func() intResult { return <-intDone })
+	defer intWait() // an early return still waits for it
 	src, nat, err := in.Sources(ctx, g)
 	if err != nil {
 		return nil, Checked{}, err
@@ -137,7 +154,11 @@ func findings(ctx context.Context, in *install.Install, gopt install.GraphOption
 	}
 	findings = append(findings, graph.SearchFindings(in.Search)...)
 	findings = append(findings, graph.IniFindings(in.Ini)...)
-	findings = append(findings, IntFindings(in, opt.Jobs, opt.Warn)...)
+	ints := intWait()
+	for _, w := range ints.warnings {
+		warnf(opt.Warn, "%s", w)
+	}
+	findings = append(findings, ints.findings...)
 	findings = append(findings, LiveFindings(in, opt.Warn)...)
 	in.EditLines(findings)
 	noteOutsidePaths(findings, in.Search.Root())
