@@ -2,9 +2,8 @@ package graph
 
 // idIndex finds a number by a hash of its key, the key kept elsewhere
 // (in the slices the numbers index): open addressing with linear probing
-// over 4-byte slots, each a number + 1 (0: empty), at most half full. The
-// caller probes (first, then next until an empty slot) and checks each
-// number against its key. 8 to 16 bytes a key, where a Go map of the
+// over 4-byte slots, each a number + 1 (0: empty), at most half full.
+// find probes and the caller's match checks each number against its key. 8 to 16 bytes a key, where a Go map of the
 // same keys and numbers costs 20 to 40 (a string key's map more), and
 // nothing for the garbage collector to scan.
 type idIndex struct {
@@ -12,17 +11,19 @@ type idIndex struct {
 	n     int
 }
 
-// first returns the slot where the probe for hash h starts; when t is
-// empty it returns -1 (nothing to probe).
-func (t *idIndex) first(h uint64) int {
+// find returns the number entered with hash h for which match holds.
+func (t *idIndex) find(h uint64, match func(id uint32) bool) (uint32, bool) {
 	if len(t.slots) == 0 {
-		return -1
+		return 0, false
 	}
-	return int(h & uint64(len(t.slots)-1))
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; t.slots[i] != 0; i = (i + 1) & mask {
+		if id := t.slots[i] - 1; match(id) {
+			return id, true
+		}
+	}
+	return 0, false
 }
-
-// next returns the slot after i.
-func (t *idIndex) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
 
 // add enters number id, whose key hashes to h, which a probe did not find;
 // hash gives the hash of any number entered before (called when the
@@ -77,17 +78,19 @@ type tagIndex struct {
 	n     int
 }
 
-// first returns the slot where the probe for hash h starts, -1 when t is
-// empty.
-func (t *tagIndex) first(h uint64) int {
-	if len(t.slots) == 0 {
-		return -1
+// find returns the number + 1 entered with a hash whose tag is h's for
+// which match holds, 0 when none; a slot of another tag is skipped
+// unchecked. (One result keeps it within the compiler's inlining budget,
+// on the path of every import.)
+func (t *tagIndex) find(h uint64, match func(id uint32) bool) uint32 {
+	mask, tag := uint64(len(t.slots)-1), h>>32
+	for i := tag & mask; len(t.slots) > 0 && t.slots[i] != 0; i = (i + 1) & mask {
+		if v := t.slots[i]; v>>32 == tag && match(uint32(v)-1) {
+			return uint32(v)
+		}
 	}
-	return int(h >> 32 & uint64(len(t.slots)-1))
+	return 0
 }
-
-// next returns the slot after i.
-func (t *tagIndex) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
 
 // add enters number id, whose key hashes to h, which a probe did not find.
 func (t *tagIndex) add(h uint64, id uint32) {

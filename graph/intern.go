@@ -342,21 +342,14 @@ func (w *worker) object(f *format.View, i int, im *format.Import) uint32 {
 	if outer != 0 {
 		ptext = w.nm.paths[w.textOf[outer]]
 	}
-	for i := w.byChain.first(h); i >= 0; i = w.byChain.next(i) {
-		v := w.byChain.slots[i]
-		if v == 0 {
-			break
-		}
-		if uint32(v>>32) != uint32(h>>32) {
-			continue
-		}
-		// The hit is the object when its class pair is pair and its path
-		// is outer's text, ".", and name (name alone below the package):
-		// whichever key entered it, that is the object this key names.
-		id := uint32(v) - 1
-		if r := w.tab.objs[id]; r.pair == pair && isChild(w.nm.paths[r.text], ptext, outer != 0, name) {
-			return id
-		}
+	// A hit is the object when its class pair is pair and its path is
+	// outer's text, ".", and name (name alone below the package):
+	// whichever key entered it, that is the object this key names.
+	if v := w.byChain.find(h, func(id uint32) bool {
+		r := w.tab.objs[id]
+		return r.pair == pair && isChild(w.nm.paths[r.text], ptext, outer != 0, name)
+	}); v != 0 {
+		return v - 1
 	}
 	id := w.objectAt(w.childPath(outer, w.nameID(f, im.ObjectName)), pair)
 	w.byChain.add(h, id)
@@ -380,14 +373,8 @@ func (w *worker) objectAt(chain, pair uint32) uint32 {
 	text := w.textOf[chain]
 	objs := w.tab.objs
 	h := mix64(uint64(text)<<32 | uint64(pair))
-	for i := w.objIdx.first(h); i >= 0; i = w.objIdx.next(i) {
-		v := w.objIdx.slots[i]
-		if v == 0 {
-			break
-		}
-		if r := objs[v-1]; r.text == text && r.pair == pair {
-			return v - 1
-		}
+	if id, ok := w.objIdx.find(h, func(id uint32) bool { return objs[id] == objRec{text, pair} }); ok {
+		return id
 	}
 	id := uint32(len(objs))
 	w.tab.objs = append(objs, objRec{text, pair})
@@ -405,14 +392,8 @@ func (w *worker) objectAt(chain, pair uint32) uint32 {
 func (w *worker) childPath(parent, name uint32) uint32 {
 	k := uint64(parent)<<32 | uint64(name)
 	h := mix64(k)
-	for i := w.childIdx.first(h); i >= 0; i = w.childIdx.next(i) {
-		v := w.childIdx.slots[i]
-		if v == 0 {
-			break
-		}
-		if w.chainKey[v-1] == k {
-			return v - 1
-		}
+	if id, ok := w.childIdx.find(h, func(id uint32) bool { return w.chainKey[id] == k }); ok {
+		return id
 	}
 	text := w.in.strs[name]
 	if parent != 0 {
@@ -432,14 +413,8 @@ func (w *worker) pathID(s string) uint32 {
 		return 0
 	}
 	h := maphash.String(hashSeed, s)
-	for i := w.pathIdx.first(h); i >= 0; i = w.pathIdx.next(i) {
-		v := w.pathIdx.slots[i]
-		if v == 0 {
-			break
-		}
-		if w.nm.paths[v] == s {
-			return v
-		}
+	if id, ok := w.pathIdx.find(h, func(id uint32) bool { return w.nm.paths[id+1] == s }); ok {
+		return id + 1
 	}
 	id := uint32(len(w.nm.paths))
 	w.nm.paths = append(w.nm.paths, s)

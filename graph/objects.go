@@ -137,14 +137,8 @@ func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 	var keys []exportKey
 	var index idIndex
 	number := func(k exportKey) uint32 {
-		for i := index.first(k.h); i >= 0; i = index.next(i) {
-			v := index.slots[i]
-			if v == 0 {
-				break
-			}
-			if keys[v-1] == k {
-				return v - 1
-			}
+		if n, ok := index.find(k.h, func(n uint32) bool { return keys[n] == k }); ok {
+			return n
 		}
 		n := uint32(len(keys))
 		keys = append(keys, k)
