@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/upkdeps/upkdeps/internal/termsafe"
 )
@@ -58,7 +59,10 @@ type app struct {
 	preset string
 }
 
-func newRootCmd(a *app) *cobra.Command { return newRootCmdOf(a, "") }
+func newRootCmd(a *app) *cobra.Command {
+	root, _ := newRootCmdOf(a, nil)
+	return root
+}
 
 // commands makes each top-level command, in the order help lists them.
 var commands = []struct {
@@ -91,11 +95,13 @@ var commands = []struct {
 	{"version", newVersionCmd},
 }
 
-// newRootCmdOf makes the command tree with only the top-level command
-// named only below the root (every command when only is ""): a command
-// line runs one command, and making all of them cost every start.
-func newRootCmdOf(a *app, only string) *cobra.Command {
-	root := &cobra.Command{
+// newRootCmdOf makes the command tree for the command line args: below
+// the root only the top-level command args run (commandIn), as far as it
+// can be told, and then partial is set; every command for nil args or
+// when it cannot. A command line runs one command, and making all of them
+// cost every start.
+func newRootCmdOf(a *app, args []string) (root *cobra.Command, partial bool) {
+	root = &cobra.Command{
 		Use:   "upkdeps",
 		Short: "Dependency analyser and cache/redirect manager for Unreal Engine 1 and 2 games",
 		Long: `upkdeps reads an Unreal Engine 1/2 game's ini and package files and reports, as the
@@ -122,6 +128,10 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.SetErr(a.stderr)
 	a.loader = newLoader(root)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
+	only := ""
+	if args != nil {
+		only = commandIn(args, root.PersistentFlags())
+	}
 	for _, c := range commands {
 		if only == "" || c.name == only {
 			root.AddCommand(c.make(a))
@@ -148,7 +158,7 @@ must build in, what the download cache holds and what a redirect server must ser
 	root.InitDefaultCompletionCmd()
 	addExamples(root)
 	addCompletions(a, root)
-	return root
+	return root, only != ""
 }
 
 // wrapArgs makes the argument validator of cmd and every command below it
@@ -171,21 +181,21 @@ func wrapArgs(cmd *cobra.Command) {
 	}
 }
 
-// globalValueFlags are the root's flags that take a value.
-var globalValueFlags = map[string]bool{"config": true, "ini": true, "game": true, "platform": true, "jobs": true}
-
 // commandIn returns the name of the top-level command args run, as far as
 // it can tell without the command tree: the first argument that is not a
-// flag or a root flag's value, when that names a command; else "".
-func commandIn(args []string) string {
+// flag or the value of one of the root's flags (those of flags that take
+// one, as pflag reads them), when that names a command; else "".
+func commandIn(args []string, root *pflag.FlagSet) string {
 	for i := 0; i < len(args); i++ {
 		s := args[i]
 		switch {
 		case s == "--":
 			return ""
 		case strings.HasPrefix(s, "-"):
-			if name := strings.TrimLeft(s, "-"); !strings.Contains(name, "=") && globalValueFlags[name] {
-				i++
+			if name := strings.TrimLeft(s, "-"); !strings.Contains(name, "=") {
+				if f := root.Lookup(name); f != nil && f.NoOptDefVal == "" {
+					i++
+				}
 			}
 		default:
 			for _, c := range commands {
@@ -205,9 +215,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if args == nil {
 		args = []string{} // cobra reads os.Args for nil
 	}
-	only := commandIn(args)
-	root := newRootCmdOf(a, only)
-	if c, _, err := root.Find(args); only != "" && (err != nil || c == root) {
+	root, partial := newRootCmdOf(a, args)
+	if c, _, err := root.Find(args); partial && (err != nil || c == root) {
 		// Help, completion, an unknown or misspelt command, or one cobra
 		// does not find where commandIn did: the whole tree answers.
 		root = newRootCmd(&app{stdin: stdin, stdout: stdout, stderr: stderr})

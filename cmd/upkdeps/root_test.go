@@ -9,6 +9,7 @@ import (
 // root flags and their values skipped, anything else left to the whole
 // tree ("").
 func TestCommandIn(t *testing.T) {
+	flags := newRootCmd(&app{}).PersistentFlags()
 	for _, tc := range []struct {
 		args string
 		want string
@@ -27,7 +28,7 @@ func TestCommandIn(t *testing.T) {
 		{"-- check", ""},
 		{"--ini check", ""}, // check is --ini's value: no command
 	} {
-		if have := commandIn(strings.Fields(tc.args)); have != tc.want {
+		if have := commandIn(strings.Fields(tc.args), flags); have != tc.want {
 			t.Errorf("%q: have %q, want %q", tc.args, have, tc.want)
 		}
 	}
@@ -42,7 +43,10 @@ func TestCommandIn(t *testing.T) {
 func TestOneCommandTree(t *testing.T) {
 	full := newRootCmd(&app{})
 	for _, c := range commands {
-		one := newRootCmdOf(&app{}, c.name)
+		one, partial := newRootCmdOf(&app{}, []string{c.name})
+		if !partial {
+			t.Errorf("%s: not a one-command tree", c.name)
+		}
 		if n := len(one.Commands()); n != 2 { // c and completion (help comes at Execute)
 			t.Errorf("%s: the tree has %d commands", c.name, n)
 		}
