@@ -226,6 +226,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 	// have collected yet: there a collection only costs (1.27x the
 	// demo check's CPU and 1 MiB more, measured).
 	b.dropUnasked()
+	b.unlink()
 	if b.read > 0 && heapInUse() >= minCollect {
 		runtime.GC()
 	}
@@ -260,6 +261,19 @@ func (b *builder) dropUnasked() {
 		}
 		s.exports.set = hashSet{}
 		s.exports.file = p.File
+	}
+}
+
+// unlink lets go of what only this build's link used: the workers'
+// link tables, which hold the builder (its maps of every spelling and
+// file), and the dependencies' interner numbers. Kept, the scans held
+// them for as long as the graph lived (on 20,000 packages 7 MB, a tenth
+// of the heap the graph keeps).
+func (b *builder) unlink() {
+	for _, p := range b.gr.byID {
+		if s := p.scan; s != nil && s.lt != nil && s.lt.b == b {
+			s.lt, s.depIDs = nil, nil
+		}
 	}
 }
 

@@ -293,6 +293,15 @@ func TestBuildReuse(t *testing.T) {
 	if have, want := adjacency(second), adjacency(first); !reflect.DeepEqual(have, want) {
 		t.Errorf("reused graph differs:\nhave %q\nwant %q", have, want)
 	}
+	// What only a build's link used is let go once it is done: a scan
+	// that kept its link table kept the builder and its maps.
+	for _, g := range []*Graph{first, second} {
+		for _, p := range g.Packages() {
+			if s := p.scan; s != nil && (s.lt != nil || s.depIDs != nil) {
+				t.Errorf("%s: the scan keeps its link table (%v) or dependency numbers (%d)", p.Name, s.lt != nil, len(s.depIDs))
+			}
+		}
+	}
 }
 
 // checkAll is Check for a test: its error fails the test.
