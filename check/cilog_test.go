@@ -165,3 +165,20 @@ func TestHintMisspeltServerPackage(t *testing.T) {
 		t.Errorf("%d hinted findings", hinted)
 	}
 }
+
+// TestHintNamesOnlyWhenAsked: findings that no ServerPackages or
+// EditPackages line names (the usual check) cost addHints no list of the
+// install's package names.
+func TestHintNamesOnlyWhenAsked(t *testing.T) {
+	in := openDemo(t)
+	fs := []graph.Finding{
+		{Kind: graph.MissingPackage, Package: "Nope", Roots: []string{"Maps/DM-Demo.unr"}},
+		{Kind: graph.MissingObject, Package: "DemoBase"},
+	}
+	if allocs := testing.AllocsPerRun(20, func() { addHints(in, fs) }); allocs != 0 {
+		t.Errorf("addHints allocates %v times without a finding that asks, want 0", allocs)
+	}
+	if strings.Contains(fs[0].Message, "did you mean") {
+		t.Errorf("hinted without an ini line: %q", fs[0].Message)
+	}
+}

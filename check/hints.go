@@ -22,14 +22,10 @@ var packageLine = sync.OnceValue(func() *regexp.Regexp {
 // "did you mean DemoBase (System/DemoBase.u)?"). The fingerprint does not
 // read the message: a baseline still matches.
 func addHints(in *install.Install, fs []graph.Finding) {
+	// The names are gathered for the first finding that asks: most checks
+	// have none, and on 20,000 packages the list and map cost 5 MB.
 	var names []string
-	file := map[string]string{}
-	for _, c := range in.Search.Packages() {
-		if _, dup := file[c.Name]; !dup {
-			names = append(names, c.Name)
-			file[c.Name] = c.Rel
-		}
-	}
+	var file map[string]string
 	for i, f := range fs {
 		if f.Kind != graph.MissingPackage {
 			continue
@@ -40,6 +36,15 @@ func addHints(in *install.Install, fs []graph.Finding) {
 		}
 		if !named {
 			continue
+		}
+		if file == nil {
+			file = map[string]string{}
+			for c := range in.Search.AllPackages() {
+				if _, dup := file[c.Name]; !dup {
+					names = append(names, c.Name)
+					file[c.Name] = c.Rel
+				}
+			}
 		}
 		if near := suggest.Nearest(f.Package, names); near != "" {
 			fs[i].Message += fmt.Sprintf("; did you mean %s (%s)?", near, file[near])

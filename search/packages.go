@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 	"sync"
@@ -29,6 +30,25 @@ type Candidate struct {
 // entries (two entries naming one folder) is listed once, for the first.
 // Entries without "*" match no file. The caller owns the returned slice.
 func (s *Searcher) Packages() []Candidate {
+	return append([]Candidate(nil), s.shared()...)
+}
+
+// AllPackages yields what Packages returns, in its order, without a copy
+// of the list: on 20,000 packages Packages copies 1.4 MB, which a caller
+// that only reads each once does not need.
+func (s *Searcher) AllPackages() iter.Seq[Candidate] {
+	return func(yield func(Candidate) bool) {
+		for _, c := range s.shared() {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// shared returns the list of Packages, scanned once; it is never
+// modified after.
+func (s *Searcher) shared() []Candidate {
 	s.mu.Lock()
 	done := s.scanned
 	s.mu.Unlock()
@@ -40,7 +60,7 @@ func (s *Searcher) Packages() []Candidate {
 		}
 		s.mu.Unlock()
 	}
-	return append([]Candidate(nil), s.packages...)
+	return s.packages
 }
 
 func (s *Searcher) scanPackages() []Candidate {
@@ -134,7 +154,7 @@ type Collision struct {
 func (s *Searcher) Collisions() []Collision {
 	// Most names are one file's: only the names of two or more get a
 	// group, and only theirs are sorted.
-	pkgs := s.Packages()
+	pkgs := s.shared()
 	first := make(map[string]int, len(pkgs)) // by lower-cased name: its first file
 	groups := make(map[string][]Candidate)
 	var keys []string

@@ -647,3 +647,43 @@ func TestLocateAfterPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestAllPackages: AllPackages yields what Packages returns, in its order,
+// stops when asked to, and shares the list that Packages copies.
+func TestAllPackages(t *testing.T) {
+	in := newInstall(t)
+	in.files(stockFiles...)
+	in.files("Textures/Core.utx", "Music/Botpack.umx")
+	s := in.searcher(in.ini("System/UnrealTournament.ini", ut99Ini), Options{})
+	var all []Candidate
+	for c := range s.AllPackages() {
+		all = append(all, c)
+	}
+	if want := s.Packages(); len(want) < 3 || !reflect.DeepEqual(all, want) {
+		t.Errorf("AllPackages yields %+v, want Packages' %+v", all, want)
+	}
+	n := 0
+	for range s.AllPackages() {
+		if n++; n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("stopped after %d, want 2", n)
+	}
+	// A caller's changes to Packages' copy do not reach the list.
+	p := s.Packages()
+	p[0].Name = "Changed"
+	for c := range s.AllPackages() {
+		if c.Name == "Changed" {
+			t.Error("Packages returned the shared list")
+		}
+		break
+	}
+	if allocs := testing.AllocsPerRun(10, func() {
+		for range s.AllPackages() {
+		}
+	}); allocs > 1 {
+		t.Errorf("AllPackages allocates %v times a walk, want at most 1", allocs)
+	}
+}
