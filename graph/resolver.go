@@ -10,9 +10,12 @@ type searchResolver struct{ s *search.Searcher }
 func FromSearcher(s *search.Searcher) Resolver { return searchResolver{s} }
 
 func (r searchResolver) Candidates() []Candidate {
-	pkgs := r.s.Packages()
-	out := make([]Candidate, 0, len(pkgs)) // nearly all win: one allocation, not a doubling per growth
-	for _, c := range pkgs {
+	n := 0
+	for range r.s.AllPackages() {
+		n++
+	}
+	out := make([]Candidate, 0, n) // nearly all win: one allocation, not a doubling per growth
+	for c := range r.s.AllPackages() {
 		if c.Wins {
 			out = append(out, Candidate{Name: c.Name, File: c.File, Rel: c.Rel, PathIndex: c.PathIndex})
 		}
