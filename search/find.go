@@ -478,8 +478,8 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 // file, where Find makes each candidate's path.
 func (s *Searcher) Locate(name string) Result {
 	if m := s.located.Load(); m != nil {
-		if r, ok := (*m)[name]; ok {
-			return *r
+		if l, ok := (*m)[name]; ok {
+			return l.result(name)
 		}
 	}
 	if !plainName(name) || !s.plainPats() {
