@@ -12,7 +12,7 @@ import (
 )
 
 // exportIndex answers "does this package export path P of class C" with
-// a set of hashes, 12 bytes per export, so that tens of thousands of packages
+// a set of hashes, 8 bytes per export, so that tens of thousands of packages
 // fit in memory. The scan keeps the hashes; the set is made on first use
 // (most packages are never asked); a map's hashes are not even made during
 // the scan, since hardly anything imports from a map: it is read again
@@ -35,11 +35,12 @@ type exportIndex struct {
 	once sync.Once
 	file string // where to read the exports from when there are no hashes
 	// set is made in once; until then set.hashes and set.checks hold the
-	// halves h and check of each export's hashKey(path, class).
-	set hashSet
+	// low 32 bits of the halves h and check of each export's
+	// hashKey(path, class).
+	set checkedSet
 
 	pathOnce sync.Once
-	paths    *hashSet // hash(lower path), made by hasPath (rarely)
+	paths    *hashSet[uint64] // hash(lower path), made by hasPath (rarely)
 
 	held Held // the package when it was read from an overlay
 }
@@ -49,8 +50,8 @@ type exportIndex struct {
 var hashSeed, checkSeed = maphash.MakeSeed(), maphash.MakeSeed()
 
 // exportKey is what exportIndex looks an object up by: two hashes of its
-// lower-cased path and class under independent seeds (of check, the set
-// keeps the low 32 bits).
+// lower-cased path and class under independent seeds (of each, the set
+// keeps the low 32 bits: checkedSet).
 type exportKey struct{ h, check uint64 }
 
 func hashKey(path, class string) exportKey {
@@ -105,7 +106,7 @@ func appendLower(b []byte, s string) []byte {
 // exportHashes returns the halves of the keys of f's exports; hashKey must
 // hash exactly what it hashes: the lower-cased path, then the lower-cased
 // class. sc is memory reused from call to call (nil: a call's own).
-func exportHashes(f *format.View, sc *hashScratch) (hs []uint64, checks []uint32) {
+func exportHashes(f *format.View, sc *hashScratch) (hs, checks []uint32) {
 	if sc == nil {
 		sc = &hashScratch{}
 	}
@@ -119,7 +120,7 @@ func exportHashes(f *format.View, sc *hashScratch) (hs []uint64, checks []uint32
 			sc.outer[o.Index()] = true
 		}
 	}
-	hs, checks = make([]uint64, len(exports)), make([]uint32, len(exports))
+	hs, checks = make([]uint32, len(exports)), make([]uint32, len(exports))
 	for i := range exports {
 		// Only the paths of outers stay in the arena: an export no other
 		// is inside is hashed and its bytes dropped (its outer's made
@@ -131,7 +132,7 @@ func exportHashes(f *format.View, sc *hashScratch) (hs []uint64, checks []uint32
 		mark := len(sc.arena)
 		p := sc.path(f, i, 0)
 		path, class := sc.arena[p.start:p.end], sc.class(f, exports[i].Class)
-		hs[i] = pairHash(maphash.Bytes(hashSeed, path), class.h)
+		hs[i] = uint32(pairHash(maphash.Bytes(hashSeed, path), class.h))
 		checks[i] = uint32(pairHash(maphash.Bytes(checkSeed, path), class.check))
 		if leaf {
 			sc.arena = sc.arena[:mark]
@@ -235,7 +236,7 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 		}
 		x.set = newCheckedSet(x.set.hashes, x.set.checks) // in the hashes' own memory
 	})
-	return x.set.hasChecked(key.h, uint32(key.check))
+	return x.set.hasChecked(uint32(key.h), uint32(key.check))
 }
 
 // hasPath reports whether the package in file exports path with any

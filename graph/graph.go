@@ -236,7 +236,7 @@ func Build(ctx context.Context, r Resolver, opt Options) (*Graph, error) {
 
 // dropUnasked lets go of the export hashes of the packages this build
 // read that no import asks objects of and no ini line names (a third of
-// the hashes of a server, 12 bytes an export): the object check never
+// the hashes of a server, 8 bytes an export): the object check never
 // asks them, and exportIndex reads the file again if anything does, as it
 // does for a map. The scans of a graph reused (Options.Reuse) keep
 // theirs: that graph's checks may have made their sets.
@@ -259,7 +259,7 @@ func (b *builder) dropUnasked() {
 		if s == nil || asked[p.id] || s.lt == nil || s.lt.b != b || s.exports.set.hashes == nil {
 			continue
 		}
-		s.exports.set = hashSet{}
+		s.exports.set = checkedSet{}
 		s.exports.file = p.File
 	}
 }
