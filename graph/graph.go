@@ -256,7 +256,7 @@ func (b *builder) dropUnasked() {
 	}
 	for _, p := range b.gr.byID {
 		s := p.scan
-		if s == nil || asked[p.id] || s.lt == nil || s.lt.b != b || s.exports.set.hashes == nil {
+		if s == nil || asked[p.id] || s.link == nil || s.link.lt == nil || s.link.lt.b != b || s.exports.set.hashes == nil {
 			continue
 		}
 		s.exports.set = checkedSet{}
@@ -271,8 +271,8 @@ func (b *builder) dropUnasked() {
 // of the heap the graph keeps).
 func (b *builder) unlink() {
 	for _, p := range b.gr.byID {
-		if s := p.scan; s != nil && s.lt != nil && s.lt.b == b {
-			s.lt, s.depIDs = nil, nil
+		if s := p.scan; s != nil {
+			s.link = nil // a reused scan's went with the build that read it
 		}
 	}
 }
@@ -317,11 +317,11 @@ func (b *builder) resolveAhead(w *worker, s *scanned) {
 	if w.lt == nil {
 		w.lt = &linkTable{b: b}
 	}
-	s.lt = w.lt
+	s.link.lt = w.lt
 	// The spellings of the object imports are among the dependencies,
 	// unless a name is spelled two ways (or an import is inside an export).
 	for k, sp := range s.deps {
-		id := s.depIDs[k]
+		id := s.link.depIDs[k]
 		w.aheadDone = growTo(w.aheadDone, int(id)+1)
 		if !w.aheadDone[id] {
 			w.aheadDone[id] = true
@@ -332,8 +332,8 @@ func (b *builder) resolveAhead(w *worker, s *scanned) {
 		if w.resolved == nil {
 			w.resolved = map[string]bool{}
 		}
-		for _, sp := range s.spellings {
-			if !w.resolved[sp] {
+		for g := range s.spellingCount() {
+			if sp := s.spelling(g); !w.resolved[sp] {
 				w.resolved[sp] = true
 				b.resolveName(sp)
 			}
@@ -484,12 +484,16 @@ func (b *builder) link(p *Package) {
 	}
 	// A dependency by its number in the table of the worker that read
 	// the package, when it read it for this build; else by its spelling.
-	lt := p.scan.lt
-	own := lt != nil && lt.b == b && len(p.scan.depIDs) == len(p.scan.deps)
+	var lt *linkTable
+	var ids []uint32
+	if l := p.scan.link; l != nil {
+		lt, ids = l.lt, l.depIDs
+	}
+	own := lt != nil && lt.b == b && len(ids) == len(p.scan.deps)
 	for k, dep := range p.scan.deps {
 		var to *Package
 		if own {
-			id := p.scan.depIDs[k]
+			id := ids[k]
 			lt.pkgs = growTo(lt.pkgs, int(id)+1)
 			if to = lt.pkgs[id]; to == nil {
 				to = b.lookup(dep)
@@ -570,7 +574,7 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		var order []*Edge
 		byEdge := map[*Edge][]objIndex{}
 		for i, g := range sc.spellingOf { // not the runs an earlier graph appended
-			o, sp := sc.objects[i], sc.spellings[g]
+			o, sp := sc.objects[i], sc.spelling(int(g))
 			if strings.EqualFold(sp, p.Name) {
 				continue // a package's imports of its own name are native
 			}
@@ -587,8 +591,8 @@ func (gr *Graph) addObjects(p *Package, lookup func(string) *Package) {
 		return
 	}
 	start := uint32(0)
-	for g, sp := range sc.spellings {
-		end := uint32(sc.ends[g])
+	for g := range sc.spellingCount() {
+		sp, end := sc.spelling(g), uint32(sc.ends[g])
 		from := start
 		start = end
 		if strings.EqualFold(sp, p.Name) {

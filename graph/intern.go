@@ -155,6 +155,7 @@ type nameMemo struct {
 	gen   uint32
 	id    uint32  // the interner's number (0: not yet, or "")
 	spell int32   // index in the file's spellings + 1
+	dep   int32   // index in the file's dependencies + 1 (0: not one)
 	cls   clsMemo // the class pair of imports of this class name
 	seen  bool    // listed by dependencies
 	fold  uint8   // foldKnown, and foldPackage / foldCore when it is

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,16 +49,18 @@ type scanned struct {
 	flags             format.PackageFlags
 	guid              format.GUID
 	deps              []string // top-level packages imported from
-	// depIDs are the deps' numbers in the interner of the worker that read
-	// the package, by which the link of the build that read it (lt) finds
-	// the packages they resolved to before (linkTable).
-	depIDs []uint32
-	lt     *linkTable
+	// link is what the link of the build that read the package uses, let
+	// go of once it is done (builder.unlink).
+	link *scanLink
 	// spellings are the package names the object imports use, in the order
 	// of first use; objects holds the objects imported, spelling by
-	// spelling (ends[i] ends spellings[i]'s), each spelling's in
-	// import-table order: Build hands each run to its edge as it is.
+	// spelling (ends[i] ends spelling i's), each spelling's in
+	// import-table order: Build hands each run to its edge as it is. When
+	// every spelling is one of deps (as a rule), spellIdx holds their
+	// places in deps instead, 2 bytes each, not a string's 16 (see
+	// spelling).
 	spellings []string
+	spellIdx  []uint16
 	ends      []int32
 	objects   []objIndex // indices into tab
 	tab       *objTable
@@ -121,11 +124,12 @@ type worker struct {
 	hs      hashScratch // exportHashes' memory
 	slab    []objIndex  // memory for the next files' objects
 	deps    []dep
-	// spellings, counts, next, expClasses and expGroups are scanFile's
-	// memory for what it gathers per file; the scan keeps exact-size
-	// copies (an append-grown slice kept per package is up to half spare).
+	// spellings, counts, spellDeps, next, expClasses and expGroups are
+	// scanFile's memory for what it gathers per file; the scan keeps
+	// exact-size copies (an append-grown slice kept per package is up to
+	// half spare). spellDeps are the spellings' places in deps (-1: none).
 	spellings, expClasses, expGroups []string
-	counts, next                     []int32
+	counts, next, spellDeps          []int32
 	// foldDup is set by dependencies when two package names differ only
 	// in case.
 	foldDup bool
@@ -217,14 +221,43 @@ func (w *worker) dependencies(f *format.View) ([]string, []uint32) {
 	slices.SortFunc(w.deps, cmpDep)
 	out := make([]string, 0, len(w.deps))
 	ids := make([]uint32, 0, len(w.deps))
+	imports := f.Imports()
 	for i, d := range w.deps {
 		if i > 0 && cmpDepName(w.deps[i-1], d) == 0 {
 			w.foldDup = true
 			continue // a later spelling of the same name
 		}
+		if ni := imports[d.pos].ObjectName; ni >= 0 && int(ni) < f.NameCount() {
+			w.memo(ni).dep = int32(len(out) + 1)
+		}
 		out, ids = append(out, d.name), append(ids, d.id)
 	}
 	return out, ids
+}
+
+// scanLink is what a scan keeps for the link of the build that read it.
+type scanLink struct {
+	// depIDs are the deps' numbers in the interner of the worker that read
+	// the package, by which the link (lt) finds the packages they resolved
+	// to before (linkTable).
+	depIDs []uint32
+	lt     *linkTable
+}
+
+// spellingCount returns the number of s's spellings.
+func (s *scanned) spellingCount() int {
+	if s.spellIdx != nil {
+		return len(s.spellIdx)
+	}
+	return len(s.spellings)
+}
+
+// spelling returns spelling g (0 <= g < spellingCount).
+func (s *scanned) spelling(g int) string {
+	if s.spellIdx != nil {
+		return s.deps[s.spellIdx[g]]
+	}
+	return s.spellings[g]
 }
 
 // linkTable is the packages the names one worker interned resolve to, by
@@ -302,7 +335,8 @@ func scanFile(path string, w *worker) (*scanned, error) {
 	w.impPath = reset(w.impPath, len(imports), 0)
 	w.top = reset(w.top, len(imports), -1)
 	w.group = reset(w.group, len(imports), -1)
-	s.deps, s.depIDs = w.dependencies(f)
+	s.link = &scanLink{}
+	s.deps, s.link.depIDs = w.dependencies(f)
 	// Two package imports whose names differ only in case (the name table
 	// has each name once, so only a hand-made file does this) or an import
 	// inside an export: the objects keep table order (see scanned).
@@ -320,7 +354,7 @@ func scanFile(path string, w *worker) (*scanned, error) {
 // under which spelling (gathered in the worker's memory; the scan keeps
 // exact copies).
 func (w *worker) groupImports(f *format.View, imports []format.Import, s *scanned) {
-	spellings, counts := w.spellings[:0], w.counts[:0]
+	spellings, counts, deps := w.spellings[:0], w.counts[:0], w.spellDeps[:0]
 	for i, im := range imports {
 		if im.Outer.IsNull() {
 			continue // the package itself
@@ -340,16 +374,32 @@ func (w *worker) groupImports(f *format.View, imports []format.Import, s *scanne
 		if m.spell == 0 {
 			spellings = append(spellings, w.name(f, top.ObjectName))
 			counts = append(counts, 0)
+			deps = append(deps, m.dep-1)
 			m.spell = int32(len(spellings))
 		}
 		g := m.spell - 1
 		w.group[i] = g
 		counts[g]++
 	}
-	w.spellings, w.counts = spellings, counts
-	if len(spellings) > 0 {
-		s.spellings = slices.Clone(spellings)
+	w.spellings, w.counts, w.spellDeps = spellings, counts, deps
+	if len(spellings) == 0 {
+		return
 	}
+	if len(s.deps) <= math.MaxUint16 {
+		idx := make([]uint16, len(spellings))
+		for g, d := range deps {
+			if d < 0 || s.deps[d] != spellings[g] {
+				idx = nil
+				break
+			}
+			idx[g] = uint16(d)
+		}
+		if idx != nil {
+			s.spellIdx = idx
+			return
+		}
+	}
+	s.spellings = slices.Clone(spellings)
 }
 
 // placeObjects is scanFile's second pass: the objects, grouped by spelling

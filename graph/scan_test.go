@@ -59,6 +59,11 @@ func TestScanMixedCase(t *testing.T) {
 	if !s.mixedOrder {
 		t.Error("two spellings of Tex not noticed")
 	}
+	// "tex" is no dependency (Tex is, once): the spellings are kept as
+	// strings.
+	if have, want := spellingsOf(s), []string{"Engine", "Tex", "tex"}; s.spellIdx != nil || !reflect.DeepEqual(have, want) {
+		t.Errorf("spellings: have %q (places %v), want %q as strings", have, s.spellIdx, want)
+	}
 
 	g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})
 	if err != nil {
@@ -119,8 +124,8 @@ func TestScanLatin1Names(t *testing.T) {
 	for _, id := range s.objects {
 		objs = append(objs, s.tab.at(id))
 	}
-	if !reflect.DeepEqual(objs, want) || !reflect.DeepEqual(s.spellings, []string{"Tëxtures"}) {
-		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", objs, s.spellings, want)
+	if !reflect.DeepEqual(objs, want) || !reflect.DeepEqual(spellingsOf(s), []string{"Tëxtures"}) {
+		t.Errorf("objects: have %+v under %q, want %+v under Tëxtures", objs, spellingsOf(s), want)
 	}
 	if !reflect.DeepEqual(s.classes, []string{"Klässe"}) || !s.exports.has("klässe", "Class") {
 		t.Errorf("classes: have %q (has: %v), want Klässe", s.classes, s.exports.has("klässe", "Class"))
@@ -344,10 +349,10 @@ func TestScanExactSlices(t *testing.T) {
 		what       string
 		have, want []string
 	}{
-		{"Mod's spellings", s.spellings, []string{"Engine", "Core", "Tex"}},
+		{"Mod's spellings", spellingsOf(s), []string{"Engine", "Core", "Tex"}},
 		{"Mod's classes", s.classes, []string{"A", "B", "C"}},
 		{"DM-G's groups", sm.groups, []string{"G1", "G2", "G3"}},
-		{"DM-G's spellings", sm.spellings, []string{"Engine", "Core"}},
+		{"DM-G's spellings", spellingsOf(sm), []string{"Engine", "Core"}},
 	} {
 		if !reflect.DeepEqual(c.have, c.want) {
 			t.Errorf("%s: have %q, want %q", c.what, c.have, c.want)
@@ -359,4 +364,19 @@ func TestScanExactSlices(t *testing.T) {
 	if sm.classes != nil {
 		t.Errorf("DM-G's classes: have %q, want none", sm.classes)
 	}
+	// The spellings are the dependencies': kept as their places.
+	for _, sc := range []*scanned{s, sm} {
+		if sc.spellings != nil || cap(sc.spellIdx) != len(sc.spellIdx) {
+			t.Errorf("spellings kept as %q and places %v (capacity %d)", sc.spellings, sc.spellIdx, cap(sc.spellIdx))
+		}
+	}
+}
+
+// spellingsOf returns s's spellings in order, however they are kept.
+func spellingsOf(s *scanned) []string {
+	out := make([]string, s.spellingCount())
+	for g := range out {
+		out[g] = s.spelling(g)
+	}
+	return out
 }
