@@ -3,8 +3,6 @@ package graph
 import (
 	"fmt"
 	"slices"
-
-	"gonum.org/v1/gonum/graph/simple"
 )
 
 // BuildCycles returns the cycles of the graph without the edges that
@@ -19,15 +17,15 @@ func (gr *Graph) BuildCycles(nat Natives) [][]*Package {
 	var out [][]*Package
 	for _, comp := range gr.Cycles() {
 		in := map[*Package]bool{}
-		sub := simple.NewDirectedGraph()
+		sub := newAdjGraph()
 		for _, p := range comp {
 			in[p] = true
-			sub.AddNode(simple.Node(p.id))
+			sub.addNode(p.id)
 		}
 		for _, p := range comp {
 			for _, q := range gr.Imports(p) {
 				if in[q] && orderEdge(nat, gr.Edge(p, q)) {
-					sub.SetEdge(simple.Edge{F: simple.Node(p.id), T: simple.Node(q.id)})
+					sub.setEdge(p.id, q.id)
 				}
 			}
 		}

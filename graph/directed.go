@@ -3,12 +3,11 @@ package graph
 import (
 	gonum "gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/iterator"
-	"gonum.org/v1/gonum/graph/simple"
 )
 
 // directed shows the graph's sorted adjacency lists to gonum's algorithms
 // (topo.TarjanSCC) as a gonum.Directed, so that the edges are not stored a
-// second time in a simple.DirectedGraph: on a large install that copy was
+// second time in a graph of gonum's (adjGraph): on a large install that copy was
 // a tenth of the memory. Node IDs are the packages' ids, 0 to n-1; with in
 // set, only the packages whose in[id] is set are nodes (Cycles leaves out
 // the packages that are in no cycle).
@@ -23,14 +22,14 @@ func (d directed) Node(id int64) gonum.Node {
 	if id < 0 || id >= int64(len(d.gr.out)) || d.in != nil && !d.in[id] {
 		return nil
 	}
-	return simple.Node(id)
+	return node(id)
 }
 
 func (d directed) Nodes() gonum.Nodes {
 	ns := make([]gonum.Node, 0, len(d.gr.out))
 	for i := range d.gr.out {
 		if d.in == nil || d.in[i] {
-			ns = append(ns, simple.Node(int64(i)))
+			ns = append(ns, node(i))
 		}
 	}
 	return iterator.NewOrderedNodes(ns)
@@ -40,7 +39,7 @@ func (d directed) nodesOf(ps []*Package) gonum.Nodes {
 	ns := make([]gonum.Node, 0, len(ps))
 	for _, p := range ps {
 		if d.in == nil || d.in[p.id] {
-			ns = append(ns, simple.Node(p.id))
+			ns = append(ns, node(p.id))
 		}
 	}
 	if len(ns) == 0 {
@@ -78,5 +77,5 @@ func (d directed) Edge(uid, vid int64) gonum.Edge {
 	if !d.HasEdgeFromTo(uid, vid) {
 		return nil
 	}
-	return simple.Edge{F: simple.Node(uid), T: simple.Node(vid)}
+	return edge{node(uid), node(vid)}
 }

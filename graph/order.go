@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	gonum "gonum.org/v1/gonum/graph"
-	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 )
 
@@ -283,11 +282,11 @@ func (c *orderCheck) entryDeps() {
 // constraints returns the constraint graph over listed packages (an edge
 // dep -> pkg by position), reporting the uses of entries listed after and
 // collecting the uses of missing packages.
-func (c *orderCheck) constraints() *simple.DirectedGraph {
+func (c *orderCheck) constraints() *adjGraph {
 	res, edit, pos := c.res, c.edit, c.pos
-	g := simple.NewDirectedGraph()
+	g := newAdjGraph()
 	for i := range c.unique {
-		g.AddNode(simple.Node(int64(pos[lower(c.unique[i])])))
+		g.addNode(int64(pos[lower(c.unique[i])]))
 	}
 	for _, n := range c.unique {
 		i := pos[lower(n)]
@@ -321,7 +320,7 @@ func (c *orderCheck) constraints() *simple.DirectedGraph {
 				}
 			}
 			if listed && j != i {
-				g.SetEdge(simple.Edge{F: simple.Node(int64(j)), T: simple.Node(int64(i))})
+				g.setEdge(int64(j), int64(i))
 			}
 		}
 	}
@@ -330,7 +329,7 @@ func (c *orderCheck) constraints() *simple.DirectedGraph {
 
 // suggest sorts g by position: the suggested order, or the cycles that
 // leave none.
-func (c *orderCheck) suggest(g *simple.DirectedGraph) {
+func (c *orderCheck) suggest(g *adjGraph) {
 	res, edit := c.res, c.edit
 	byPosition := func(ns []gonum.Node) { slices.SortFunc(ns, func(a, b gonum.Node) int { return int(a.ID() - b.ID()) }) }
 	sorted, err := topo.SortStabilized(g, byPosition)
