@@ -477,9 +477,9 @@ func cutSuffixFold(s, suffix string) (string, bool) {
 // (no folder part) costs no allocation but the two strings of a found
 // file, where Find makes each candidate's path.
 func (s *Searcher) Locate(name string) Result {
-	if m := s.located.Load(); m != nil {
-		if l, ok := (*m)[name]; ok {
-			return l.result(name)
+	if set := s.located.Load(); set != nil {
+		if r, ok := set.result(name); ok {
+			return r
 		}
 	}
 	if !plainName(name) || !s.plainPats() {

@@ -63,7 +63,7 @@ type Searcher struct {
 	dirs sync.Map // folder -> *dirListing
 	// located holds Locate's results for the names of the package files
 	// (made by Packages; the listings they come from do not change).
-	located  atomic.Pointer[map[string]located]
+	located  atomic.Pointer[locatedSet]
 	mu       sync.Mutex
 	headers  map[string]header
 	gens     map[string][]cacheGen // UE2 cache files by upper-cased GUID

@@ -638,8 +638,23 @@ func TestLocateAfterPackages(t *testing.T) {
 	for _, c := range listed.Packages() {
 		names = append(names, c.Name, strings.ToUpper(c.Name))
 	}
-	if listed.located.Load() == nil {
+	set := listed.located.Load()
+	if set == nil {
 		t.Fatal("Packages kept no results")
+	}
+	// Both kinds of answer are kept: a candidate's own file, by number,
+	// and, for a name two files share (Core.u and Textures/Core.utx), the
+	// answer of the one the other wins over, with strings of its own.
+	own, other := 0, 0
+	for _, l := range set.byName {
+		if l.at >= 0 {
+			own++
+		} else {
+			other++
+		}
+	}
+	if own == 0 || other == 0 {
+		t.Errorf("answers by candidate %d, of their own %d: want both", own, other)
 	}
 	for _, n := range append(names, "Nope", "") {
 		if have, want := listed.Locate(n), fresh.Locate(n); !reflect.DeepEqual(have, want) {
