@@ -3,9 +3,10 @@ package graph
 // idIndex finds a number by a hash of its key, the key kept elsewhere
 // (in the slices the numbers index): open addressing with linear probing
 // over 4-byte slots, each a number + 1 (0: empty), at most half full.
-// find probes and the caller's match checks each number against its key. 8 to 16 bytes a key, where a Go map of the
-// same keys and numbers costs 20 to 40 (a string key's map more), and
-// nothing for the garbage collector to scan.
+// find probes and the caller's match checks each number against its key.
+// 8 to 16 bytes a key, where a Go map of the same keys and numbers costs
+// 20 to 40 (a string key's map more), and nothing for the garbage
+// collector to scan.
 type idIndex struct {
 	slots []uint32
 	n     int
@@ -42,13 +43,18 @@ func (t *idIndex) add(h uint64, id uint32, hash func(id uint32) uint64) {
 	t.n++
 }
 
-func (t *idIndex) put(h uint64, v uint32) {
-	mask := uint64(len(t.slots) - 1)
-	i := h & mask
-	for t.slots[i] != 0 {
+func (t *idIndex) put(h uint64, v uint32) { t.slots[freeSlot(t.slots, h)] = v }
+
+// freeSlot returns the first empty slot of slots (a power of two of
+// them, not all full) from place p on, probing linearly: where idIndex
+// and tagIndex put a number.
+func freeSlot[T uint32 | uint64](slots []T, p uint64) uint64 {
+	mask := uint64(len(slots) - 1)
+	i := p & mask
+	for slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	t.slots[i] = v
+	return i
 }
 
 // reset empties t, keeping its memory.
@@ -107,14 +113,7 @@ func (t *tagIndex) add(h uint64, id uint32) {
 	t.n++
 }
 
-func (t *tagIndex) put(v uint64) {
-	mask := uint64(len(t.slots) - 1)
-	i := v >> 32 & mask
-	for t.slots[i] != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = v
-}
+func (t *tagIndex) put(v uint64) { t.slots[freeSlot(t.slots, v>>32)] = v }
 
 // reset empties t, keeping its memory.
 func (t *tagIndex) reset() {
