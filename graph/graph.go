@@ -267,8 +267,8 @@ func (b *builder) dropUnasked() {
 // unlink lets go of what only this build's link used: the workers'
 // link tables, which hold the builder (its maps of every spelling and
 // file), and the dependencies' interner numbers. Kept, the scans held
-// them for as long as the graph lived (on 20,000 packages 7 MB, a tenth
-// of the heap the graph keeps).
+// them for as long as the graph lived (on 20,000 packages the builder's
+// maps alone are 4.5 MB).
 func (b *builder) unlink() {
 	for _, p := range b.gr.byID {
 		if s := p.scan; s != nil {
