@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/ini"
@@ -27,10 +28,11 @@ type Install struct {
 	// sources.
 	srcGraph *graph.Graph
 	sources  *graph.Sources
-	// live and liveErr are what LiveMap read, once liveRead.
+	// live and liveErr are what LiveMap read, once (liveOnce): safe when
+	// a check's goroutines ask at once.
+	liveOnce sync.Once
 	live     *livemap.Map
 	liveErr  error
-	liveRead bool
 }
 
 // Options say how to open an install.

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/livemap"
 )
 
 func openDemo(t *testing.T) *Install {
@@ -213,6 +215,29 @@ func TestOrderReportText(t *testing.T) {
 	for i, c := range rep.Constraints {
 		if want := fmt.Sprintf("  %s needs %s: %s", c.Package, c.On, c.Evidence); lines[2+i] != want {
 			t.Errorf("constraint %d: %q, want %q", i, lines[2+i], want)
+		}
+	}
+}
+
+// TestLiveMapOnce: the live map is read once, and goroutines of a check
+// asking at once (under -race) get that one read.
+func TestLiveMapOnce(t *testing.T) {
+	in := openDemo(t)
+	maps := make([]*livemap.Map, 8)
+	var wg sync.WaitGroup
+	for i := range maps {
+		wg.Go(func() {
+			m, err := in.LiveMap()
+			if err != nil {
+				t.Error(err)
+			}
+			maps[i] = m
+		})
+	}
+	wg.Wait()
+	for _, m := range maps {
+		if m == nil || m != maps[0] {
+			t.Fatalf("LiveMap gave %p and %p: read more than once", m, maps[0])
 		}
 	}
 }

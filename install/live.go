@@ -12,11 +12,10 @@ import (
 // entries that do not resolve), and each read lists the System folder for
 // the mapvote configs. The caller must not change the Map.
 func (in *Install) LiveMap() (*livemap.Map, error) {
-	if !in.liveRead {
+	in.liveOnce.Do(func() {
 		in.live, in.liveErr = livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
 			Find: func(pkg string) string { return in.Search.Find(pkg).File }})
-		in.liveRead = true
-	}
+	})
 	return in.live, in.liveErr
 }
 
