@@ -53,3 +53,25 @@ func BenchmarkParseGenerated(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadSectionsInt loads the [Public] section of the 83 KB, 164-
+// section localisation file of UT2004's GUI2K4 package, as a check reads
+// every .int file of an install.
+func BenchmarkLoadSectionsInt(b *testing.B) {
+	path := testutil.CorpusFile(b, "jmarshall23__Unreal2004/System/GUI2K4.int")
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := LoadSections(path, "Public")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(f.Sections()) != 164 {
+			b.Fatalf("%d sections, want 164", len(f.Sections()))
+		}
+	}
+}

@@ -3,6 +3,8 @@ package ini
 import (
 	"io/fs"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,5 +226,43 @@ func TestCorpusDetails(t *testing.T) {
 	}
 	if v, _ := upkg.Value("Flags", "ServerSideOnly"); v != "True" || !upkg.HasSection("Package_Description") {
 		t.Errorf("ServerExt.upkg: have ServerSideOnly %q, sections %q", v, upkg.Sections())
+	}
+}
+
+// TestCorpusLoadSectionsInt: on the localisation files of UT2004's stock
+// System folder, LoadSections gives every section and [Public]'s entries
+// exactly as Load does.
+func TestCorpusLoadSectionsInt(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testutil.Corpus(t), "jmarshall23__Unreal2004", "System", "*.int"))
+	if err != nil || len(files) < 20 {
+		t.Skipf("UT2004's .int files are not in the corpus (%d, %v)", len(files), err)
+	}
+	if testing.Short() {
+		files = files[:20]
+	}
+	entries := 0
+	for _, p := range files {
+		whole, err := Load(p)
+		if err != nil {
+			continue // Load's refusals are TestCorpusAllLoad's; LoadSections' own test compares errors
+		}
+		part, err := LoadSections(p, "Public")
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if !slices.Equal(whole.Sections(), part.Sections()) {
+			t.Errorf("%s: sections %q, want %q", p, part.Sections(), whole.Sections())
+		}
+		for _, key := range []string{"Object", "Preferences"} {
+			w, g := whole.Entries("Public", key), part.Entries("Public", key)
+			if !reflect.DeepEqual(w, g) {
+				t.Errorf("%s: [Public] %s: %v, want %v", p, key, g, w)
+			}
+			entries += len(w)
+		}
+	}
+	if entries == 0 {
+		t.Error("no [Public] entries compared")
 	}
 }

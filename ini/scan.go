@@ -57,17 +57,19 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 	// Every "=" may start a key line: size the tables once (for a few
 	// sections' keys, grown as found).
 	maxKeys := min(strings.Count(text, "=")+1, MaxKeyLines)
+	size := len(text) + len(text)/16
 	if only != nil {
-		maxKeys = 0
+		maxKeys, size = 0, 0 // what ini.v1 is given is a few lines
 	}
 	s := &scanned{
-		text:     make([]byte, 0, len(text)+len(text)/16),
+		text:     make([]byte, 0, size),
 		keys:     make([]keyLine, 0, maxKeys),
 		sections: make(map[string]sectionLine),
 		groups:   make(map[keyID]int, maxKeys),
 	}
 	var work nameWork
 	current, keyLines := "", 0
+	keep := only == nil // current's keys go to ini.v1
 	for ln := range Lines(text) {
 		lineNo := ln.Num
 		if len(ln.Text) > MaxLineLength {
@@ -90,8 +92,12 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 				continue
 			}
 			current = lower
+			keep = only == nil || only[lower]
 			if !work.section(lower) {
 				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct sections (%d so far): not a game ini?", work.sections())}
+			}
+			if !keep {
+				continue // no keys for ini.v1: its header would only cost it a section
 			}
 			// ini.v1 keeps "DEFAULT" as spelled but lower-cases every other
 			// name; writing it lower-case keeps all spellings together.
@@ -105,7 +111,7 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 			if current == "" {
 				continue
 			}
-			if only != nil && !only[current] {
+			if !keep {
 				if keyLines == MaxKeyLines {
 					return nil, tooManyKeyLines(name, lineNo)
 				}
