@@ -95,18 +95,32 @@ func ClassifyLine(num int, text string) Line {
 // which is what a line-preserving editor needs.
 func Lines(text string) iter.Seq[Line] {
 	return func(yield func(Line) bool) {
-		num := 0
-		for len(text) > 0 {
+		// nl and cr are where the next "\n" and "\r" are (-1: none left),
+		// each searched for again only once passed: IndexByte's scan is
+		// many times IndexAny's, and the two together stay linear in the
+		// text whichever ends it uses.
+		num, pos := 0, 0
+		nl, cr := nextByte(text, 0, '\n'), nextByte(text, 0, '\r')
+		for pos < len(text) {
 			num++
+			if nl >= 0 && nl < pos {
+				nl = nextByte(text, pos, '\n')
+			}
+			if cr >= 0 && cr < pos {
+				cr = nextByte(text, pos, '\r')
+			}
+			i := nl
+			if cr >= 0 && (i < 0 || cr < i) {
+				i = cr
+			}
 			var raw, end string
-			i := strings.IndexAny(text, "\r\n")
 			switch {
 			case i < 0:
-				raw, text = text, ""
+				raw, pos = text[pos:], len(text)
 			case text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n':
-				raw, end, text = text[:i], "\r\n", text[i+2:]
+				raw, end, pos = text[pos:i], "\r\n", i+2
 			default:
-				raw, end, text = text[:i], text[i:i+1], text[i+1:]
+				raw, end, pos = text[pos:i], text[i:i+1], i+1
 			}
 			ln := ClassifyLine(num, raw)
 			ln.End = end
@@ -115,6 +129,14 @@ func Lines(text string) iter.Seq[Line] {
 			}
 		}
 	}
+}
+
+// nextByte is the offset of the first c in text at or after from, or -1.
+func nextByte(text string, from int, c byte) int {
+	if i := strings.IndexByte(text[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // Unquote removes one pair of surrounding double quotes, as the engine does

@@ -3,6 +3,8 @@ package ini
 import (
 	"bytes"
 	"encoding/binary"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -145,6 +147,39 @@ func TestDecodeLenient(t *testing.T) {
 		// Where the strict decoder accepts the bytes, both agree on the text.
 		if text, senc, err := Decode("x", tt.data); err == nil && senc != Latin1 && senc != Latin1BOM && text != string(have) {
 			t.Errorf("%s: Decode %q, DecodeLenient %q", tt.name, text, have)
+		}
+	}
+}
+
+// TestLinesRandomEnds checks Lines' split against the plain one (the next
+// "\r" or "\n", "\r\n" taken whole) on random texts of every mix of ends.
+func TestLinesRandomEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	parts := []string{"\r", "\n", "\r\n", "a", "K=v", "[S]", " "}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(20) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		text := b.String()
+		var want []string
+		for rest := text; rest != ""; {
+			i := strings.IndexAny(rest, "\r\n")
+			switch {
+			case i < 0:
+				want, rest = append(want, rest+"|"), ""
+			case strings.HasPrefix(rest[i:], "\r\n"):
+				want, rest = append(want, rest[:i]+"|\r\n"), rest[i+2:]
+			default:
+				want, rest = append(want, rest[:i]+"|"+rest[i:i+1]), rest[i+1:]
+			}
+		}
+		var got []string
+		for ln := range Lines(text) {
+			got = append(got, ln.Text+"|"+ln.End)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("Lines(%q): %q, want %q", text, got, want)
 		}
 	}
 }
