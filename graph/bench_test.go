@@ -14,6 +14,7 @@ import (
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/demo"
+	"github.com/upkdeps/upkdeps/internal/testutil"
 	"github.com/upkdeps/upkdeps/search"
 )
 
@@ -242,4 +243,18 @@ func BenchmarkBuildReuse(b *testing.B) {
 		}
 	}
 	b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
+}
+
+// BenchmarkHasPath is the first hasPath of a check against a large
+// package (UT99 469's Engine.u): reading it again and hashing every
+// export's path.
+func BenchmarkHasPath(b *testing.B) {
+	path := testutil.CorpusFile(b, "OldUnreal__UnrealTournamentPatches/System/Engine.u")
+	b.ReportAllocs()
+	for b.Loop() {
+		x := &exportIndex{file: path}
+		if !x.hasPath(path, "Actor") {
+			b.Fatal("Engine.u exports no Actor")
+		}
+	}
 }

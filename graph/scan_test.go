@@ -263,6 +263,36 @@ func TestExportHashes(t *testing.T) {
 	}
 }
 
+// TestHasPath: hasPath finds every export by its group path in any case,
+// whatever its class and however deep (siblings after a leaf, whose bytes
+// the arena drops), and nothing else: a prefix, a path with a
+// segment more, or a name at the wrong depth.
+func TestHasPath(t *testing.T) {
+	b := format.NewBuilder(69, 0)
+	tex := b.ImportPath("Engine.Texture", "Core", "Class")
+	grp := b.Export(0, "Walls", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+	b.Export(grp, "Marble", tex, 0, 10)
+	b.Export(grp, "Brick", tex, 0, 10)
+	sub := b.Export(grp, "SUB", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+	b.Export(sub, "Deep", tex, 0, 10)
+	b.Export(0, "Top", tex, 0, 10)
+	path := filepath.Join(t.TempDir(), "Pkg.utx")
+	if err := format.WriteFile(path, b.File); err != nil {
+		t.Fatal(err)
+	}
+	x := &exportIndex{file: path}
+	for _, p := range []string{"Walls", "walls.marble", "WALLS.Brick", "Walls.Sub", "walls.sub.DEEP", "Top"} {
+		if !x.hasPath(path, p) {
+			t.Errorf("hasPath(%q) = false, want true", p)
+		}
+	}
+	for _, p := range []string{"Wall", "Marble", "Walls.Marble.X", "Walls.Deep", "Sub.Deep", "Walls.SUB.Top", ""} {
+		if x.hasPath(path, p) {
+			t.Errorf("hasPath(%q) = true, want false", p)
+		}
+	}
+}
+
 // TestObjectTableFull: a worker whose table cannot take the next file's
 // objects starts a new one (the scans before keep theirs, their objects
 // unchanged), and a file that alone imports more distinct objects than a
