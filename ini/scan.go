@@ -111,28 +111,29 @@ func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 			if current == "" {
 				continue
 			}
-			if !keep {
-				if keyLines == MaxKeyLines {
-					return nil, tooManyKeyLines(name, lineNo)
-				}
-				keyLines++
-				continue // counted, not kept: ini.v1 is not given it
-			}
+			// A line of a section not kept is counted, not kept: ini.v1 is
+			// not given it.
 			key, value := ln.Key, ln.Value
-			id := keyID{current, strings.ToLower(key)}
-			g, ok := s.groups[id]
-			if !ok {
-				g = len(s.members)
-				s.groups[id] = g
-				s.members = append(s.members, nil)
-			}
-			if !work.key(current, g, !ok) {
-				return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct keys in section [%s] (%d so far): not a game ini?", s.sections[current].name, work.perSection[current])}
+			g := -1
+			if keep {
+				id := keyID{current, strings.ToLower(key)}
+				var ok bool
+				if g, ok = s.groups[id]; !ok {
+					g = len(s.members)
+					s.groups[id] = g
+					s.members = append(s.members, nil)
+				}
+				if !work.key(current, g, !ok) {
+					return nil, &Error{File: name, Line: lineNo, Msg: fmt.Sprintf("too many distinct keys in section [%s] (%d so far): not a game ini?", s.sections[current].name, work.perSection[current])}
+				}
 			}
 			if keyLines == MaxKeyLines {
 				return nil, tooManyKeyLines(name, lineNo)
 			}
 			keyLines++
+			if !keep {
+				continue
+			}
 			s.members[g] = append(s.members[g], int32(len(s.keys)))
 			s.keys = append(s.keys, keyLine{line: lineNo, key: key, value: value})
 			s.writeKey(key, value)
