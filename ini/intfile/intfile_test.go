@@ -149,3 +149,44 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Evidence = %q", e)
 	}
 }
+
+// TestCheckUnreadablePackage: a package that cannot be read leaves its
+// classes unchecked, and the problem gives the error in format.Open's
+// words, for a truncated file, a bad tag and a folder in its place.
+func TestCheckUnreadablePackage(t *testing.T) {
+	dir := t.TempDir()
+	writePkg(t, dir, "Whole", func(b *format.Builder) {
+		b.Export(0, "Mut", 0, b.ImportPath("Engine.Mutator", "Core", "Class"), 10)
+	})
+	whole, err := os.ReadFile(filepath.Join(dir, "Whole.u"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name+".u"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Cut", whole[:len(whole)/2])
+	write("Tag", append([]byte{1, 2, 3, 4}, whole[4:]...))
+	if err := os.Mkdir(filepath.Join(dir, "Dir.u"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := NewChecker(func(pkg string) string { return filepath.Join(dir, pkg+".u") })
+	defer c.Close()
+	for _, pkg := range []string{"Cut", "Tag", "Dir"} {
+		path := filepath.Join(dir, pkg+".u")
+		_, openErr := format.Open(path)
+		if openErr == nil {
+			t.Fatalf("format.Open(%s) read it", path)
+		}
+		f, err := Parse(filepath.Join(dir, pkg+".int"), []byte("[Public]\nObject=(Name="+pkg+".Mut,Class=Class,MetaClass=Engine.Mutator)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := c.Check(f)
+		if len(got) != 1 || got[0].Kind != Unchecked || !strings.Contains(got[0].Message, "("+openErr.Error()+")") {
+			t.Errorf("%s: %+v, want one Unchecked problem quoting %q", pkg, got, openErr)
+		}
+	}
+}
