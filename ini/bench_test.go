@@ -12,13 +12,7 @@ import (
 // BenchmarkLoadUnrealTournamentIni loads the 83 KB, 4,463-line ini of a
 // real UT99 469d install.
 func BenchmarkLoadUnrealTournamentIni(b *testing.B) {
-	path := testutil.CorpusFile(b, "adrak0__ut99/System/UnrealTournament.ini")
-	st, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
+	path := benchCorpusFile(b, "adrak0__ut99/System/UnrealTournament.ini")
 	for b.Loop() {
 		f, err := Load(path)
 		if err != nil {
@@ -58,13 +52,7 @@ func BenchmarkParseGenerated(b *testing.B) {
 // section localisation file of UT2004's GUI2K4 package, as a check reads
 // every .int file of an install.
 func BenchmarkLoadSectionsInt(b *testing.B) {
-	path := testutil.CorpusFile(b, "jmarshall23__Unreal2004/System/GUI2K4.int")
-	st, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
+	path := benchCorpusFile(b, "jmarshall23__Unreal2004/System/GUI2K4.int")
 	for b.Loop() {
 		f, err := LoadSections(path, "Public")
 		if err != nil {
@@ -74,4 +62,18 @@ func BenchmarkLoadSectionsInt(b *testing.B) {
 			b.Fatalf("%d sections, want 164", len(f.Sections()))
 		}
 	}
+}
+
+// benchCorpusFile returns the path of the corpus file rel (skipping when
+// the corpus is absent), with the benchmark counting its bytes and
+// allocations.
+func benchCorpusFile(b *testing.B, rel string) string {
+	path := testutil.CorpusFile(b, rel)
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	return path
 }
