@@ -23,9 +23,12 @@ var packageLine = sync.OnceValue(func() *regexp.Regexp {
 // read the message: a baseline still matches.
 func addHints(in *install.Install, fs []graph.Finding) {
 	// The names are gathered for the first finding that asks: most checks
-	// have none, and on 20,000 packages the list and map cost 5 MB.
+	// have none. A name in several folders is listed each time: its first
+	// place, the one that wins, is also the first that Nearest (ties to the
+	// earlier) and the folder's lookup below find, so no map of 20,000
+	// names is needed to drop the others.
 	var names []string
-	var file map[string]string
+	gathered := false
 	for i, f := range fs {
 		if f.Kind != graph.MissingPackage {
 			continue
@@ -37,17 +40,25 @@ func addHints(in *install.Install, fs []graph.Finding) {
 		if !named {
 			continue
 		}
-		if file == nil {
-			file = map[string]string{}
+		if !gathered {
 			for c := range in.Search.AllPackages() {
-				if _, dup := file[c.Name]; !dup {
-					names = append(names, c.Name)
-					file[c.Name] = c.Rel
-				}
+				names = append(names, c.Name)
 			}
+			gathered = true
 		}
 		if near := suggest.Nearest(f.Package, names); near != "" {
-			fs[i].Message += fmt.Sprintf("; did you mean %s (%s)?", near, file[near])
+			fs[i].Message += fmt.Sprintf("; did you mean %s (%s)?", near, relOf(in, near))
 		}
 	}
+}
+
+// relOf is where the first package file called name is, relative to the
+// install's root.
+func relOf(in *install.Install, name string) string {
+	for c := range in.Search.AllPackages() {
+		if c.Name == name {
+			return c.Rel
+		}
+	}
+	return ""
 }
