@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
@@ -41,6 +42,12 @@ type exportIndex struct {
 
 	pathOnce sync.Once
 	paths    *hashSet[uint64] // hash(lower path), made by hasPath (rarely)
+	// top is hash(lower path) of the exports whose path has no dot (a
+	// top-level object's), kept by the scan of a package with native
+	// classes (nil otherwise): their imports ask hasPath of a class
+	// registered natively, without an export, in every check, and the
+	// top-level paths answer it without reading the package again.
+	top *hashSet[uint64]
 
 	held Held // the package when it was read from an overlay
 }
@@ -106,7 +113,10 @@ func appendLower(b []byte, s string) []byte {
 // exportHashes returns the halves of the keys of f's exports; hashKey must
 // hash exactly what it hashes: the lower-cased path, then the lower-cased
 // class. sc is memory reused from call to call (nil: a call's own).
-func exportHashes(f *format.View, sc *hashScratch) (hs, checks []uint32) {
+//
+// With top not nil, the path hashes of the exports whose path has no dot
+// (what hasPath hashes: hash(lower path)) are appended to *top.
+func exportHashes(f *format.View, sc *hashScratch, top *[]uint64) (hs, checks []uint32) {
 	if sc == nil {
 		sc = &hashScratch{}
 	}
@@ -132,7 +142,11 @@ func exportHashes(f *format.View, sc *hashScratch) (hs, checks []uint32) {
 		mark := len(sc.arena)
 		p := sc.path(f, i, 0)
 		path, class := sc.arena[p.start:p.end], sc.class(f, exports[i].Class)
-		hs[i] = uint32(pairHash(maphash.Bytes(hashSeed, path), class.h))
+		hp := maphash.Bytes(hashSeed, path)
+		if top != nil && bytes.IndexByte(path, '.') < 0 {
+			*top = append(*top, hp)
+		}
+		hs[i] = uint32(pairHash(hp, class.h))
 		checks[i] = uint32(pairHash(maphash.Bytes(checkSeed, path), class.check))
 		if leaf {
 			sc.arena = sc.arena[:mark]
@@ -230,7 +244,7 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 		if x.set.hashes == nil && x.file != "" {
 			rd := readers.Get().(*format.Reader)
 			if f, err := x.open(rd, x.file); err == nil {
-				x.set.hashes, x.set.checks = exportHashes(f, nil)
+				x.set.hashes, x.set.checks = exportHashes(f, nil, nil)
 			}
 			readers.Put(rd)
 		}
@@ -244,6 +258,10 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 // mismatch, a native class), so the set of paths is made then, by reading
 // the file again, and kept for the next question.
 func (x *exportIndex) hasPath(file, path string) bool {
+	var buf [256]byte
+	if x.top != nil && strings.IndexByte(path, '.') < 0 {
+		return x.top.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
+	}
 	x.pathOnce.Do(func() {
 		// A Reader of its own, not a pooled one: the few packages asked
 		// are often large (a server's Engine.u and XInterface.u), and a
@@ -262,7 +280,6 @@ func (x *exportIndex) hasPath(file, path string) bool {
 		set := newHashSet(paths)
 		x.paths = &set
 	})
-	var buf [256]byte
 	return x.paths != nil && x.paths.has(maphash.Bytes(hashSeed, appendLower(buf[:0], path)))
 }
 

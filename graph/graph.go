@@ -261,6 +261,7 @@ func (b *builder) dropUnasked() {
 		}
 		s.exports.set = checkedSet{}
 		s.exports.file = p.File
+		s.exports.top = nil
 	}
 }
 

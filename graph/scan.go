@@ -112,18 +112,19 @@ type worker struct {
 	pkgNames nameTable // interner numbers of the package names (packageName)
 	// names is what the scan has learnt of each name of the current file,
 	// valid where its gen is gen (so nothing is reset between files).
-	names   []nameMemo
-	gen     uint32
-	impPath []uint32 // per import of the current file: its chain + 1 (0 not yet)
-	rd      format.Reader
-	dirs    map[string]*format.Dir // the folders of the packages read, held open
-	overlay map[string]Held
-	mapExts []string    // Options.MapExts
-	top     []int32     // per import: its package's import (-1 not yet)
-	group   []int32     // per import: its spelling's index (-1: not an object import)
-	hs      hashScratch // exportHashes' memory
-	slab    []objIndex  // memory for the next files' objects
-	deps    []dep
+	names    []nameMemo
+	gen      uint32
+	impPath  []uint32 // per import of the current file: its chain + 1 (0 not yet)
+	rd       format.Reader
+	dirs     map[string]*format.Dir // the folders of the packages read, held open
+	overlay  map[string]Held
+	mapExts  []string    // Options.MapExts
+	top      []int32     // per import: its package's import (-1 not yet)
+	group    []int32     // per import: its spelling's index (-1: not an object import)
+	hs       hashScratch // exportHashes' memory
+	topPaths []uint64    // exportHashes' list of top-level paths' hashes
+	slab     []objIndex  // memory for the next files' objects
+	deps     []dep
 	// spellings, counts, spellDeps, next, expClasses and expGroups are
 	// scanFile's memory for what it gathers per file; the scan keeps
 	// exact-size copies (an append-grown slice kept per package is up to
@@ -447,17 +448,13 @@ func (w *worker) placeObjects(path string, f *format.View, imports []format.Impo
 }
 
 // scanExports keeps what the check needs of the exports: their hashes (a
-// map's are read again when needed), the top-level classes and a map's
-// groups.
+// map's are read again when needed), the top-level classes, a map's
+// groups and, for a package with native classes, the top-level paths'
+// hashes (exportIndex.top).
 func (w *worker) scanExports(path string, f *format.View, exports []format.Export, s *scanned) {
 	in := w.in
 	s.exports.held = w.overlay[path]
 	isMap := kindOf(path, w.mapExts) == KindMap
-	if isMap && s.exports.held == nil {
-		s.exports.file = path
-	} else {
-		s.exports.set.hashes, s.exports.set.checks = exportHashes(f, &w.hs)
-	}
 	classes, groups := w.expClasses[:0], w.expGroups[:0]
 	for i := range exports {
 		switch ex := &exports[i]; {
@@ -478,6 +475,18 @@ func (w *worker) scanExports(path string, f *format.View, exports []format.Expor
 		s.groups = slices.Clone(groups)
 	}
 	w.expClasses, w.expGroups = classes, groups // interned: the worker's memory holds no file's text
+	switch {
+	case isMap && s.exports.held == nil:
+		s.exports.file = path
+	case s.hasNative:
+		top := w.topPaths[:0]
+		s.exports.set.hashes, s.exports.set.checks = exportHashes(f, &w.hs, &top)
+		set := newHashSet(slices.Clone(top))
+		s.exports.top = &set
+		w.topPaths = top
+	default:
+		s.exports.set.hashes, s.exports.set.checks = exportHashes(f, &w.hs, nil)
+	}
 }
 
 // reset returns s with n elements set to v, reusing its memory.

@@ -251,7 +251,7 @@ func TestExportHashes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs, checks := exportHashes(v, nil)
+	hs, checks := exportHashes(v, nil, nil)
 	for i := range v.Exports() {
 		ref := format.ExportRef(i)
 		class, _ := v.ClassOf(ref)
@@ -290,6 +290,53 @@ func TestHasPath(t *testing.T) {
 		if x.hasPath(path, p) {
 			t.Errorf("hasPath(%q) = true, want false", p)
 		}
+	}
+}
+
+// TestHasPathTopLevel: the scan of a package with a native class keeps
+// its top-level paths, and hasPath answers a path without a dot from them
+// as the full set read again answers it (a class, a top-level texture,
+// any case, a group's member's name, a missing name); a package without
+// native classes keeps none.
+func TestHasPathTopLevel(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, native bool) string {
+		b := format.NewBuilder(69, 0)
+		obj := b.ImportPath("Core.Object", "Core", "Class")
+		cls := b.Export(0, "Actor", 0, obj, 10)
+		if native {
+			b.File.Exports[cls.Index()].ObjectFlags |= format.ObjectFlagNative
+		}
+		b.Export(cls, "Tick", b.ImportPath("Core.Function", "Core", "Class"), 0, 10)
+		b.Export(0, "Logo", b.ImportPath("Engine.Texture", "Core", "Class"), 0, 10)
+		grp := b.Export(0, "Skins", b.ImportPath("Core.Package", "Core", "Class"), 0, 0)
+		b.Export(grp, "Metal", b.ImportPath("Engine.Texture", "Core", "Class"), 0, 10)
+		path := filepath.Join(dir, name+".u")
+		if err := format.WriteFile(path, b.File); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	w := newWorker(nil)
+	path := write("Native", true)
+	s, err := scanFile(path, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.exports.top == nil {
+		t.Fatal("a package with a native class kept no top-level paths")
+	}
+	full := &exportIndex{file: path}
+	for _, p := range []string{"Actor", "actor", "LOGO", "Skins", "Tick", "Metal", "StaticMesh", "Actor.Tick", "skins.metal", "Skins.Tick"} {
+		if got, want := s.exports.hasPath(path, p), full.hasPath(path, p); got != want {
+			t.Errorf("hasPath(%q) = %v, the package read again says %v", p, got, want)
+		}
+	}
+	if !s.exports.hasPath(path, "logo") || s.exports.hasPath(path, "StaticMesh") {
+		t.Error("the top-level paths miss Logo or have StaticMesh")
+	}
+	if s, err := scanFile(write("Plain", false), w); err != nil || s.exports.top != nil {
+		t.Errorf("a package without native classes: top %v, err %v", s.exports.top, err)
 	}
 }
 
