@@ -257,7 +257,8 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 // hasPath reports whether the package in file exports path with any
 // class. It is asked only when has says no (a missing object, a class
 // mismatch, a native class), so the set of paths is made then, by reading
-// the file again, and kept for the next question.
+// the file again, and kept for the next question; a path without a dot
+// is answered from the scan's top-level paths where it kept them (top).
 func (x *exportIndex) hasPath(file, path string) bool {
 	var buf [256]byte
 	if x.top != nil && strings.IndexByte(path, '.') < 0 {
