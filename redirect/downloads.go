@@ -119,17 +119,10 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 	d := &Downloads{SchemaVersion: DownloadsSchemaVersion, Roots: []RootDownload{}, Packages: []PackageDownload{}}
 	needed := map[*PackageDownload]bool{}
 	addRoot := func(name, kind string, start []*graph.Package) {
-		r := RootDownload{Name: name, Kind: kind, Packages: []string{}}
-		for _, p := range closure(g, start, nil) {
-			if pd := pub[strings.ToLower(p.Name)]; pd != nil {
-				r.Packages = append(r.Packages, pd.Name)
-				r.add(pd)
-				pd.Roots++
-				needed[pd] = true
-			}
-		}
-		slices.SortFunc(r.Packages, cmpFold)
-		d.Roots = append(d.Roots, r)
+		d.Roots = append(d.Roots, rootDownload(g, pub, name, kind, start, func(pd *PackageDownload) {
+			pd.Roots++
+			needed[pd] = true
+		}))
 	}
 	for i, p := range roots {
 		if err := ctx.Err(); err != nil {
@@ -150,11 +143,6 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 		d.Packages = append(d.Packages, *pd)
 	}
 	d.Total.Compressed = -1
-	for i := range d.Roots {
-		if d.Roots[i].CompressedCount == 0 {
-			d.Roots[i].Compressed = -1
-		}
-	}
 	slices.SortFunc(d.Packages, func(a, b PackageDownload) int {
 		return cmp.Or(cmp.Compare(b.Roots, a.Roots), cmp.Compare(b.Bytes, a.Bytes), cmpFold(a.Name, b.Name))
 	})
@@ -165,6 +153,25 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), cmpFold(a.Name, b.Name))
 	})
 	return d, nil
+}
+
+// rootDownload is what a client joining through the packages start
+// downloads: the published packages (pub, by lower-cased name) of their
+// closure, each also given to each.
+func rootDownload(g *graph.Graph, pub map[string]*PackageDownload, name, kind string, start []*graph.Package, each func(*PackageDownload)) RootDownload {
+	r := RootDownload{Name: name, Kind: kind, Packages: []string{}}
+	for _, p := range closure(g, start, nil) {
+		if pd := pub[strings.ToLower(p.Name)]; pd != nil {
+			r.Packages = append(r.Packages, pd.Name)
+			r.add(pd)
+			each(pd)
+		}
+	}
+	slices.SortFunc(r.Packages, cmpFold)
+	if r.CompressedCount == 0 {
+		r.Compressed = -1
+	}
+	return r
 }
 
 // publishedDownloads returns the downloads of m's published packages by lower-cased

@@ -114,48 +114,41 @@ func stockTest(s *ini.Stock) func(string) bool {
 // lineCosts works out each ServerPackages line's download, the part of it
 // no other root needs, and what needs its package.
 func lineCosts(ctx context.Context, g *graph.Graph, opt UnusedOptions) ([]LineCost, error) {
+	// What each package costs a client does not depend on the line that
+	// brings it: one map of every line's packages (and the maps') gives
+	// all the lines their sizes; a map for each line, as the line's own
+	// downloads made it, cost a server of many lines a walk of every map
+	// per line.
+	var lines []string
+	for _, r := range g.Roots() {
+		if strings.EqualFold(r.Key, "ServerPackages") {
+			lines = append(lines, r.Value)
+		}
+	}
+	m, err := NewMap(g, MapOptions{ServerPackages: lines, Generation: opt.Generation, Stock: opt.Stock})
+	if err != nil {
+		return nil, err
+	}
+	pub := publishedDownloads(m, "")
+	who := reachers(g)
 	out := []LineCost{}
 	for _, r := range g.Roots() {
 		if !strings.EqualFold(r.Key, "ServerPackages") {
 			continue
 		}
-		c := LineCost{Line: r.Evidence(), Package: r.Value, Missing: r.Package == nil || r.Package.Missing(), NeededBy: []string{}}
-		d, err := NewDownloads(ctx, g, DownloadOptions{ServerPackages: []string{r.Value}, Maps: []string{},
-			Generation: opt.Generation, Stock: opt.Stock})
-		if err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		c := LineCost{Line: r.Evidence(), Package: r.Value, Missing: r.Package == nil || r.Package.Missing(), NeededBy: []string{}}
 		c.Download = RootDownload{Name: "ServerPackages", Kind: "server_packages", Packages: []string{}, Sizes: Sizes{Compressed: -1}}
-		for _, rd := range d.Roots {
-			if rd.Kind == "server_packages" {
-				c.Download = rd
-			}
-		}
-		// What the other roots reach: the other ini lines, the maps.
-		var others []*graph.Package
-		for _, o := range g.Roots() {
-			if o.Package != nil && !sameLine(o, r) {
-				others = append(others, o.Package)
-			}
-		}
-		for _, p := range g.Packages() {
-			if p.Kind == graph.KindMap {
-				others = append(others, p)
-			}
-		}
-		reached := map[*graph.Package]bool{}
-		for _, rr := range g.Reach(others, -1, false) {
-			reached[rr.Package] = true
+		if p := g.Package(r.Value); p != nil {
+			c.Download = rootDownload(g, pub, "ServerPackages", "server_packages", []*graph.Package{p}, func(*PackageDownload) {})
 		}
 		c.Only = Sizes{Compressed: -1}
-		sizes := map[string]PackageDownload{}
-		for _, pd := range d.Packages {
-			sizes[strings.ToLower(pd.Name)] = pd
-		}
 		for _, n := range c.Download.Packages {
-			if p := g.Package(n); p != nil && !reached[p] {
+			if p := g.Package(n); p != nil && !who.byOthers(p, r) {
 				c.Only.Count++
-				c.Only.Bytes += sizes[strings.ToLower(n)].Bytes
+				c.Only.Bytes += pub[strings.ToLower(n)].Bytes
 			}
 		}
 		if r.Package != nil {
@@ -169,6 +162,65 @@ func lineCosts(ctx context.Context, g *graph.Graph, opt UnusedOptions) ([]LineCo
 
 // sameLine reports whether two roots are one ini line.
 func sameLine(a, b graph.RootRef) bool { return a.Ini == b.Ini && a.Line == b.Line && a.Key == b.Key }
+
+// lineOf is what sameLine compares.
+type lineOf struct {
+	ini  string
+	line int
+	key  string
+}
+
+// reach is who reaches each package: the maps, and each ini line's root.
+type reach struct {
+	maps   map[*graph.Package]bool
+	owner  map[*graph.Package]lineOf // the one line whose root reaches it (and no map)
+	shared map[*graph.Package]bool   // reached by the roots of two lines or more (and no map)
+}
+
+// reachers works out who reaches each package, each root walked once: a
+// line's others (every root of another line, and the maps) reach what the
+// maps reach and what any other line's root reaches. A root the maps reach
+// adds nothing they do not.
+func reachers(g *graph.Graph) reach {
+	w := reach{maps: map[*graph.Package]bool{}, owner: map[*graph.Package]lineOf{}, shared: map[*graph.Package]bool{}}
+	var maps []*graph.Package
+	for _, p := range g.Packages() {
+		if p.Kind == graph.KindMap {
+			maps = append(maps, p)
+		}
+	}
+	for _, rr := range g.Reach(maps, -1, false) {
+		w.maps[rr.Package] = true
+	}
+	for _, o := range g.Roots() {
+		if o.Package == nil || w.maps[o.Package] {
+			continue
+		}
+		k := lineOf{o.Ini, o.Line, o.Key}
+		for _, rr := range g.Reach([]*graph.Package{o.Package}, -1, false) {
+			p := rr.Package
+			if w.maps[p] || w.shared[p] {
+				continue
+			}
+			if prev, ok := w.owner[p]; !ok {
+				w.owner[p] = k
+			} else if prev != k {
+				w.shared[p] = true
+			}
+		}
+	}
+	return w
+}
+
+// byOthers reports whether p is reached from outside r's line: by a map
+// or by the root of another line.
+func (w reach) byOthers(p *graph.Package, r graph.RootRef) bool {
+	if w.maps[p] || w.shared[p] {
+		return true
+	}
+	k, ok := w.owner[p]
+	return ok && k != lineOf{r.Ini, r.Line, r.Key}
+}
 
 // neededBy lists the ini lines (other than own) and the maps from which p
 // is reached: ini lines first, in the ini's order, then maps by name.
