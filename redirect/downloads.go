@@ -157,14 +157,16 @@ func NewDownloads(ctx context.Context, g *graph.Graph, opt DownloadOptions) (*Do
 
 // rootDownload is what a client joining through the packages start
 // downloads: the published packages (pub, by lower-cased name) of their
-// closure, each also given to each.
+// closure, each also given to each (nil: none).
 func rootDownload(g *graph.Graph, pub map[string]*PackageDownload, name, kind string, start []*graph.Package, each func(*PackageDownload)) RootDownload {
 	r := RootDownload{Name: name, Kind: kind, Packages: []string{}}
 	for _, p := range closure(g, start, nil) {
 		if pd := pub[strings.ToLower(p.Name)]; pd != nil {
 			r.Packages = append(r.Packages, pd.Name)
 			r.add(pd)
-			each(pd)
+			if each != nil {
+				each(pd)
+			}
 		}
 	}
 	slices.SortFunc(r.Packages, cmpFold)

@@ -119,30 +119,28 @@ func lineCosts(ctx context.Context, g *graph.Graph, opt UnusedOptions) ([]LineCo
 	// all the lines their sizes; a map for each line, as the line's own
 	// downloads made it, cost a server of many lines a walk of every map
 	// per line.
-	var lines []string
+	var lines []graph.RootRef
+	var names []string
 	for _, r := range g.Roots() {
 		if strings.EqualFold(r.Key, "ServerPackages") {
-			lines = append(lines, r.Value)
+			lines, names = append(lines, r), append(names, r.Value)
 		}
 	}
-	m, err := NewMap(g, MapOptions{ServerPackages: lines, Generation: opt.Generation, Stock: opt.Stock})
+	m, err := NewMap(g, MapOptions{ServerPackages: names, Generation: opt.Generation, Stock: opt.Stock})
 	if err != nil {
 		return nil, err
 	}
 	pub := publishedDownloads(m, "")
 	who := reachers(g)
 	out := []LineCost{}
-	for _, r := range g.Roots() {
-		if !strings.EqualFold(r.Key, "ServerPackages") {
-			continue
-		}
+	for _, r := range lines {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		c := LineCost{Line: r.Evidence(), Package: r.Value, Missing: r.Package == nil || r.Package.Missing(), NeededBy: []string{}}
 		c.Download = RootDownload{Name: "ServerPackages", Kind: "server_packages", Packages: []string{}, Sizes: Sizes{Compressed: -1}}
 		if p := g.Package(r.Value); p != nil {
-			c.Download = rootDownload(g, pub, "ServerPackages", "server_packages", []*graph.Package{p}, func(*PackageDownload) {})
+			c.Download = rootDownload(g, pub, "ServerPackages", "server_packages", []*graph.Package{p}, nil)
 		}
 		c.Only = Sizes{Compressed: -1}
 		for _, n := range c.Download.Packages {
@@ -161,14 +159,16 @@ func lineCosts(ctx context.Context, g *graph.Graph, opt UnusedOptions) ([]LineCo
 }
 
 // sameLine reports whether two roots are one ini line.
-func sameLine(a, b graph.RootRef) bool { return a.Ini == b.Ini && a.Line == b.Line && a.Key == b.Key }
+func sameLine(a, b graph.RootRef) bool { return lineKey(a) == lineKey(b) }
 
-// lineOf is what sameLine compares.
+// lineOf names the ini line of a root: its file, line and key.
 type lineOf struct {
 	ini  string
 	line int
 	key  string
 }
+
+func lineKey(r graph.RootRef) lineOf { return lineOf{r.Ini, r.Line, r.Key} }
 
 // reach is who reaches each package: the maps, and each ini line's root.
 type reach struct {
@@ -196,7 +196,7 @@ func reachers(g *graph.Graph) reach {
 		if o.Package == nil || w.maps[o.Package] {
 			continue
 		}
-		k := lineOf{o.Ini, o.Line, o.Key}
+		k := lineKey(o)
 		for _, rr := range g.Reach([]*graph.Package{o.Package}, -1, false) {
 			p := rr.Package
 			if w.maps[p] || w.shared[p] {
@@ -219,7 +219,7 @@ func (w reach) byOthers(p *graph.Package, r graph.RootRef) bool {
 		return true
 	}
 	k, ok := w.owner[p]
-	return ok && k != lineOf{r.Ini, r.Line, r.Key}
+	return ok && k != lineKey(r)
 }
 
 // neededBy lists the ini lines (other than own) and the maps from which p
