@@ -48,11 +48,13 @@ type scanned struct {
 // names would cost ini.v1 more than maxNameWork comparisons (see nameWork).
 func scan(name, text string) (*scanned, error) { return scanSections(name, text, nil) }
 
-// scanSections is scan writing for ini.v1 the key lines of the sections in
-// only alone, when only is not nil (lower-cased names): every line is
-// still read and held to the limits on lines, headers and key lines, with
-// scan's errors; the bound on ini.v1's work (nameWork) counts the keys
-// ini.v1 is given, not the others, which are neither kept nor looked up.
+// scanSections is scan writing for ini.v1 the headers and key lines of the
+// sections in only alone, when only is not nil (lower-cased names): every
+// line is still read and held to the limits on lines, headers and key
+// lines, with scan's errors; the bound on ini.v1's work (nameWork) counts
+// the keys ini.v1 is given, not the others, which are neither kept nor
+// looked up, and every header, given or not, so that a file with too many
+// sections is refused as scan refuses it.
 func scanSections(name, text string, only map[string]bool) (*scanned, error) {
 	// Every "=" may start a key line: size the tables once (for a few
 	// sections' keys, grown as found).
