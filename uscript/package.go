@@ -160,22 +160,26 @@ func scanFiles(dir string, names []string, p *Package) []*Class {
 	workers := min(runtime.GOMAXPROCS(0)+4, len(names))
 	var next int
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(names) {
-					return
-				}
-				c, err := ScanFile(filepath.Join(dir, names[i]))
-				results[i] = result{c, err}
+	work := func() {
+		for {
+			mu.Lock()
+			i := next
+			next++
+			mu.Unlock()
+			if i >= len(names) {
+				return
 			}
-		})
+			c, err := ScanFile(filepath.Join(dir, names[i]))
+			results[i] = result{c, err}
+		}
 	}
+	// The caller is one of the workers: a package of one file (most
+	// mods' small ones) starts no goroutine, whose stack would grow anew.
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 	classes := make([]*Class, 0, len(names))
 	for i, r := range results {
