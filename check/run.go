@@ -113,6 +113,9 @@ func Findings(ctx context.Context, in *install.Install, r graph.Resolver, reuse 
 // gopt (its Jobs and Progress are opt's).
 func findings(ctx context.Context, in *install.Install, gopt install.GraphOptions, opt Options) ([]graph.Finding, Checked, error) {
 	gopt.Jobs, gopt.Progress = opt.Jobs, opt.Progress
+	// The binaries' natives are read while the graph is built: the
+	// sources' scan below needs them, and they need nothing of it.
+	defer in.StartNatives()()
 	g, err := in.Graph(ctx, gopt)
 	if err != nil {
 		return nil, Checked{}, err

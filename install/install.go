@@ -14,16 +14,24 @@ import (
 
 // Install is a game installation as the commands see it: its ini, the game
 // profile and the engine's package lookup. Open makes one. It is not safe
-// for concurrent use: it keeps the natives and the last graph's sources
-// once read.
+// for concurrent use (Natives and LiveMap excepted): it keeps the last
+// graph's sources once read.
 type Install struct {
 	IniPath string
 	Ini     *ini.File
 	Game    ini.Game
 	Search  *search.Searcher
 
-	warn    func(string)
-	natives *native.Set // once Natives has read them
+	warn func(string)
+	// nat is what Natives read, once: StartNatives may read it on another
+	// goroutine.
+	nat struct {
+		read     sync.Once
+		set      *native.Set
+		err      error
+		warnings []string  // the read's, passed on by the first Natives
+		warned   sync.Once // for warnings
+	}
 	// srcGraph and sources are the last graph Sources scanned and its
 	// sources.
 	srcGraph *graph.Graph

@@ -241,3 +241,66 @@ func TestLiveMapOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestNativesOnce: StartNatives and Natives from several goroutines read
+// the binaries once, give one set, and pass a binary's warning on once,
+// from a Natives call (not from StartNatives' goroutine, whose read may
+// end while a graph is still being built).
+func TestNativesOnce(t *testing.T) {
+	dir := t.TempDir()
+	if err := demo.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "System", "Broken.dll"), []byte("MZ not really a PE file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var warnings []string
+	calls := 0
+	in, err := Open(Options{Ini: filepath.Join(dir, demo.Ini), Warn: func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warnings = append(warnings, msg)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := in.StartNatives()
+	wait()
+	mu.Lock()
+	before := len(warnings)
+	mu.Unlock()
+	if before != 0 {
+		t.Fatalf("StartNatives passed warnings on before Natives: %q", warnings)
+	}
+	sets := make([]any, 8)
+	var wg sync.WaitGroup
+	for i := range sets {
+		wg.Go(func() {
+			defer in.StartNatives()()
+			s, err := in.Natives()
+			if err != nil {
+				t.Error(err)
+			}
+			sets[i] = s
+			mu.Lock()
+			calls++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	for _, s := range sets {
+		if s == nil || s != sets[0] {
+			t.Fatalf("Natives gave %p and %p: read more than once", s, sets[0])
+		}
+	}
+	n := 0
+	for _, w := range warnings {
+		if strings.Contains(w, "Broken.dll") && strings.Contains(w, "its native classes are not used") {
+			n++
+		}
+	}
+	if n != 1 || calls != len(sets) {
+		t.Errorf("%d warnings about Broken.dll in %d calls, want 1: %q", n, calls, warnings)
+	}
+}
