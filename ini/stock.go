@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/upkdeps/upkdeps/internal/fold"
 )
 
 // stockFS holds one list per game profile, stock/<game>.txt: the package
@@ -74,7 +76,7 @@ func (s *Stock) Files() []string {
 	for _, p := range s.files {
 		out = append(out, p)
 	}
-	slices.SortFunc(out, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
+	slices.SortFunc(out, fold.Compare)
 	return out
 }
 
@@ -141,9 +143,15 @@ func stockList(g Game) *Stock {
 // anyCode is the fallback list: the code packages of every game's list.
 var anyCode = sync.OnceValue(func() *Stock {
 	s := &Stock{Sources: []string{"the code packages (.u) of every game's list"}, files: map[string]string{}, names: map[string][]string{}}
+	// A list has one path a base name, so only the games' order decides
+	// which path a name keeps: the first game's (each list's own order
+	// does not matter, and is not sorted for).
 	for _, g := range Games {
-		for _, p := range stockList(g).Files() {
-			base := strings.ToLower(path.Base(p))
+		l := stockList(g)
+		if l == nil {
+			continue
+		}
+		for base, p := range l.files {
 			if strings.HasSuffix(base, ".u") && s.files[base] == "" {
 				s.files[base] = p
 				name := strings.TrimSuffix(base, ".u")

@@ -1,10 +1,12 @@
 package ini
 
 import (
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -304,6 +306,36 @@ func TestIsStockPackageScan(t *testing.T) {
 	for _, n := range []string{"", "MyMod", "Botpack.u", "Core.", "System", "u", "Textures/Ancient", "Announce", "Announcerr", "\u017fwatGame", "nnouncer", "Source:", "Maps", "Maps/DM-Deck16][", "VanillaPackages", "constants", "authored_lighting_preview"} {
 		if IsStockPackage(n) {
 			t.Errorf("IsStockPackage(%q)", n)
+		}
+	}
+}
+
+// TestAnyCodeFirstGame: the fallback list keeps, for each code package,
+// the path of the first game in Games whose list has it, as walking every
+// list's sorted Files in that order does (what anyCode did before it
+// walked the lists unsorted), and Files sorts case-insensitively.
+func TestAnyCodeFirstGame(t *testing.T) {
+	want := map[string]string{}
+	for _, g := range Games {
+		files := stockList(g).Files()
+		if !slices.IsSortedFunc(files, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) }) {
+			t.Errorf("%s: Files is not sorted case-insensitively", g)
+		}
+		for _, p := range files {
+			base := strings.ToLower(path.Base(p))
+			if _, ok := want[base]; !ok && strings.HasSuffix(base, ".u") {
+				want[base] = p
+			}
+		}
+	}
+	got := anyCode()
+	if len(want) == 0 || !maps.Equal(got.files, want) {
+		t.Fatalf("anyCode has %d files, want %d; they differ", len(got.files), len(want))
+	}
+	for base := range want {
+		name := strings.TrimSuffix(base, ".u")
+		if !slices.Equal(got.names[name], []string{base}) {
+			t.Errorf("names[%s] = %q, want [%s]", name, got.names[name], base)
 		}
 	}
 }
