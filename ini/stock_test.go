@@ -339,3 +339,28 @@ func TestAnyCodeFirstGame(t *testing.T) {
 		}
 	}
 }
+
+// TestIsStockCodeList: IsStockCode, searched in stockCodeNames, answers as
+// the fallback list's HasCode does: for each of its code packages in the
+// lists' spelling and upper case, every stock name, and names that are
+// not packages (a path, a backslash, an extension, empty).
+func TestIsStockCodeList(t *testing.T) {
+	names := []string{"", ".u", "Engine.u", `System\Engine`, "System/Engine", "NoSuchPackage", "engine ", "UnrealShare"}
+	for base, p := range anyCode().files {
+		names = append(names, strings.TrimSuffix(path.Base(p), path.Ext(p)), strings.ToUpper(strings.TrimSuffix(base, ".u")))
+	}
+	names = append(names, stockNames[:]...)
+	code := 0
+	for _, n := range names {
+		want := anyCode().HasCode(n)
+		if got := IsStockCode(n); got != want {
+			t.Errorf("IsStockCode(%q) = %v, want %v", n, got, want)
+		}
+		if want {
+			code++
+		}
+	}
+	if code < len(anyCode().files) {
+		t.Errorf("only %d of the names are stock code, want at least %d", code, len(anyCode().files))
+	}
+}
