@@ -126,12 +126,22 @@ func (a *app) runGraph(cmd *cobra.Command, args []string, f graphFlags) error {
 			return err
 		}
 	}
-	in, g, err := a.openGraph(cmd.Context())
+	in, err := a.openInstall()
+	if err != nil {
+		return err
+	}
+	order := len(in.Ini.EditPackages()) > 0
+	if order {
+		// The order edges' check reads the binaries' natives: while the
+		// graph is built.
+		defer in.StartNatives()()
+	}
+	g, err := a.buildGraph(cmd.Context(), in)
 	if err != nil {
 		return err
 	}
 	opt := graph.DOTOptions{Folders: in.Folders(), Stock: f.stock, AllEdges: f.allEdges, Overview: f.overview}
-	if len(in.Ini.EditPackages()) > 0 {
+	if order {
 		res, _, err := in.Order(cmd.Context(), g, false)
 		if err != nil {
 			return err

@@ -94,11 +94,16 @@ func (a *app) openGraph(ctx context.Context) (*install.Install, *graph.Graph, er
 	if err != nil {
 		return nil, nil, err
 	}
-	p, done := a.progress()
-	defer done()
-	g, err := in.Graph(ctx, install.GraphOptions{Jobs: a.cfg.Jobs, Progress: p})
+	g, err := a.buildGraph(ctx, in)
 	if err != nil {
 		return nil, nil, err
 	}
 	return in, g, nil
+}
+
+// buildGraph builds in's graph with the command's jobs and progress.
+func (a *app) buildGraph(ctx context.Context, in *install.Install) (*graph.Graph, error) {
+	p, done := a.progress()
+	defer done()
+	return in.Graph(ctx, install.GraphOptions{Jobs: a.cfg.Jobs, Progress: p})
 }
