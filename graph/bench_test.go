@@ -258,3 +258,25 @@ func BenchmarkHasPath(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExportHashes is the scan's hashing of every export of a large
+// package (UT99 469's Engine.u) and of a map (Roemer's DM-Mita]I[.unr),
+// its scratch reused as a worker reuses it.
+func BenchmarkExportHashes(b *testing.B) {
+	for _, name := range []string{"OldUnreal__UnrealTournamentPatches/System/Engine.u", "Roemer__ut99-server/files/Maps/DM-Mita]I[.unr"} {
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			var rd format.Reader
+			v, err := rd.View(testutil.CorpusFile(b, name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var sc hashScratch
+			b.ReportAllocs()
+			for b.Loop() {
+				if hs, _ := exportHashes(v, &sc, nil); len(hs) == 0 {
+					b.Fatal("no exports")
+				}
+			}
+		})
+	}
+}
