@@ -33,7 +33,7 @@ func TestHashCollisionNotHidden(t *testing.T) {
 	}
 	gone := hashKey("Grp.Gone", "Texture")
 	a := hashKey("Grp.A", "Texture")
-	if uint32(a.check) == uint32(gone.check) || uint32(a.h) == uint32(gone.h) {
+	if a.check() == gone.check() || a.h() == gone.h() {
 		t.Skip("A's and Gone's hashes collide under this process's seed") // 2 in 2^32
 	}
 	for _, tc := range []struct {
@@ -44,16 +44,16 @@ func TestHashCollisionNotHidden(t *testing.T) {
 		{"none", func(*exportIndex) {}, []string{"Tex: Tex.Grp.Gone (Engine.Texture)"}},
 		// An export whose first hash is Gone's, its check its own (A's).
 		{"first hash", func(x *exportIndex) {
-			x.set.hashes, x.set.checks = append(x.set.hashes, uint32(gone.h)), append(x.set.checks, uint32(a.check))
+			x.set.hashes, x.set.checks = append(x.set.hashes, gone.h()), append(x.set.checks, a.check())
 		}, []string{"Tex: Tex.Grp.Gone (Engine.Texture)"}},
 		// An export whose check is Gone's, its first hash its own.
 		{"check", func(x *exportIndex) {
-			x.set.hashes, x.set.checks = append(x.set.hashes, uint32(a.h)), append(x.set.checks, uint32(gone.check))
+			x.set.hashes, x.set.checks = append(x.set.hashes, a.h()), append(x.set.checks, gone.check())
 		}, []string{"Tex: Tex.Grp.Gone (Engine.Texture)"}},
 		// One export with Gone's first hash, another with its check.
 		{"one each", func(x *exportIndex) {
-			x.set.hashes = append(x.set.hashes, uint32(gone.h), uint32(a.h))
-			x.set.checks = append(x.set.checks, uint32(a.check), uint32(gone.check))
+			x.set.hashes = append(x.set.hashes, gone.h(), a.h())
+			x.set.checks = append(x.set.checks, a.check(), gone.check())
 		}, []string{"Tex: Tex.Grp.Gone (Engine.Texture)"}},
 	} {
 		g, err := Build(context.Background(), dirResolver{dir}, Options{Jobs: 1})

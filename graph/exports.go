@@ -22,11 +22,11 @@ import (
 // Invariant: an import is found by its key alone (hashKey of its
 // lower-cased path and class, which must hash exactly the bytes
 // exportHashes hashes: TestExportHashes). No text is compared, so the key
-// is two hashes of those bytes under independent seeds, of which the set
-// keeps 32 bits each, side by side: an object is exported when one export
-// has both. A collision of one hash (another export's equal to the
-// object's) thus does not hide a missing object
-// (TestHashCollisionNotHidden); both must collide on one export.
+// is a 64-bit hash of those bytes, of which the set keeps the two halves
+// side by side: an object is exported when one export has both. A
+// collision of one half (another export's equal to the object's) thus
+// does not hide a missing object (TestHashCollisionNotHidden); both must
+// collide on one export.
 // maphash's keys are random per process: for n imports checked against a
 // set of m exports the chance of any false match is about n*m/2^64: for
 // the 3.2 million imports of the 20,000-package benchmark install, were
@@ -53,24 +53,28 @@ type exportIndex struct {
 	held Held // the package when it was read from an overlay
 }
 
-// hashSeed is the seed of the names' hashes and of the first half of an
-// exportKey; checkSeed of the second.
-var hashSeed, checkSeed = maphash.MakeSeed(), maphash.MakeSeed()
+// hashSeed is the seed of the names' hashes and of exportKey's.
+var hashSeed = maphash.MakeSeed()
 
-// exportKey is what exportIndex looks an object up by: two hashes of its
-// lower-cased path and class under independent seeds (of each, the set
-// keeps the low 32 bits: checkedSet).
-type exportKey struct{ h, check uint64 }
+// exportKey is what exportIndex looks an object up by: a 64-bit hash of
+// its lower-cased path and class (pairHash of each one's maphash), whose
+// halves h and check checkedSet keeps side by side. The halves of one
+// hash, not two hashes under two seeds: the chance of a false match is the
+// same (both halves must match), for half the hashing and 8 bytes an
+// imported object instead of 16. (The object check also numbers the keys
+// it has asked by this hash: two objects of one package with the same key
+// are one question, whose answer the set could not tell apart anyway.)
+type exportKey uint64
+
+func (k exportKey) h() uint32     { return uint32(k) }
+func (k exportKey) check() uint32 { return uint32(k >> 32) }
 
 func hashKey(path, class string) exportKey {
 	var buf [256]byte
 	b := appendLower(buf[:0], path)
 	n := len(b)
 	b = appendLower(b, class)
-	return exportKey{
-		pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:])),
-		pairHash(maphash.Bytes(checkSeed, b[:n]), maphash.Bytes(checkSeed, b[n:])),
-	}
+	return exportKey(pairHash(maphash.Bytes(hashSeed, b[:n]), maphash.Bytes(hashSeed, b[n:])))
 }
 
 // pairHash is the key of a lower-cased path and class of hashes hp and hc:
@@ -124,7 +128,7 @@ func exportHashes(f *format.View, sc *hashScratch, top *[]uint64) (hs, checks []
 	exports := f.Exports()
 	sc.arena = sc.arena[:0]
 	sc.paths = reset(sc.paths, len(exports), span{-1, -1})
-	sc.classes = reset(sc.classes, len(f.Imports()), exportKey{})
+	sc.classes = reset(sc.classes, len(f.Imports()), 0)
 	sc.outer = reset(sc.outer, len(exports), false)
 	for i := range exports {
 		if o := exports[i].Outer; o.IsExport() && o.Index() < len(exports) {
@@ -147,8 +151,8 @@ func exportHashes(f *format.View, sc *hashScratch, top *[]uint64) (hs, checks []
 		if top != nil && bytes.IndexByte(path, '.') < 0 {
 			*top = append(*top, hp)
 		}
-		hs[i] = uint32(pairHash(hp, class.h))
-		checks[i] = uint32(pairHash(maphash.Bytes(checkSeed, path), class.check))
+		k := exportKey(pairHash(hp, class))
+		hs[i], checks[i] = k.h(), k.check()
 		if leaf {
 			sc.arena = sc.arena[:mark]
 		}
@@ -161,9 +165,9 @@ func exportHashes(f *format.View, sc *hashScratch, top *[]uint64) (hs, checks []
 // once per outer), in one arena, and its imported classes' names.
 type hashScratch struct {
 	arena   []byte
-	paths   []span      // per export (-1: not yet; a leaf's is past the arena's end once hashed)
-	classes []exportKey // per import, as a class: its name's hashes (h 0: not yet)
-	outer   []bool      // per export: another export is inside it
+	paths   []span   // per export (-1: not yet; a leaf's is past the arena's end once hashed)
+	classes []uint64 // per import, as a class: its name's hash (0: not yet)
+	outer   []bool   // per export: another export is inside it
 }
 
 type span struct{ start, end int32 }
@@ -201,12 +205,12 @@ func (sc *hashScratch) path(f *format.View, i, depth int) span {
 	return p
 }
 
-// class returns the hashes of the lower-cased name of class c, as
-// ClassOf names an export's class (without the walk to its package that
-// ClassOf also makes): "class" for none, an imported class's memoised.
-func (sc *hashScratch) class(f *format.View, c format.Ref) exportKey {
+// class returns the hash of the lower-cased name of class c, as ClassOf
+// names an export's class (without the walk to its package that ClassOf
+// also makes): "class" for none, an imported class's memoised.
+func (sc *hashScratch) class(f *format.View, c format.Ref) uint64 {
 	if c.IsImport() && c.Index() < len(sc.classes) {
-		if h := sc.classes[c.Index()]; h.h != 0 {
+		if h := sc.classes[c.Index()]; h != 0 {
 			return h
 		}
 	}
@@ -216,7 +220,7 @@ func (sc *hashScratch) class(f *format.View, c format.Ref) exportKey {
 	}
 	var buf [64]byte
 	b := appendLower(buf[:0], name)
-	h := exportKey{maphash.Bytes(hashSeed, b), maphash.Bytes(checkSeed, b)}
+	h := maphash.Bytes(hashSeed, b)
 	if c.IsImport() && c.Index() < len(sc.classes) {
 		sc.classes[c.Index()] = h
 	}
@@ -251,7 +255,7 @@ func (x *exportIndex) hasKey(key exportKey) bool {
 		}
 		x.set = newCheckedSet(x.set.hashes, x.set.checks) // in the hashes' own memory
 	})
-	return x.set.hasChecked(uint32(key.h), uint32(key.check))
+	return x.set.hasChecked(key.h(), key.check())
 }
 
 // hasPath reports whether the package in file exports path with any

@@ -134,16 +134,16 @@ func (c *objectCheck) askedRuns(jobs int) ([][]asked, int) {
 	tabs := map[*objTable]*keyedTable{}
 	var last *keyedTable
 	// The number of each object key of every table: keys[n] is key n,
-	// found by its first hash (uniform already).
+	// found by its hash (uniform already).
 	var keys []exportKey
 	var index idIndex
 	number := func(k exportKey) uint32 {
-		if n, ok := index.find(k.h, func(n uint32) bool { return keys[n] == k }); ok {
+		if n, ok := index.find(uint64(k), func(n uint32) bool { return keys[n] == k }); ok {
 			return n
 		}
 		n := uint32(len(keys))
 		keys = append(keys, k)
-		index.add(k.h, n, func(n uint32) uint64 { return keys[n].h })
+		index.add(uint64(k), n, func(n uint32) uint64 { return uint64(keys[n]) })
 		return n
 	}
 	keyed := func(tab *objTable) *keyedTable {

@@ -255,9 +255,8 @@ func TestExportHashes(t *testing.T) {
 	for i := range v.Exports() {
 		ref := format.ExportRef(i)
 		class, _ := v.ClassOf(ref)
-		got := exportKey{uint64(hs[i]), uint64(checks[i])}
-		want := hashKey(strings.Join(v.GroupPath(ref), "."), class)
-		if want.h, want.check = uint64(uint32(want.h)), uint64(uint32(want.check)); got != want {
+		got := exportKey(checks[i])<<32 | exportKey(hs[i])
+		if want := hashKey(strings.Join(v.GroupPath(ref), "."), class); got != want {
 			t.Errorf("export %d (%s, class %s): hashes %x, want %x", i, v.ObjectPath(ref), class, got, want)
 		}
 	}
