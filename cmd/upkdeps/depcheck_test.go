@@ -12,18 +12,8 @@ import (
 // TestLibrariesStayLibraries enforces that library packages never pull in
 // the command-line stack (cobra, viper): only cmd/upkdeps may.
 func TestLibrariesStayLibraries(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go command not found")
-	}
-	out, err := exec.Command(gobin, "list", "-f", `{{.ImportPath}} {{join .Deps " "}}`, "github.com/upkdeps/upkdeps/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	out := goList(t, "-f", `{{.ImportPath}} {{join .Deps " "}}`, "github.com/upkdeps/upkdeps/...")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		pkg, deps, _ := strings.Cut(line, " ")
 		if strings.HasPrefix(pkg, "github.com/upkdeps/upkdeps/cmd/") || strings.Contains(pkg, "/internal/demo/gendemo") {
 			continue
@@ -41,21 +31,11 @@ func TestLibrariesStayLibraries(t *testing.T) {
 // install is opened and read through package install, and a library
 // that needs one imports that.
 func TestOnlyReportImportsCheck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go command not found")
-	}
 	const mod = "github.com/upkdeps/upkdeps/"
-	out, err := exec.Command(gobin, "list", "-deps", "-f", `{{.ImportPath}} {{join .Imports " "}}`, mod+"...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
+	out := goList(t, "-deps", "-f", `{{.ImportPath}} {{join .Imports " "}}`, mod+"...")
 	allowed := map[string]bool{mod + "report": true, mod + "cmd/upkdeps": true}
 	var importers []string
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		pkg, imports, _ := strings.Cut(line, " ")
 		if slices.Contains(strings.Fields(imports), mod+"check") {
 			importers = append(importers, pkg)
@@ -99,4 +79,39 @@ func TestCommandsOpenInstallsThroughInstall(t *testing.T) {
 	if opens == 0 {
 		t.Error("no file calls install.Open")
 	}
+}
+
+// TestGodebugMux checks that the command carries godebug.go's setting
+// (go list gives the binary's default GODEBUG), and that no package of
+// the module imports net/http, so that no pattern of ours is read by the
+// older mux.
+func TestGodebugMux(t *testing.T) {
+	if out := goList(t, "-f", "{{.DefaultGODEBUG}}", "."); !slices.Contains(strings.Split(strings.TrimSpace(out), ","), "httpmuxgo121=1") {
+		t.Errorf("the command's default GODEBUG lacks httpmuxgo121=1: %q", out)
+	}
+	out := goList(t, "-f", `{{.ImportPath}} {{join .Imports " "}}`, "github.com/upkdeps/upkdeps/...")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		pkg, imports, _ := strings.Cut(line, " ")
+		if slices.Contains(strings.Fields(imports), "net/http") {
+			t.Errorf("%s imports net/http: check godebug.go's httpmuxgo121 against its patterns", pkg)
+		}
+	}
+}
+
+// goList runs go list with args and returns its output; it skips the
+// test in -short mode or without the go command.
+func goList(t *testing.T, args ...string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go command not found")
+	}
+	out, err := exec.Command(gobin, append([]string{"list"}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
 }

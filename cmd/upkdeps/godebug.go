@@ -8,7 +8,8 @@
 // command's peak RSS is 0.3 MiB lower (version 12.8 against 13.1 MiB,
 // the demo's check 15.9 against 16.2, 21 interleaved runs); the mux
 // behaves the same for a pattern without a method or wildcard, which is
-// all expvar registers. TestGodebugMux keeps the setting in the binary.
+// all expvar registers. TestGodebugMux (depcheck_test.go) keeps the
+// setting in the binary.
 
 //go:debug httpmuxgo121=1
 package main
