@@ -6,6 +6,10 @@
 Runs every binary with ARGS, RUNS rounds, one after another in each round
 (so all see the same load), and prints per binary the medians of wall time
 (ms), CPU (user+sys, ms, from wait4's rusage) and peak RSS (MiB).
+For processes of a few milliseconds, where GNU time (scripts/bench-start.sh,
+bench-server.sh) counts in 10 ms steps: the rusage figures of `version`, the
+demo's check and the server's check in docs/check.md were taken with it.
+The commands' output is discarded.
 
 The peak is not the child's own ru_maxrss: Linux keeps a process's peak
 across execve, and a child of this script starts as a copy of the Python
@@ -14,10 +18,6 @@ interpreter (about 14 MiB), so any command under that read as 14 MiB (a C
 (/usr/bin/time -f %M), whose child is forked from a small process, and
 takes the peak from there; wall and CPU come from the direct run, which
 GNU time's own work (about 1 ms) would inflate.
-For processes of a few milliseconds, where GNU time (scripts/bench-start.sh,
-bench-server.sh) counts in 10 ms steps: the rusage figures of `version`, the
-demo's check and the server's check in docs/check.md were taken with it.
-The commands' output is discarded.
 """
 import os
 import statistics
