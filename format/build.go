@@ -160,10 +160,32 @@ func (b *Builder) ExportSpec(spec string, size int32) Ref {
 // It adds the names it uses; give the result to MarshalSerial with the
 // export's SerialSize set to its length.
 func (b *Builder) ClassDefaults(prefix []byte, trueBools ...string) []byte {
+	props := make([]BoolDefault, len(trueBools))
+	for i, n := range trueBools {
+		props[i] = BoolDefault{n, true}
+	}
+	return b.ClassDefaultBools(prefix, props...)
+}
+
+// BoolDefault is a bool property of a class's defaults (ClassDefaultBools).
+type BoolDefault struct {
+	Name  string
+	Value bool
+}
+
+// ClassDefaultBools is ClassDefaults with each property's value given: a
+// subclass whose defaults set False what its parent's set True keeps the
+// property, as the engine saves it (a class's defaults hold what differs
+// from its parent's).
+func (b *Builder) ClassDefaultBools(prefix []byte, props ...BoolDefault) []byte {
 	out := append([]byte{}, prefix...)
-	for _, n := range trueBools {
-		out = appendCompact(out, b.Name(n))
-		out = append(out, 0x80|0x50|3, 0) // bool, value True, size in a byte: 0
+	for _, p := range props {
+		info := byte(0x50 | 3) // bool, size in a byte: 0
+		if p.Value {
+			info |= 0x80
+		}
+		out = appendCompact(out, b.Name(p.Name))
+		out = append(out, info, 0)
 	}
 	return appendCompact(out, b.Name("None"))
 }
