@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
 	"github.com/upkdeps/upkdeps/install"
@@ -9,8 +10,7 @@ import (
 )
 
 // LiveMissing is the finding kind of a live map entry (a mapvote preset's
-// or default package, a UT2004 class section's bAddToServerPackages) whose
-// package no file resolves for.
+// or default package) whose package no file resolves for.
 const LiveMissing graph.FindingKind = "live_missing"
 
 // LiveFindings reports the live map's entries that the ini's
@@ -18,18 +18,26 @@ const LiveMissing graph.FindingKind = "live_missing"
 // an error (live_missing) on the line that names it, a warning for a
 // disabled preset. The ini's own ServerPackages are the graph's
 // missing_package findings. A mapvote config that cannot be read is a
-// warning through warn.
+// warning through warn. A class section's line setting its mutator switch
+// (livemap.IgnoredSwitchLines), which the engine never reads, is an
+// ini_section warning.
 func LiveFindings(in *install.Install, warn func(string)) []graph.Finding {
+	var out []graph.Finding
+	gen := in.Search.Generation()
+	for _, s := range livemap.IgnoredSwitchLines(in.Ini, gen) {
+		pkg, _, _ := strings.Cut(strings.TrimPrefix(s.Text, "["), ".")
+		out = append(out, graph.Finding{Kind: graph.IniSection, Severity: graph.Warning, Package: pkg, Roots: []string{s.String()},
+			Message: fmt.Sprintf("%s adds nothing to the package map: %s; list %s in ServerPackages if clients need it", s, livemap.IgnoredWhy(gen), pkg)})
+	}
 	m, err := in.LiveMap()
 	if err != nil {
 		warnf(warn, "warning: %v: the live package map was not read", err)
-		return nil
+		return out
 	}
 	disabled := map[string]bool{}
 	for _, p := range m.Presets {
 		disabled[p.Name] = p.Disabled
 	}
-	var out []graph.Finding
 	for _, p := range m.Missing(func(pkg string) bool { return in.Search.Find(pkg).Found() }) {
 		if p.From == livemap.FromIni {
 			continue
@@ -37,8 +45,6 @@ func LiveFindings(in *install.Install, warn func(string)) []graph.Finding {
 		who := "the live map's base"
 		if p.Preset != "" {
 			who = fmt.Sprintf("preset %s (%s)", p.Preset, m.Manager)
-		} else if p.From == livemap.FromIniSection {
-			who = "the class's section (the server adds its package when the class runs)"
 		}
 		sev, fix := graph.Error, "install the package or remove it from the line"
 		if disabled[p.Preset] && p.Preset != "" {

@@ -5,9 +5,9 @@ import (
 )
 
 // LiveMap reads the install's live package map (package livemap): the
-// ini's ServerPackages, what UT2004 adds (class sections, and the default
-// properties of the ServerActors classes), and the mapvote configs beside
-// the ini.
+// ini's ServerPackages, the packages of the ServerActors classes whose
+// defaults switch it on (livemap.SwitchProperty), and the mapvote configs
+// beside the ini.
 // It is read once: a check asks for it twice (the packages sent, and the
 // entries that do not resolve), and each read lists the System folder for
 // the mapvote configs. The caller must not change the Map.
@@ -22,14 +22,14 @@ func (in *Install) LiveMap() (*livemap.Map, error) {
 // ServerPackagesFor returns the packages the server sends while preset
 // runs (livemap.Map.Names; livemap.AllPresets for every preset). With
 // preset "" it is the ini's ServerPackages as listed, unless a mapvote
-// manages them or a UT2004 class section adds one: then the live map's
-// base. A preset the map does not have is an ArgError (ArgPreset).
+// manages them or a ServerActors class's defaults add a package: then the
+// live map's base. A preset the map does not have is an ArgError (ArgPreset).
 func (in *Install) ServerPackagesFor(preset string) ([]string, error) {
 	m, err := in.LiveMap()
 	if err != nil {
 		return nil, err
 	}
-	if preset == "" && !m.Managed && !hasFrom(m.Base, livemap.FromIniSection) {
+	if preset == "" && !m.Managed && !hasFrom(m.Base, livemap.FromDefaults) {
 		return in.Ini.ServerPackages(), nil
 	}
 	names, err := m.Names(preset)

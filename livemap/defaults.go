@@ -2,18 +2,40 @@ package livemap
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
 )
 
+// SwitchProperty is the bool property of a mutator's defaults that adds
+// its package to the package map, by engine generation: UT2004's
+// Engine.Mutator declares bAddToServerPackages (2), UT99 469c's
+// bAddToPackageMap (1; the OldUnreal 469 script tree's Mutator.uc, "Added
+// in UT 469c"). Each Mutator.PreBeginPlay calls AddToPackageMap() when it
+// is True, which adds the running class's own package. "" for a generation
+// without one.
+func SwitchProperty(generation int) string {
+	switch generation {
+	case 1:
+		return "bAddToPackageMap"
+	case 2:
+		return "bAddToServerPackages"
+	}
+	return ""
+}
+
+// maxParents bounds the parent classes followed from one class.
+const maxParents = 64
+
 // defaultsEntries reads the default properties of the classes the server
-// runs (its ServerActors and opt.Mutators): a class setting
-// bAddToServerPackages=True adds its package (UT2004's Mutator does so in
-// PreBeginPlay; the Beyond Unreal wiki's "Package map" page). What cannot
-// be read is a note.
+// runs (its ServerActors and opt.Mutators): a class whose switch
+// (SwitchProperty) is True, set in its own defaults or inherited from a
+// parent class, adds its package (the Beyond Unreal wiki's "Package map"
+// page). What cannot be read is a note.
 func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
+	prop := SwitchProperty(opt.Generation)
 	var classes []string
 	for _, r := range f.References(opt.Generation) {
 		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
@@ -24,6 +46,8 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 	classes = append(classes, opt.Mutators...)
 	var out []Entry
 	var notes []string
+	d := defaults{find: opt.Find, prop: prop, files: map[string]*format.File{}}
+	defer d.close()
 	seen := map[string]bool{}
 	for _, c := range classes {
 		pkg, class, ok := strings.Cut(c, ".")
@@ -35,35 +59,105 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 		if file == "" {
 			continue // check reports the missing package
 		}
-		on, err := classDefault(file, class)
+		on, from, err := d.value(pkg, class)
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s: the default properties of %s were not read (%v): whether it adds its package went unchecked", file, c, err))
+			notes = append(notes, fmt.Sprintf("%s: whether %s adds its package went unchecked: %v", file, c, err))
 			continue
 		}
-		if on {
-			out = append(out, Entry{pkg, FromDefaults, Source{file, 0, c + " defaultproperties bAddToServerPackages=True"}})
+		if !on {
+			continue
 		}
-	}
-	if len(classes) > 0 {
-		notes = append(notes, "bAddToServerPackages is read from the defaults of each class the server runs, not from its parent classes")
+		src := Source{file, 0, fmt.Sprintf("%s defaultproperties %s=True", c, prop)}
+		if !strings.EqualFold(from.class, c) {
+			src = Source{from.file, 0, fmt.Sprintf("%s inherits %s=True from %s's defaultproperties", c, prop, from.class)}
+		}
+		out = append(out, Entry{pkg, FromDefaults, src})
 	}
 	return out, notes
 }
 
-// classDefault reports whether class (top level in file) sets
-// bAddToServerPackages=True in its defaults.
-func classDefault(file, class string) (bool, error) {
+// defaults reads classes' switches, each package file opened once.
+type defaults struct {
+	find  func(pkg string) string
+	prop  string
+	files map[string]*format.File // by path
+}
+
+// where is the class whose defaults set the switch, and its file.
+type where struct{ class, file string }
+
+// value reports the switch of pkg.class: set in its defaults, or else its
+// parent's (a class's defaults hold only what differs from its parent's),
+// and the class that sets it. The engine's own classes (packages Core and
+// Engine) set it nowhere: UT2004's, Red Orchestra's and UT99 469's
+// Engine and Core script trees declare it in Engine.Mutator and set it in
+// no default properties, so the walk stops there without reading them.
+func (d *defaults) value(pkg, class string) (bool, where, error) {
+	start := pkg + "." + class
+	for range maxParents {
+		if strings.EqualFold(pkg, "Engine") || strings.EqualFold(pkg, "Core") {
+			return false, where{}, nil
+		}
+		file := d.find(pkg)
+		if file == "" {
+			return false, where{}, fmt.Errorf("the package of parent class %s.%s is not found", pkg, class)
+		}
+		f, err := d.open(file)
+		if err != nil {
+			return false, where{}, err
+		}
+		i := topClass(f, class)
+		if i < 0 {
+			return false, where{}, fmt.Errorf("%s has no class %s", filepath.Base(file), class)
+		}
+		v, found, err := f.ClassDefaultBool(nil, i, d.prop)
+		if err != nil {
+			return false, where{}, fmt.Errorf("the default properties of %s.%s were not read (%v)", pkg, class, err)
+		}
+		if found {
+			return v, where{pkg + "." + class, file}, nil
+		}
+		super := f.Exports[i].Super
+		switch {
+		case super.IsNull():
+			return false, where{}, nil
+		case super.IsImport():
+			pkg, class = f.ImportPackage(super), f.ObjectName(super)
+		case f.Outer(super).IsNull():
+			class = f.ObjectName(super)
+		default:
+			return false, where{}, fmt.Errorf("%s: the parent of class %s is not a top-level class", filepath.Base(file), class)
+		}
+	}
+	return false, where{}, fmt.Errorf("more than %d parent classes above %s (a loop?)", maxParents, start)
+}
+
+func (d *defaults) open(file string) (*format.File, error) {
+	if f, ok := d.files[file]; ok {
+		return f, nil
+	}
 	f, err := format.Open(file)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	defer f.Close()
+	d.files[file] = f
+	return f, nil
+}
+
+func (d *defaults) close() {
+	for _, f := range d.files {
+		f.Close()
+	}
+}
+
+// topClass returns the index of the top-level class export named class
+// (any case) in f, or -1.
+func topClass(f *format.File, class string) int {
 	for i := range f.Exports {
 		e := &f.Exports[i]
 		if e.Class.IsNull() && e.Outer.IsNull() && strings.EqualFold(f.NameAt(e.ObjectName), class) {
-			v, found, err := f.ClassDefaultBool(nil, i, "bAddToServerPackages")
-			return v && found, err
+			return i
 		}
 	}
-	return false, nil
+	return -1
 }

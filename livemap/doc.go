@@ -5,16 +5,18 @@
 //
 //   - The game ini's ServerPackages ([Engine.GameEngine], and XC_Engine's
 //     section), as package ini reads them.
-//   - UT2004 (engine generation 2): a class whose config section in the
-//     game ini sets bAddToServerPackages=True. Mutator.PreBeginPlay adds
-//     the package of such a mutator to the package map
-//     (AddToPackageMap, from UT2004 v3204 on: the Beyond Unreal wiki's
-//     "Package map" page); the entry counts when the class runs (a
-//     mutator of the server's command line or a ServerActors class).
-//   - UT2004: a class the server runs (a ServerActors class, or one of
-//     Options.Mutators) whose default properties set
-//     bAddToServerPackages=True (format.File.ClassDefaultBool); the
-//     package file is the entry's source.
+//   - A class the server runs (a ServerActors class, or one of
+//     Options.Mutators) whose mutator switch (SwitchProperty: UT2004's
+//     bAddToServerPackages, UT99 469c's bAddToPackageMap) is True in its
+//     default properties (format.File.ClassDefaultBool), or, when they do
+//     not set it, in its parent classes' (a class's defaults hold what
+//     differs from its parent's), up to the engine's own classes.
+//     Mutator.PreBeginPlay then adds the class's package to the package
+//     map (AddToPackageMap, UT2004 v3204 on: the Beyond Unreal wiki's
+//     "Package map" page). The source is the package file whose defaults
+//     set it. A class section of the game ini setting the switch does
+//     nothing (the switch is not a config variable): such lines are
+//     notes (IgnoredSwitchLines).
 //   - VoteSys (github.com/Deaod/VoteSys, README.md at commit 0018447):
 //     VoteSys.ini's [ServerSettings] bManageServerPackages=True makes it
 //     set ServerPackages per preset: DefaultPackages (the ini's
@@ -37,7 +39,7 @@
 // package does not read (the client package MVES adds itself, packages
 // named by MVES's ClientLogoTexture and map overrides, VoteSys leaving out
 // ServerSideOnly packages, mutators given on the command line unless
-// Options.Mutators names them, a bAddToServerPackages inherited from a
-// parent class) is listed
+// Options.Mutators names them, a switch whose parent class's package is
+// not found) is listed
 // in Map.Notes, not guessed.
 package livemap

@@ -16,11 +16,15 @@ import (
 
 // Where an entry comes from (Entry.From).
 const (
-	FromIni        = "ini"         // the game ini's ServerPackages
-	FromIniSection = "ini_section" // bAddToServerPackages=True in a class's section (UT2004)
-	FromVoteSys    = "votesys"     // VoteSys.ini / VoteSysPresets.ini
-	FromMVES       = "mves"        // MVE_Config.ini
-	FromDefaults   = "defaults"    // bAddToServerPackages=True in a class's default properties (UT2004)
+	FromIni = "ini" // the game ini's ServerPackages
+	// FromIniSection is no longer produced: a class's ini section cannot
+	// set its switch (IgnoredSwitchLines).
+	//
+	// Deprecated: kept for code that compares with it.
+	FromIniSection = "ini_section"
+	FromVoteSys    = "votesys"  // VoteSys.ini / VoteSysPresets.ini
+	FromMVES       = "mves"     // MVE_Config.ini
+	FromDefaults   = "defaults" // a class's switch (SwitchProperty) True in its or a parent's default properties
 )
 
 // The mapvotes read (Map.Manager).
@@ -48,7 +52,7 @@ func (s Source) String() string {
 // Entry is one package of the live map and the line that puts it there.
 type Entry struct {
 	Package string `json:"package"`
-	From    string `json:"from"` // FromIni, FromIniSection, FromVoteSys or FromMVES
+	From    string `json:"from"` // FromIni, FromVoteSys, FromMVES or FromDefaults
 	Source  Source `json:"source"`
 }
 
@@ -84,8 +88,9 @@ type Map struct {
 
 // Options say how Read reads.
 type Options struct {
-	// Generation is the engine generation (1 or 2; 0 unknown): the
-	// bAddToServerPackages sections and defaults are read for 2.
+	// Generation is the engine generation (1 or 2; 0 unknown): it names
+	// the switch read from the defaults of the classes the server runs
+	// (SwitchProperty).
 	Generation int
 	// Find returns the file a package name resolves to ("" none): the
 	// default properties of the classes the server runs are read through
@@ -141,8 +146,10 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	if m.Manager != "" && !m.Managed {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, m.SwitchText()))
 	}
-	if opt.Generation == 2 {
-		m.Base = append(m.Base, sectionEntries(f)...)
+	if SwitchProperty(opt.Generation) != "" {
+		for _, s := range IgnoredSwitchLines(f, opt.Generation) {
+			m.Notes = append(m.Notes, fmt.Sprintf("%s is not counted: %s", s, IgnoredWhy(opt.Generation)))
+		}
 		if opt.Find != nil {
 			es, notes := defaultsEntries(f, opt)
 			m.Base = append(m.Base, es...)
@@ -166,22 +173,37 @@ func (m *Map) SwitchText() string {
 	return m.Switch.String()
 }
 
-// sectionEntries are the classes whose section sets bAddToServerPackages.
-func sectionEntries(f *ini.File) []Entry {
-	var out []Entry
+// IgnoredSwitchLines returns the game ini's lines that set a class's
+// switch (SwitchProperty) in its section ([Pkg.Class]
+// bAddToServerPackages=True), which the engine never reads: Engine.Mutator
+// declares the switch without config (UT2004's and Red Orchestra's
+// Mutator.uc: "var bool bAddToServerPackages;", UT99 469's "var bool
+// bAddToPackageMap;"), and an ini line sets only a config variable (the
+// Beyond Unreal wiki's "Config Vars And .Ini Files"). Only the lines
+// setting it True are returned; nil for a generation without a switch.
+func IgnoredSwitchLines(f *ini.File, generation int) []Source {
+	prop := SwitchProperty(generation)
+	if prop == "" {
+		return nil
+	}
+	var out []Source
 	for _, sec := range f.Sections() {
 		pkg, class, ok := strings.Cut(sec, ".")
 		if !ok || pkg == "" || class == "" {
 			continue
 		}
-		es := f.Entries(sec, "bAddToServerPackages")
-		if len(es) == 0 || !parseBool(es[len(es)-1].Value) {
-			continue
+		for _, e := range f.Entries(sec, prop) {
+			if parseBool(e.Value) {
+				out = append(out, Source{f.Path, e.Line, fmt.Sprintf("[%s] %s=%s", sec, e.Key, e.Value)})
+			}
 		}
-		e := es[len(es)-1]
-		out = append(out, Entry{pkg, FromIniSection, Source{f.Path, e.Line, fmt.Sprintf("[%s] %s=%s", sec, e.Key, e.Value)}})
 	}
 	return out
+}
+
+// IgnoredWhy says why a line of IgnoredSwitchLines does nothing.
+func IgnoredWhy(generation int) string {
+	return fmt.Sprintf("Engine.Mutator declares %s without config, so the engine never reads it from an ini; a class's defaultproperties set it", SwitchProperty(generation))
 }
 
 func parseBool(v string) bool {

@@ -151,23 +151,30 @@ func TestBothMapvotes(t *testing.T) {
 	}
 }
 
-// TestIniSection: UT2004 reads bAddToServerPackages=True from a class's
-// section; UT99 has no such switch.
+// TestIniSection: a class section's line setting the switch adds nothing
+// (the switch is not a config variable): it is a note, in each generation
+// by its own switch's name.
 func TestIniSection(t *testing.T) {
-	f := writeFiles(t, map[string]string{"Server.ini": gameIni + "\n[MyMut.MutFoo]\nbAddToServerPackages=True\n\n[Other.Off]\nbAddToServerPackages=False\n"})
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni + "\n[MyMut.MutFoo]\nbAddToServerPackages=True\n\n[Other.Off]\nbAddToServerPackages=False\n\n[Old.Mut]\nbAddToPackageMap=True\n"})
 	m, err := Read(f, Options{Generation: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := names(m.Base), []string{"SoldierSkins", "Botpack", "MyMut"}; !reflect.DeepEqual(got, want) {
+	if got, want := names(m.Base), []string{"SoldierSkins", "Botpack"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("base %q, want %q", got, want)
 	}
-	if e := m.Base[2]; e.From != FromIniSection || e.Source.Line != 6 {
-		t.Errorf("entry %+v", e)
+	want := "Server.ini:6 [MyMut.MutFoo] bAddToServerPackages=True is not counted: Engine.Mutator declares bAddToServerPackages without config, so the engine never reads it from an ini; a class's defaultproperties set it"
+	if len(m.Notes) != 1 || m.Notes[0] != want {
+		t.Errorf("notes %q, want %q", m.Notes, want)
 	}
-	m1, _ := Read(f, Options{Generation: 1})
-	if len(m1.Base) != 2 {
-		t.Errorf("UE1 base %+v", m1.Base)
+	if got := IgnoredSwitchLines(f, 2); len(got) != 1 || got[0].Line != 6 {
+		t.Errorf("UE2 ignored lines %+v", got)
+	}
+	if got := IgnoredSwitchLines(f, 1); len(got) != 1 || got[0].Line != 12 || got[0].Text != "[Old.Mut] bAddToPackageMap=True" {
+		t.Errorf("UE1 ignored lines %+v", got)
+	}
+	if got := IgnoredSwitchLines(f, 0); got != nil {
+		t.Errorf("unknown generation: %+v", got)
 	}
 }
 
@@ -224,5 +231,144 @@ func TestDefaults(t *testing.T) {
 	// UE1 has no such switch.
 	if m1, _ := Read(f, Options{Generation: 1, Find: find}); len(m1.Base) != 1 {
 		t.Errorf("UE1 base %+v", m1.Base)
+	}
+}
+
+// class is a class of a generated package: its parent ("Pkg.Class"
+// imported, "Class" exported before it) and its defaults.
+type class struct {
+	name, super string
+	props       []format.BoolDefault
+}
+
+// writePackage writes dir/pkg.u, a package of version (69 UT99, 128
+// UT2004) holding classes in order.
+func writePackage(t *testing.T, dir, pkg string, version uint16, classes ...class) {
+	t.Helper()
+	b := format.NewBuilder(version, 0)
+	serial := map[int][]byte{}
+	local := map[string]format.Ref{}
+	for _, c := range classes {
+		data := b.ClassDefaultBools([]byte{0x00, 0x01}, c.props...)
+		super := local[c.super]
+		if strings.Contains(c.super, ".") {
+			super = b.ImportPath(c.super, "Core", "Class")
+		}
+		serial[len(b.File.Exports)] = data
+		local[c.name] = b.Export(0, c.name, 0, super, int32(len(data)))
+	}
+	img, err := format.MarshalSerial(b.File, serial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, pkg+".u"), img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDefaultsInherited: a class whose own defaults do not set the switch
+// takes its parent's, in its package or another; a False of its own wins;
+// the walk stops at Engine's classes without reading Engine.u; a parent
+// whose package is missing is a note.
+func TestDefaultsInherited(t *testing.T) {
+	on := []format.BoolDefault{{Name: "bAddToServerPackages", Value: true}}
+	off := []format.BoolDefault{{Name: "bAddToServerPackages", Value: false}}
+	dir := t.TempDir()
+	writePackage(t, dir, "Base", 128, class{"MutA", "Engine.Mutator", on}, class{"MutPlain", "Engine.Mutator", nil})
+	writePackage(t, dir, "Kid", 128, class{"MutB", "Base.MutA", nil}, class{"MutC", "Base.MutA", off}, class{"MutD", "MutB", nil}, class{"MutE", "Base.MutPlain", nil})
+	writePackage(t, dir, "Orphan", 128, class{"MutF", "Gone.MutX", nil})
+	text := "[Engine.GameEngine]\nServerActors=Kid.MutB\nServerActors=Kid.MutC\nServerActors=Kid.MutD\nServerActors=Kid.MutE\nServerActors=Orphan.MutF\n"
+	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	find := func(pkg string) string {
+		asked = append(asked, pkg)
+		p := filepath.Join(dir, pkg+".u")
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
+		return p
+	}
+	m, err := Read(f, Options{Generation: 2, Find: find})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Base {
+		got = append(got, e.From+" "+e.Source.String())
+	}
+	want := []string{
+		"defaults Base.u Kid.MutB inherits bAddToServerPackages=True from Base.MutA's defaultproperties",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("base\n%q\nwant\n%q", got, want)
+	}
+	// Kid.MutD (MutB's child in Kid.u) is the same package: one entry.
+	wantNote := filepath.Join(dir, "Orphan.u") + ": whether Orphan.MutF adds its package went unchecked: the package of parent class Gone.MutX is not found"
+	if len(m.Notes) != 1 || m.Notes[0] != wantNote {
+		t.Errorf("notes %q, want %q", m.Notes, wantNote)
+	}
+	for _, p := range asked {
+		if strings.EqualFold(p, "Engine") || strings.EqualFold(p, "Core") {
+			t.Errorf("looked up %s: the walk should stop at the engine's classes", p)
+		}
+	}
+	// Each class on its own, to see what MutD and MutC give.
+	d := defaults{find: find, prop: "bAddToServerPackages", files: map[string]*format.File{}}
+	defer d.close()
+	for _, c := range []struct {
+		pkg, class string
+		on         bool
+		from       string
+	}{{"Kid", "MutB", true, "Base.MutA"}, {"Kid", "MutC", false, "Kid.MutC"}, {"Kid", "MutD", true, "Base.MutA"}, {"Kid", "MutE", false, ""}, {"Base", "MutA", true, "Base.MutA"}} {
+		v, w, err := d.value(c.pkg, c.class)
+		if err != nil || v != c.on || w.class != c.from {
+			t.Errorf("%s.%s: %v from %q (%v), want %v from %q", c.pkg, c.class, v, w.class, err, c.on, c.from)
+		}
+	}
+}
+
+// TestDefaultsUT99: UT99 469c's switch is bAddToPackageMap, read from a UE1
+// package's class defaults the same way; UT2004's name does nothing there.
+func TestDefaultsUT99(t *testing.T) {
+	dir := t.TempDir()
+	writePackage(t, dir, "NewMut", 69, class{"Mut469", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToPackageMap", Value: true}}})
+	writePackage(t, dir, "WrongMut", 69, class{"Mut2004", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToServerPackages", Value: true}}})
+	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte("[Engine.GameEngine]\nServerActors=NewMut.Mut469\nServerActors=WrongMut.Mut2004\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(pkg string) string { return filepath.Join(dir, pkg+".u") }
+	m, err := Read(f, Options{Generation: 1, Find: find})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Base) != 1 || m.Base[0].Source.String() != "NewMut.u NewMut.Mut469 defaultproperties bAddToPackageMap=True" || len(m.Notes) != 0 {
+		t.Errorf("base %+v, notes %q", m.Base, m.Notes)
+	}
+}
+
+// TestDefaultsLoop: a hostile package whose classes are each other's
+// parents ends the walk with a note, not a hang.
+func TestDefaultsLoop(t *testing.T) {
+	dir := t.TempDir()
+	b := format.NewBuilder(128, 0)
+	b.Export(0, "MutA", 0, format.ExportRef(1), 10)
+	b.Export(0, "MutB", 0, format.ExportRef(0), 10)
+	if err := format.WriteFile(filepath.Join(dir, "Loop.u"), b.File); err != nil {
+		t.Fatal(err)
+	}
+	d := defaults{prop: "bAddToServerPackages", files: map[string]*format.File{}, find: func(string) string { return filepath.Join(dir, "Loop.u") }}
+	defer d.close()
+	if _, _, err := d.value("Loop", "MutA"); err == nil || !strings.Contains(err.Error(), "more than 64 parent classes above Loop.MutA (a loop?)") {
+		t.Errorf("err %v", err)
 	}
 }

@@ -221,3 +221,102 @@ func TestCheckPreset(t *testing.T) {
 		t.Errorf("unknown preset: code %d, %s", code, errOut)
 	}
 }
+
+// TestMutatorSwitch: on a UT2004 server a ServerActors class that inherits
+// bAddToServerPackages=True from its parent's defaults (another package)
+// is sent (downloads' server_packages, livemap), and a class section's
+// bAddToServerPackages=True line, which the engine never reads, sends
+// nothing and is check's ini_section warning.
+func TestMutatorSwitch(t *testing.T) {
+	root := t.TempDir()
+	sys := filepath.Join(root, "System")
+	if err := os.MkdirAll(sys, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, build func(b *format.Builder) map[int][]byte) {
+		t.Helper()
+		b := format.NewBuilder(128, 29)
+		b.File.Flags = format.FlagAllowDownload
+		img, err := format.MarshalSerial(b.File, build(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sys, name), img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Engine.u", func(b *format.Builder) map[int][]byte { b.Export(0, "Mutator", 0, 0, 10); return nil })
+	write("Base.u", func(b *format.Builder) map[int][]byte {
+		data := b.ClassDefaults([]byte{0, 1}, "bAddToServerPackages")
+		b.Export(0, "MutA", 0, b.ImportPath("Engine.Mutator", "Core", "Class"), int32(len(data)))
+		return map[int][]byte{0: data}
+	})
+	write("Kid.u", func(b *format.Builder) map[int][]byte {
+		b.Export(0, "MutB", 0, b.ImportPath("Base.MutA", "Core", "Class"), 10)
+		return nil
+	})
+	write("Loose.u", func(b *format.Builder) map[int][]byte {
+		b.Export(0, "MutL", 0, b.ImportPath("Engine.Mutator", "Core", "Class"), 10)
+		return nil
+	})
+	iniPath := filepath.Join(sys, "Server.ini")
+	text := "[Core.System]\nPaths=../System/*.u\n\n[Engine.GameEngine]\nServerPackages=Base\nServerActors=Kid.MutB\n\n[Loose.MutL]\nbAddToServerPackages=True\n"
+	if err := os.WriteFile(iniPath, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "downloads", "--ini", iniPath, "--game", "ut2004", "--json")
+	if code != exitOK {
+		t.Fatalf("downloads: code %d, %s", code, errOut)
+	}
+	var d struct {
+		Roots []struct {
+			Kind     string   `json:"kind"`
+			Packages []string `json:"packages"`
+		} `json:"roots"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	var sent []string
+	for _, r := range d.Roots {
+		if r.Kind == "server_packages" {
+			sent = r.Packages
+		}
+	}
+	if want := []string{"Base", "Kid"}; !slices.Equal(sent, want) {
+		t.Errorf("server packages %q, want %q", sent, want)
+	}
+	out, errOut, code = runCLI(t, "livemap", "--ini", iniPath, "--game", "ut2004")
+	if code != exitOK {
+		t.Fatalf("livemap: code %d, %s", code, errOut)
+	}
+	for _, want := range []string{
+		"Base.u Kid.MutB inherits bAddToServerPackages=True from Base.MutA's defaultproperties",
+		"Server.ini:9 [Loose.MutL] bAddToServerPackages=True is not counted",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("livemap lacks %q:\n%s", want, out)
+		}
+	}
+	out, errOut, _ = runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--json")
+	var rep struct {
+		Findings []struct {
+			Kind     string   `json:"kind"`
+			Severity string   `json:"severity"`
+			Package  string   `json:"package"`
+			Roots    []string `json:"roots"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		if f.Kind == "ini_section" {
+			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
+		}
+	}
+	if want := []string{"warning Loose Server.ini:9 [Loose.MutL] bAddToServerPackages=True"}; !slices.Equal(got, want) {
+		t.Errorf("ini_section findings %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,94 @@
+package livemap
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/upkdeps/upkdeps/format"
+	"github.com/upkdeps/upkdeps/ini"
+	"github.com/upkdeps/upkdeps/internal/testutil"
+)
+
+// TestCorpusUT99Switch: on the corpus's UT99 469 server (adrak0__ut99) the
+// ServerActors classes' parent chains are walked through the real IpServer,
+// IpDrv and UWeb packages to the engine's classes: none sets
+// bAddToPackageMap, nothing is added and nothing is left unchecked.
+func TestCorpusUT99Switch(t *testing.T) {
+	sys := filepath.Join(testutil.Corpus(t), "adrak0__ut99", "System")
+	f, err := ini.Load(filepath.Join(sys, "UnrealTournament.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	find := func(pkg string) string {
+		asked = append(asked, strings.ToLower(pkg))
+		p := filepath.Join(sys, pkg+".u")
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
+		return p
+	}
+	m, err := Read(f, Options{Generation: 1, Find: find})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range m.Base {
+		if e.From != FromIni {
+			t.Errorf("entry %+v", e)
+		}
+	}
+	if len(m.Notes) != 0 {
+		t.Errorf("notes %q", m.Notes)
+	}
+	// IpServer.UdpServerQuery's parent is IpDrv's UdpLink: the walk left
+	// IpServer.u for IpDrv.u, and stopped before Engine.
+	for _, want := range []string{"ipserver", "ipdrv", "uweb"} {
+		if !slices.Contains(asked, want) {
+			t.Errorf("%s never looked up (asked %q)", want, asked)
+		}
+	}
+	if slices.Contains(asked, "engine") || slices.Contains(asked, "core") {
+		t.Errorf("the walk read the engine's packages: %q", asked)
+	}
+}
+
+// TestCorpusKFSwitch: KFRedirectTool's RTDMut.u, a Killing Floor mutator:
+// class RTDMut sets bAddToServerPackages=True itself; every other class
+// either gets a value from its chain or names the parent package the
+// corpus lacks (KFMod, XGame, ...), never RTDMut's own.
+func TestCorpusKFSwitch(t *testing.T) {
+	path := testutil.CorpusFile(t, filepath.Join("InsultingPros__KFRedirectTool", "test", "RTDMut.u"))
+	d := defaults{prop: "bAddToServerPackages", files: map[string]*format.File{}, find: func(pkg string) string {
+		if strings.EqualFold(pkg, "RTDMut") {
+			return path
+		}
+		return ""
+	}}
+	defer d.close()
+	v, w, err := d.value("RTDMut", "RTDMut")
+	if err != nil || !v || w.class != "RTDMut.RTDMut" || w.file != path {
+		t.Fatalf("RTDMut.RTDMut: %v from %+v (%v)", v, w, err)
+	}
+	f, err := d.open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var classes int
+	for i := range f.Exports {
+		e := &f.Exports[i]
+		if !e.Class.IsNull() || !e.Outer.IsNull() {
+			continue
+		}
+		classes++
+		name := f.NameAt(e.ObjectName)
+		if _, _, err := d.value("RTDMut", name); err != nil && (!strings.Contains(err.Error(), "is not found") || strings.Contains(err.Error(), "class RTDMut.")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if classes < 10 {
+		t.Errorf("only %d classes", classes)
+	}
+}
