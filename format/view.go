@@ -179,5 +179,11 @@ func (v *View) ImportPackage(r Ref) string { return v.f.ImportPackage(r) }
 // GroupPath is File.GroupPath.
 func (v *View) GroupPath(r Ref) []string { return v.f.GroupPath(r) }
 
+// ClassDefaultBool is File.ClassDefaultBool for export i of the View's
+// package, read from r, the package file (a View keeps no file open).
+func (v *View) ClassDefaultBool(r io.ReaderAt, i int, name string) (value, found bool, err error) {
+	return v.f.ClassDefaultBool(r, i, name)
+}
+
 // ObjectPath is File.ObjectPath.
 func (v *View) ObjectPath(r Ref) string { return v.f.ObjectPath(r) }

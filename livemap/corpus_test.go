@@ -61,7 +61,7 @@ func TestCorpusUT99Switch(t *testing.T) {
 // corpus lacks (KFMod, XGame, ...), never RTDMut's own.
 func TestCorpusKFSwitch(t *testing.T) {
 	path := testutil.CorpusFile(t, filepath.Join("InsultingPros__KFRedirectTool", "test", "RTDMut.u"))
-	d := defaults{prop: "bAddToServerPackages", files: map[string]*format.File{}, find: func(pkg string) string {
+	d := defaults{prop: "bAddToServerPackages", files: map[string]*pkgView{}, find: func(pkg string) string {
 		if strings.EqualFold(pkg, "RTDMut") {
 			return path
 		}
@@ -72,10 +72,11 @@ func TestCorpusKFSwitch(t *testing.T) {
 	if err != nil || !v || w.class != "RTDMut.RTDMut" || w.file != path {
 		t.Fatalf("RTDMut.RTDMut: %v from %+v (%v)", v, w, err)
 	}
-	f, err := d.open(path)
+	f, err := format.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer f.Close()
 	var classes int
 	for i := range f.Exports {
 		e := &f.Exports[i]

@@ -2,6 +2,7 @@ package livemap
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +47,7 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 	classes = append(classes, opt.Mutators...)
 	var out []Entry
 	var notes []string
-	d := defaults{find: opt.Find, prop: prop, files: map[string]*format.File{}}
+	d := defaults{find: opt.Find, prop: prop, files: map[string]*pkgView{}}
 	defer d.close()
 	seen := map[string]bool{}
 	for _, c := range classes {
@@ -76,11 +77,19 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 	return out, notes
 }
 
-// defaults reads classes' switches, each package file opened once.
+// defaults reads classes' switches, each package file opened once and
+// read as a format.View (its tables; no name is decoded unless asked).
 type defaults struct {
 	find  func(pkg string) string
 	prop  string
-	files map[string]*format.File // by path
+	files map[string]*pkgView // by path
+}
+
+// pkgView is an open package file and its View (which its Reader holds).
+type pkgView struct {
+	fh *os.File
+	rd format.Reader
+	v  *format.View
 }
 
 // where is the class whose defaults set the switch, and its file.
@@ -102,29 +111,31 @@ func (d *defaults) value(pkg, class string) (bool, where, error) {
 		if file == "" {
 			return false, where{}, fmt.Errorf("the package of parent class %s.%s is not found", pkg, class)
 		}
-		f, err := d.open(file)
+		p, err := d.open(file)
 		if err != nil {
 			return false, where{}, err
 		}
+		f := p.v
 		i := topClass(f, class)
 		if i < 0 {
 			return false, where{}, fmt.Errorf("%s has no class %s", filepath.Base(file), class)
 		}
-		v, found, err := f.ClassDefaultBool(nil, i, d.prop)
+		v, found, err := f.ClassDefaultBool(p.fh, i, d.prop)
 		if err != nil {
 			return false, where{}, fmt.Errorf("the default properties of %s.%s were not read (%v)", pkg, class, err)
 		}
 		if found {
 			return v, where{pkg + "." + class, file}, nil
 		}
-		super := f.Exports[i].Super
+		super := f.Exports()[i].Super
 		switch {
 		case super.IsNull():
 			return false, where{}, nil
 		case super.IsImport():
-			pkg, class = f.ImportPackage(super), f.ObjectName(super)
+			// Cloned: the View's strings alias its Reader's memory.
+			pkg, class = strings.Clone(f.ImportPackage(super)), strings.Clone(f.ObjectName(super))
 		case f.Outer(super).IsNull():
-			class = f.ObjectName(super)
+			class = strings.Clone(f.ObjectName(super))
 		default:
 			return false, where{}, fmt.Errorf("%s: the parent of class %s is not a top-level class", filepath.Base(file), class)
 		}
@@ -132,30 +143,42 @@ func (d *defaults) value(pkg, class string) (bool, where, error) {
 	return false, where{}, fmt.Errorf("more than %d parent classes above %s (a loop?)", maxParents, start)
 }
 
-func (d *defaults) open(file string) (*format.File, error) {
-	if f, ok := d.files[file]; ok {
-		return f, nil
+func (d *defaults) open(file string) (*pkgView, error) {
+	if p, ok := d.files[file]; ok {
+		return p, nil
 	}
-	f, err := format.Open(file)
+	fh, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	d.files[file] = f
-	return f, nil
+	st, err := fh.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file", file)
+	}
+	if err != nil {
+		fh.Close()
+		return nil, err
+	}
+	p := &pkgView{fh: fh}
+	if p.v, err = p.rd.ViewAt(fh, st.Size(), file); err != nil {
+		fh.Close()
+		return nil, err
+	}
+	d.files[file] = p
+	return p, nil
 }
 
 func (d *defaults) close() {
-	for _, f := range d.files {
-		f.Close()
+	for _, p := range d.files {
+		p.fh.Close()
 	}
 }
 
 // topClass returns the index of the top-level class export named class
-// (any case) in f, or -1.
-func topClass(f *format.File, class string) int {
-	for i := range f.Exports {
-		e := &f.Exports[i]
-		if e.Class.IsNull() && e.Outer.IsNull() && strings.EqualFold(f.NameAt(e.ObjectName), class) {
+// (any case) in v, or -1.
+func topClass(v *format.View, class string) int {
+	for i, e := range v.Exports() {
+		if e.Class.IsNull() && e.Outer.IsNull() && strings.EqualFold(v.NameAt(e.ObjectName), class) {
 			return i
 		}
 	}

@@ -319,7 +319,7 @@ func TestDefaultsInherited(t *testing.T) {
 		}
 	}
 	// Each class on its own, to see what MutD and MutC give.
-	d := defaults{find: find, prop: "bAddToServerPackages", files: map[string]*format.File{}}
+	d := defaults{find: find, prop: "bAddToServerPackages", files: map[string]*pkgView{}}
 	defer d.close()
 	for _, c := range []struct {
 		pkg, class string
@@ -366,7 +366,7 @@ func TestDefaultsLoop(t *testing.T) {
 	if err := format.WriteFile(filepath.Join(dir, "Loop.u"), b.File); err != nil {
 		t.Fatal(err)
 	}
-	d := defaults{prop: "bAddToServerPackages", files: map[string]*format.File{}, find: func(string) string { return filepath.Join(dir, "Loop.u") }}
+	d := defaults{prop: "bAddToServerPackages", files: map[string]*pkgView{}, find: func(string) string { return filepath.Join(dir, "Loop.u") }}
 	defer d.close()
 	if _, _, err := d.value("Loop", "MutA"); err == nil || !strings.Contains(err.Error(), "more than 64 parent classes above Loop.MutA (a loop?)") {
 		t.Errorf("err %v", err)
