@@ -18,13 +18,16 @@ const LiveMissing graph.FindingKind = "live_missing"
 // an error (live_missing) on the line that names it, a warning for a
 // disabled preset. The ini's own ServerPackages are the graph's
 // missing_package findings. A mapvote config that cannot be read is a
-// warning through warn. A class section's line setting its mutator switch
+// warning through warn, and so is each of the live map's notes (what it
+// did not read), so that the packages check counts as sent say what went
+// unchecked. A class section's line setting its mutator switch
 // (livemap.IgnoredSwitchLines), which the engine never reads, is an
-// ini_section warning.
+// ini_section warning instead of a note.
 func LiveFindings(in *install.Install, warn func(string)) []graph.Finding {
 	var out []graph.Finding
 	gen := in.Search.Generation()
-	for _, s := range livemap.IgnoredSwitchLines(in.Ini, gen) {
+	ignored := livemap.IgnoredSwitchLines(in.Ini, gen)
+	for _, s := range ignored {
 		pkg, _, _ := strings.Cut(strings.TrimPrefix(s.Text, "["), ".")
 		out = append(out, graph.Finding{Kind: graph.IniSection, Severity: graph.Warning, Package: pkg, Roots: []string{s.String()},
 			Message: fmt.Sprintf("%s adds nothing to the package map: %s; list %s in ServerPackages if clients need it", s, livemap.IgnoredWhy(gen), pkg)})
@@ -33,6 +36,15 @@ func LiveFindings(in *install.Install, warn func(string)) []graph.Finding {
 	if err != nil {
 		warnf(warn, "warning: %v: the live package map was not read", err)
 		return out
+	}
+notes:
+	for _, n := range m.Notes {
+		for _, s := range ignored {
+			if strings.HasPrefix(n, s.String()+" ") {
+				continue notes
+			}
+		}
+		warnf(warn, "note: the live package map: %s", n)
 	}
 	disabled := map[string]bool{}
 	for _, p := range m.Presets {

@@ -226,7 +226,8 @@ func TestCheckPreset(t *testing.T) {
 // bAddToServerPackages=True from its parent's defaults (another package)
 // is sent (downloads' server_packages, livemap), and a class section's
 // bAddToServerPackages=True line, which the engine never reads, sends
-// nothing and is check's ini_section warning.
+// nothing and is check's ini_section warning. A class whose parent's
+// package is missing is a note of check's: what it sends went unchecked.
 func TestMutatorSwitch(t *testing.T) {
 	root := t.TempDir()
 	sys := filepath.Join(root, "System")
@@ -259,8 +260,12 @@ func TestMutatorSwitch(t *testing.T) {
 		b.Export(0, "MutL", 0, b.ImportPath("Engine.Mutator", "Core", "Class"), 10)
 		return nil
 	})
+	write("Orphan.u", func(b *format.Builder) map[int][]byte {
+		b.Export(0, "MutO", 0, b.ImportPath("Gone.MutX", "Core", "Class"), 10)
+		return nil
+	})
 	iniPath := filepath.Join(sys, "Server.ini")
-	text := "[Core.System]\nPaths=../System/*.u\n\n[Engine.GameEngine]\nServerPackages=Base\nServerActors=Kid.MutB\n\n[Loose.MutL]\nbAddToServerPackages=True\n"
+	text := "[Core.System]\nPaths=../System/*.u\n\n[Engine.GameEngine]\nServerPackages=Base\nServerActors=Kid.MutB\nServerActors=Orphan.MutO\n\n[Loose.MutL]\nbAddToServerPackages=True\n"
 	if err := os.WriteFile(iniPath, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +297,7 @@ func TestMutatorSwitch(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Base.u Kid.MutB inherits bAddToServerPackages=True from Base.MutA's defaultproperties",
-		"Server.ini:9 [Loose.MutL] bAddToServerPackages=True is not counted",
+		"Server.ini:10 [Loose.MutL] bAddToServerPackages=True is not counted",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("livemap lacks %q:\n%s", want, out)
@@ -316,7 +321,11 @@ func TestMutatorSwitch(t *testing.T) {
 			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
 		}
 	}
-	if want := []string{"warning Loose Server.ini:9 [Loose.MutL] bAddToServerPackages=True"}; !slices.Equal(got, want) {
+	if want := []string{"warning Loose Server.ini:10 [Loose.MutL] bAddToServerPackages=True"}; !slices.Equal(got, want) {
 		t.Errorf("ini_section findings %q, want %q", got, want)
+	}
+	wantNote := "note: the live package map: " + filepath.Join(sys, "Orphan.u") + ": whether Orphan.MutO adds its package went unchecked: the package of parent class Gone.MutX is not found"
+	if !strings.Contains(errOut, wantNote) || strings.Contains(errOut, "is not counted") {
+		t.Errorf("check's stderr lacks the note, or repeats the ini_section warning as one:\n%s", errOut)
 	}
 }
