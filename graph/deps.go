@@ -63,7 +63,11 @@ func (gr *Graph) withIniLines(reached []Reached, maxDepth int, entries []DepEntr
 	var lines []DepEntry
 	for _, r := range gr.Roots() {
 		if d, ok := depth[r.Package]; ok && (maxDepth < 0 || d < maxDepth) {
-			lines = append(lines, DepEntry{Name: r.Key + "=" + r.Value, File: fmt.Sprintf("%s:%d", r.Ini, r.Line), Depth: d + 1,
+			file := fmt.Sprintf("%s:%d", r.Ini, r.Line)
+			if r.Ini == CommandLine {
+				file = r.Ini
+			}
+			lines = append(lines, DepEntry{Name: r.Key + "=" + r.Value, File: file, Depth: d + 1,
 				Via: r.Package.Name, Kind: "ini", Line: r.Line})
 		}
 	}

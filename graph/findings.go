@@ -363,10 +363,10 @@ func (gr *Graph) checkMissing(nat Natives, parent reached) []Finding {
 		case len(refs) == 0:
 			f.Message = fmt.Sprintf("package %s is imported by %d package(s) but no file resolves through Paths", spell, len(by))
 		case len(by) == 0:
-			f.Message = fmt.Sprintf("package %s is named by %d ini line(s) but no file resolves through Paths", spell, len(refs))
+			f.Message = fmt.Sprintf("package %s is named by %s but no file resolves through Paths", spell, rootLines(refs))
 		default:
-			f.Message = fmt.Sprintf("package %s is imported by %d package(s) and named by %d ini line(s) but no file resolves through Paths",
-				spell, len(by), len(refs))
+			f.Message = fmt.Sprintf("package %s is imported by %d package(s) and named by %s but no file resolves through Paths",
+				spell, len(by), rootLines(refs))
 		}
 		objs := map[Object]bool{}
 		for _, r := range refs {

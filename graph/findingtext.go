@@ -42,7 +42,13 @@ func (f Finding) writeText(bw *textw.Writer, all bool) {
 	}
 	list("objects", ObjectStrings(f.Objects))
 	list("needed by", f.NeededBy)
-	list("named in the ini", f.Roots)
+	named := "named in the ini"
+	for _, r := range f.Roots {
+		if strings.HasPrefix(r, CommandLine+" ") {
+			named = "named in the ini or on the command line"
+		}
+	}
+	list(named, f.Roots)
 	if f.Kind != Cycle {
 		list("packages", f.Packages)
 	} else {

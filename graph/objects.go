@@ -300,9 +300,12 @@ func (gr *Graph) checkObjects(ctx context.Context, opt CheckOptions, parent reac
 		who := fmt.Sprintf("%d package(s) import", len(needed))
 		switch {
 		case len(needed) == 0:
-			who = fmt.Sprintf("%d ini line(s) name", len(pr.roots))
+			who = rootLines(pr.roots) + " name"
+			if who == "the command line name" {
+				who = "the command line names"
+			}
 		case len(pr.roots) > 0:
-			who = fmt.Sprintf("%d package(s) and %d ini line(s) use", len(needed), len(pr.roots))
+			who = fmt.Sprintf("%d package(s) and %s use", len(needed), rootLines(pr.roots))
 		}
 		switch k.kind {
 		case MissingObject:

@@ -25,8 +25,53 @@ func RootsOf(f *ini.File, generation int) []Root {
 	return out
 }
 
-// Evidence names the line: "UnrealTournament.ini:123 ServerPackages=Foo".
+// CommandLine is the Ini of a root the server's command line gives
+// (MutatorRoot): it has no file and no line.
+const CommandLine = "command line"
+
+// MutatorKey is the key of a MutatorRoot: the URL option of the server's
+// command line that names its mutators (UT99 and UT2004 both read
+// ?Mutator=Pkg.Class,Pkg.Class).
+const MutatorKey = "?Mutator"
+
+// MutatorRoot returns the root of a mutator class (Pkg.Class) the server
+// runs from its command line: loaded by the server, like a ServerActors
+// line. A spec that is not Pkg.Class (one dot, both sides non-empty, no
+// space) is an error.
+func MutatorRoot(spec string) (Root, error) {
+	pkg, class, ok := strings.Cut(spec, ".")
+	if !ok || pkg == "" || class == "" || strings.ContainsAny(spec, " \t,?=") || strings.Contains(class, ".") {
+		return Root{}, fmt.Errorf("%q is not a mutator class Pkg.Class", spec)
+	}
+	return Root{Reference: ini.Reference{Key: MutatorKey, Value: spec, Package: pkg, Object: class, Load: ini.LoadServer}, Ini: CommandLine}, nil
+}
+
+// rootLines says what names something: "2 ini line(s)", "the command
+// line", "1 ini line(s) and the command line" (roots whose Ini is
+// CommandLine).
+func rootLines(roots []RootRef) string {
+	cmd := 0
+	for _, r := range roots {
+		if r.Ini == CommandLine {
+			cmd++
+		}
+	}
+	switch {
+	case cmd == 0:
+		return fmt.Sprintf("%d ini line(s)", len(roots))
+	case cmd == len(roots):
+		return "the command line"
+	}
+	return fmt.Sprintf("%d ini line(s) and the command line", len(roots)-cmd)
+}
+
+// Evidence names the line: "UnrealTournament.ini:123 ServerPackages=Foo";
+// a command line's root, which has no line, is "command line
+// ?Mutator=Pkg.Class".
 func (r Root) Evidence() string {
+	if r.Ini == CommandLine {
+		return fmt.Sprintf("%s %s=%s", r.Ini, r.Key, r.Value)
+	}
 	return fmt.Sprintf("%s:%d %s=%s", filepath.Base(r.Ini), r.Line, r.Key, r.Value)
 }
 
