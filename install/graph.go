@@ -39,8 +39,14 @@ func (in *Install) Graph(ctx context.Context, opt GraphOptions) (*graph.Graph, e
 	if len(r.Candidates()) == 0 && !in.HasSources() {
 		return nil, in.NothingToScan()
 	}
-	return graph.Build(ctx, r, graph.Options{Jobs: par.Jobs(opt.Jobs), Reuse: opt.Reuse, Roots: graph.RootsOf(in.Ini, in.Search.Generation()),
+	return graph.Build(ctx, r, graph.Options{Jobs: par.Jobs(opt.Jobs), Reuse: opt.Reuse, Roots: in.Roots(),
 		Overlay: opt.Overlay, Progress: opt.Progress, MapExts: in.Ini.MapExts(in.Game)})
+}
+
+// Roots are the graph's roots: the ini's lines (graph.RootsOf), then the
+// command line's mutators (Options.Mutators).
+func (in *Install) Roots() []graph.Root {
+	return append(graph.RootsOf(in.Ini, in.Search.Generation()), in.mutators...)
 }
 
 // HasSources reports whether an EditPackages entry has UnrealScript

@@ -41,6 +41,8 @@ type Install struct {
 	liveOnce sync.Once
 	live     *livemap.Map
 	liveErr  error
+	// mutators are Options.Mutators, as roots.
+	mutators []graph.Root
 }
 
 // Options say how to open an install.
@@ -65,6 +67,12 @@ type Options struct {
 	// of Open and of the Install's methods (a binary Natives cannot read);
 	// nil drops them.
 	Warn func(msg string)
+	// Mutators are the mutator classes (Pkg.Class) the server's command
+	// line runs (?Mutator=A.B,C.D), which no file shows: roots of the
+	// graph like ServerActors lines (graph.MutatorRoot), and classes whose
+	// defaults may add their package to the live map. One that is not
+	// Pkg.Class is an ArgError (ArgMutators).
+	Mutators []string
 	// Name says how the caller names an option (ArgGame, ...) in the
 	// warnings that advise one: "--game" on a command line. nil names it
 	// as Arg does ("Game").
@@ -89,6 +97,7 @@ const (
 	ArgWithCache = "WithCache"
 	ArgWith      = "With"
 	ArgPreset    = "Preset"
+	ArgMutators  = "Mutators"
 )
 
 // ArgError is an error in what the caller asked for (an unknown game or
@@ -123,6 +132,13 @@ func Open(opt Options) (*Install, error) {
 		return nil, err
 	}
 	in := &Install{IniPath: path, Ini: f, Game: ini.GuessGame(f), warn: opt.Warn}
+	for _, m := range opt.Mutators {
+		r, err := graph.MutatorRoot(m)
+		if err != nil {
+			return nil, ArgError{ArgMutators, err}
+		}
+		in.mutators = append(in.mutators, r)
+	}
 	if opt.Game != "" {
 		g, err := ini.ParseGame(opt.Game)
 		if err != nil {

@@ -38,6 +38,14 @@ type Config struct {
 	FailOn  string   `mapstructure:"fail-on"`
 	Disable []string `mapstructure:"disable"`
 	Enable  []string `mapstructure:"enable"`
+	// Mutators are the mutator classes the server's command line runs
+	// (--mutators; install.Options.Mutators).
+	Mutators []string `mapstructure:"mutators"`
+}
+
+// addMutatorsFlag defines --mutators on fs (config key mutators).
+func addMutatorsFlag(fs *pflag.FlagSet) {
+	fs.StringSlice("mutators", nil, "the mutator classes the server's command line runs (?Mutator=Pkg.Class,...): checked like ServerActors lines, and sent when their defaults set bAddToServerPackages (UT2004) or bAddToPackageMap (UT99 469)")
 }
 
 // defaultIndex is the --index value that names the default index
@@ -111,6 +119,7 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	for key, def := range map[string]any{
 		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
 		"index": "", "db": "", "fail-on": "error", "disable": []string{}, "enable": []string{},
+		"mutators": []string{},
 	} {
 		v.SetDefault(key, def)
 	}

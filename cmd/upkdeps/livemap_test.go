@@ -228,7 +228,14 @@ func TestCheckPreset(t *testing.T) {
 // bAddToServerPackages=True line, which the engine never reads, sends
 // nothing and is check's ini_section warning. A class whose parent's
 // package is missing is a note of check's: what it sends went unchecked.
-func TestMutatorSwitch(t *testing.T) {
+// writeMutatorInstall writes a small UT2004 server: Base.MutA sets
+// bAddToServerPackages=True in its defaults; Kid.MutB extends it, setting
+// nothing; Loose.MutL and Orphan.MutO (whose parent Gone.MutX is nowhere)
+// set nothing. It returns the ini, whose [Engine.GameEngine] lines are
+// engineLines and which ends with a [Loose.MutL] section setting the
+// switch, on line 7 plus the number of engineLines.
+func writeMutatorInstall(t *testing.T, engineLines string) string {
+	t.Helper()
 	root := t.TempDir()
 	sys := filepath.Join(root, "System")
 	if err := os.MkdirAll(sys, 0o755); err != nil {
@@ -265,10 +272,16 @@ func TestMutatorSwitch(t *testing.T) {
 		return nil
 	})
 	iniPath := filepath.Join(sys, "Server.ini")
-	text := "[Core.System]\nPaths=../System/*.u\n\n[Engine.GameEngine]\nServerPackages=Base\nServerActors=Kid.MutB\nServerActors=Orphan.MutO\n\n[Loose.MutL]\nbAddToServerPackages=True\n"
+	text := "[Core.System]\nPaths=../System/*.u\n\n[Engine.GameEngine]\n" + engineLines + "\n[Loose.MutL]\nbAddToServerPackages=True\n"
 	if err := os.WriteFile(iniPath, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return iniPath
+}
+
+func TestMutatorSwitch(t *testing.T) {
+	iniPath := writeMutatorInstall(t, "ServerPackages=Base\nServerActors=Kid.MutB\nServerActors=Orphan.MutO\n")
+	sys := filepath.Dir(iniPath)
 	out, errOut, code := runCLI(t, "downloads", "--ini", iniPath, "--game", "ut2004", "--json")
 	if code != exitOK {
 		t.Fatalf("downloads: code %d, %s", code, errOut)
@@ -327,5 +340,81 @@ func TestMutatorSwitch(t *testing.T) {
 	wantNote := "note: the live package map: " + filepath.Join(sys, "Orphan.u") + ": whether Orphan.MutO adds its package went unchecked: the package of parent class Gone.MutX is not found"
 	if !strings.Contains(errOut, wantNote) || strings.Contains(errOut, "is not counted") {
 		t.Errorf("check's stderr lacks the note, or repeats the ini_section warning as one:\n%s", errOut)
+	}
+}
+
+// TestMutatorsFlag: --mutators names the command line's mutators: each is
+// a root like a ServerActors line (a missing package or class is a
+// finding whose root is the command line), and one whose parent's
+// defaults set bAddToServerPackages is sent; a value that is not
+// Pkg.Class is a usage error, and the config key mutators does the same
+// as the flag.
+func TestMutatorsFlag(t *testing.T) {
+	iniPath := writeMutatorInstall(t, "ServerPackages=Base\n")
+	sent := func(args ...string) []string {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"downloads", "--ini", iniPath, "--game", "ut2004", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("downloads %q: code %d, %s", args, code, errOut)
+		}
+		var d struct {
+			Roots []struct {
+				Kind     string   `json:"kind"`
+				Packages []string `json:"packages"`
+			} `json:"roots"`
+		}
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range d.Roots {
+			if r.Kind == "server_packages" {
+				return r.Packages
+			}
+		}
+		return nil
+	}
+	if got := sent(); !slices.Equal(got, []string{"Base"}) {
+		t.Errorf("without --mutators: %q", got)
+	}
+	if got, want := sent("--mutators", "Kid.MutB"), []string{"Base", "Kid"}; !slices.Equal(got, want) {
+		t.Errorf("--mutators Kid.MutB: %q, want %q", got, want)
+	}
+	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--json", "--mutators", "Kid.MutB,Missing.MutX", "--mutators", "Base.NoSuch")
+	if code != exitFindings {
+		t.Fatalf("check: code %d, %s", code, errOut)
+	}
+	var rep struct {
+		Findings []struct {
+			Kind    string   `json:"kind"`
+			Package string   `json:"package"`
+			Roots   []string `json:"roots"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		for _, r := range f.Roots {
+			if strings.HasPrefix(r, "command line") {
+				got = append(got, f.Kind+" "+f.Package+" "+r)
+			}
+		}
+	}
+	slices.Sort(got)
+	want := []string{"missing_object Base command line ?Mutator=Base.NoSuch", "missing_package Missing command line ?Mutator=Missing.MutX"}
+	if !slices.Equal(got, want) {
+		t.Errorf("command-line findings %q, want %q", got, want)
+	}
+	_, errOut, code = runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--mutators", "NoDot")
+	if code != exitError || !strings.Contains(errOut, "--mutators") || !strings.Contains(errOut, `"NoDot" is not a mutator class Pkg.Class`) {
+		t.Errorf("--mutators NoDot: code %d, %s", code, errOut)
+	}
+	cfg := filepath.Join(t.TempDir(), "upkdeps.yaml")
+	if err := os.WriteFile(cfg, []byte("mutators: [Kid.MutB]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sent("--config", cfg), []string{"Base", "Kid"}; !slices.Equal(got, want) {
+		t.Errorf("config key mutators: %q, want %q", got, want)
 	}
 }
