@@ -93,3 +93,39 @@ func TestCorpusKFSwitch(t *testing.T) {
 		t.Errorf("only %d classes", classes)
 	}
 }
+
+// TestCorpusMVES: Roemer__ut99-server's MVE_Config.ini, a running server's
+// (MVES has written ClientPackage=MVE2h): the base is its client package,
+// ClientLogoTexture's package SpaceFX, then the 13 MainServerPackages,
+// each with its line; no note says a client package went uncounted.
+func TestCorpusMVES(t *testing.T) {
+	conf, err := os.ReadFile(testutil.CorpusFile(t, filepath.Join("Roemer__ut99-server", "files", "Configs", "MVE_Config.ini")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": string(conf)})
+	m, err := Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Managed || len(m.Base) != 15 {
+		t.Fatalf("managed %v, base %q", m.Managed, names(m.Base))
+	}
+	want := []string{"MVE_Config.ini:6 ClientPackage=MVE2h", "MVE_Config.ini:7 ClientLogoTexture=SpaceFX.nebula3"}
+	for i, w := range want {
+		if got := m.Base[i].Source.String(); got != w {
+			t.Errorf("base[%d] from %q, want %q", i, got, w)
+		}
+	}
+	if m.Base[0].Package != "MVE2h" || m.Base[1].Package != "SpaceFX" || m.Base[2].Package != "SoldierSkins" || m.Base[14].Package != "De" || m.Base[14].Source.Line != 33 {
+		t.Errorf("base %+v", m.Base)
+	}
+	for _, n := range m.Notes {
+		if strings.Contains(n, "ClientPackage") || strings.Contains(n, "bResetServerPackages") {
+			t.Errorf("note %q", n)
+		}
+	}
+	if len(m.Presets) < 5 {
+		t.Errorf("%d game types", len(m.Presets))
+	}
+}

@@ -26,18 +26,24 @@
 //     naming earlier presets by "Category/PresetName", bDisabled). With
 //     the switch off VoteSys leaves ServerPackages alone.
 //   - MVES, Map Vote Extended (github.com/peterekepeter/ut99-mves:
-//     docs/quickstart.txt, docs/feature-documentation.md and the release
-//     MVE_Config.ini): [MVES.MapVote] bOverrideServerPackages=True makes
-//     it write ServerPackages from MainServerPackages=("A","B",...) plus
-//     the voted game type's Packages= field, each game type a
-//     CustomGame[N]=(bEnabled=True,GameName=...,RuleName=...,
-//     GameClass=...,MutatorList=...,Packages=...) line. With the switch
-//     off MVES leaves ServerPackages alone.
+//     docs/quickstart.txt, docs/feature-documentation.md, the release
+//     MVE_Config.ini, and MapVote.uc, MV_Result.uc and MV_Aliases.uc at
+//     1a84379): [MVES.MapVote] bOverrideServerPackages=True makes it write
+//     ServerPackages from its client package (ClientPackage, which MVES
+//     sets to its own package's name), ClientScreenshotPackage,
+//     ClientLogoTexture's package, the voted game type's Packages= field
+//     and MainServerPackages=("A","B",...), aliases (Aliases[N]=<key>
+//     value) expanded in each list; each game type a CustomGame[N]=(
+//     bEnabled=True,GameName=...,RuleName=...,GameClass=...,
+//     MutatorList=...,Packages=...) line. With bResetServerPackages True
+//     (its default) or MainServerPackages empty, MVES takes the game ini's
+//     ServerPackages as MainServerPackages. With the switch off MVES
+//     leaves ServerPackages alone.
 //
 // A mapvote's presets (VoteSys) and game types (MVES) are both Presets
 // here, named "Category/PresetName" and "GameName/RuleName". What the
-// package does not read (the client package MVES adds itself, packages
-// named by MVES's ClientLogoTexture and map overrides, VoteSys leaving out
+// package does not read (MVES's client package while its ClientPackage
+// is empty, the packages of MVES's map overrides, VoteSys leaving out
 // ServerSideOnly packages, mutators given on the command line unless
 // Options.Mutators names them, a switch whose parent class's package is
 // not found) is listed

@@ -118,7 +118,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	mv, err := readMVES(dir)
+	mv, mvResets, err := readMVES(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -135,10 +135,14 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		}
 	case mv != nil:
 		*m = *mv
-		if !m.Managed {
+		switch {
+		case !m.Managed:
 			m.Base = iniBase
-		} else {
-			m.Notes = append(m.Notes, "MVES's bOverrideServerPackages=True: the ini's ServerPackages are replaced by MainServerPackages and the game type's Packages; MVES also adds its own client package and those of ClientLogoTexture, ClientScreenshotPackage, ClientPackage and map overrides, which are not read here")
+		case mvResets:
+			m.Base = append(m.Base, iniBase...)
+		}
+		if m.Managed {
+			m.Notes = append(m.Notes, "MVES's bOverrideServerPackages=True: it writes the ini's ServerPackages from its client packages, the voted game type's Packages and MainServerPackages; the packages of map overrides (a map's song) are not read here")
 		}
 	default:
 		m.Base = iniBase

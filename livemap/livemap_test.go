@@ -27,7 +27,8 @@ const mvesConfig = "[MVES.MapVote]\nbOverrideServerPackages=True\n" +
 	"MainServerPackages=(\"SoldierSkins\",\"Botpack\",\"MVE2h\")\n" +
 	"CustomGame[0]=(bEnabled=True,GameName=\"Deathmatch\",RuleName=\"Normal\",GameClass=\"Botpack.DeathMatchPlus\",MutatorList=\"\",Packages=\"\")\n" +
 	"CustomGame[1]=(bEnabled=True,GameName=\"Capture the Flag\",RuleName=\"InstaGib\",GameClass=\"Botpack.CTFGame\",MutatorList=\"Botpack.InstaGibDM\",Packages=\"CTFExtras,FlagSkins\")\n" +
-	"CustomGame[2]=(bEnabled=False,GameName=\"\",RuleName=\"\",GameClass=\"\",MutatorList=\"\",Packages=\"\")\n"
+	"CustomGame[2]=(bEnabled=False,GameName=\"\",RuleName=\"\",GameClass=\"\",MutatorList=\"\",Packages=\"\")\n" +
+	"bResetServerPackages=False\n"
 
 func writeFiles(t *testing.T, files map[string]string) *ini.File {
 	t.Helper()
@@ -141,6 +142,69 @@ func TestMVES(t *testing.T) {
 	}
 	if got := names(p.Packages); !reflect.DeepEqual(got, []string{"CTFExtras", "FlagSkins"}) || p.Packages[0].Source.Line != 5 {
 		t.Errorf("packages %+v", p.Packages)
+	}
+}
+
+// TestMVESAsWritten: what MapVote.uc (MVES at 1a84379) writes to
+// ServerPackages: its client packages (ClientPackage, ClientScreenshotPackage,
+// ClientLogoTexture's package), then MainServerPackages, every list's
+// aliases expanded (Aliases[n], "<key> value" or "<key>=value", nested);
+// with bResetServerPackages True or absent (its default), or no
+// MainServerPackages, the game ini's ServerPackages are the base.
+func TestMVESAsWritten(t *testing.T) {
+	conf := "[MVES.MapVote]\nClientPackage=MVE2h\nClientLogoTexture=SpaceFX.nebula3\nClientScreenshotPackage=\nbOverrideServerPackages=True\n" +
+		"bResetServerPackages=False\nMainServerPackages=(\"Botpack\",<skins>)\n" +
+		"CustomGame[0]=(bEnabled=True,GameName=\"DM\",RuleName=\"LG\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"<lg>,Extra\")\n" +
+		"Aliases[0]=<lg> LowGravPack,<more>\nAliases[1]=<more>=MorePack\nAliases[2]=<skins> SoldierSkins,BossSkins\nAliases[3]=\n"
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": conf})
+	m, err := Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(m.Base), []string{"MVE2h", "SpaceFX", "Botpack", "SoldierSkins", "BossSkins"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("base %q, want %q", got, want)
+	}
+	if e := m.Base[1]; e.From != FromMVES || e.Source.String() != "MVE_Config.ini:3 ClientLogoTexture=SpaceFX.nebula3" {
+		t.Errorf("logo entry %+v", e)
+	}
+	p, err := m.Preset("DM/LG")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(p.Packages), []string{"LowGravPack", "MorePack", "Extra"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("preset packages %q, want %q", got, want)
+	}
+	for _, c := range []struct{ name, lines, note string }{
+		{"reset", "bResetServerPackages=True\nMainServerPackages=(\"Other\")\n", "MVE_Config.ini:3 bResetServerPackages=True: MVES replaces MainServerPackages"},
+		{"default", "MainServerPackages=(\"Other\")\n", "sets no bResetServerPackages (MVES's default is True)"},
+		{"empty", "bResetServerPackages=False\n", "sets no MainServerPackages: MVES fills them"},
+	} {
+		conf := "[MVES.MapVote]\nbOverrideServerPackages=True\n" + c.lines
+		f := writeFiles(t, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": conf})
+		m, err := Read(f, Options{Generation: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := names(m.Base), []string{"SoldierSkins", "Botpack"}; !reflect.DeepEqual(got, want) || m.Base[0].From != FromIni {
+			t.Errorf("%s: base %+v, want the ini's %q", c.name, m.Base, want)
+		}
+		notes := strings.Join(m.Notes, "\n")
+		if !strings.Contains(notes, c.note) || !strings.Contains(notes, "sets no ClientPackage") {
+			t.Errorf("%s: notes %q", c.name, m.Notes)
+		}
+	}
+}
+
+// TestMVESAliasLoop: an alias that refers to itself stops after MVES's 32
+// rounds, and one that doubles each round stops at 64 KiB.
+func TestMVESAliasLoop(t *testing.T) {
+	a := aliases{{"<a>", "x<a>"}}
+	if got := a.resolve("<a>"); got != strings.Repeat("x", 32)+"<a>" {
+		t.Errorf("self loop: %q", got)
+	}
+	b := aliases{{"<b>", "<b>,<b>"}}
+	if got := b.resolve("<b>"); len(got) > 1<<17 {
+		t.Errorf("doubling alias: %d bytes", len(got))
 	}
 }
 

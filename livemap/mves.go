@@ -14,29 +14,78 @@ const (
 	mvesSection = "MVES.MapVote"
 )
 
-// readMVES reads MVE_Config.ini in dir (nil when it is not there).
-func readMVES(dir string) (*Map, error) {
+// readMVES reads MVE_Config.ini in dir (nil when it is not there), as
+// MVES's MapVote.uc (github.com/peterekepeter/ut99-mves at 1a84379, MVE2i)
+// builds ServerPackages when bOverrideServerPackages is True: its client
+// package (ClientPackage, which MVES sets to its own package's name),
+// ClientScreenshotPackage, the package of ClientLogoTexture (the text
+// before its first dot), the voted game type's Packages, then
+// MainServerPackages; every list's aliases (Aliases[n]) expanded first
+// (MV_Result.AddPackages). MainServerPackages is the game ini's
+// ServerPackages when bResetServerPackages is True (its default) or it is
+// empty: resetsBase says so, and Read puts the ini's entries there.
+func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 	path := findFile(dir, mvesIni)
 	if path == "" {
-		return nil, nil
+		return nil, false, nil
 	}
 	f, err := ini.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("livemap: %w", err)
+		return nil, false, fmt.Errorf("livemap: %w", err)
 	}
-	m := &Map{Manager: MVES, Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
+	m = &Map{Manager: MVES, Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
 	if es := f.Entries(mvesSection, "bOverrideServerPackages"); len(es) > 0 {
 		e := es[len(es)-1]
 		m.Switch = &Source{path, e.Line, e.Key + "=" + e.Value}
 		m.Managed = parseBool(e.Value)
 	}
-	for _, e := range f.Entries(mvesSection, "MainServerPackages") {
-		for _, p := range structval.List(e.Value) {
-			m.Base = append(m.Base, Entry{p, FromMVES, Source{path, e.Line, e.Key + "=" + e.Value}})
+	al := mvesAliases(f)
+	last := func(key string) (ini.Entry, bool) {
+		es := f.Entries(mvesSection, key)
+		if len(es) == 0 {
+			return ini.Entry{}, false
+		}
+		return es[len(es)-1], true
+	}
+	src := func(e ini.Entry) Source { return Source{path, e.Line, e.Key + "=" + e.Value} }
+	if e, ok := last("ClientPackage"); ok && strings.TrimSpace(e.Value) != "" {
+		m.Base = append(m.Base, Entry{strings.TrimSpace(e.Value), FromMVES, src(e)})
+	} else if m.Managed {
+		m.Notes = append(m.Notes, fmt.Sprintf("%s sets no ClientPackage: MVES also sends its own client package (MVE2h, MVE2i, ... as its release names it; MVES writes the name there when it runs), which is not counted", path))
+	}
+	if e, ok := last("ClientScreenshotPackage"); ok && strings.TrimSpace(e.Value) != "" {
+		m.Base = append(m.Base, Entry{strings.TrimSpace(e.Value), FromMVES, src(e)})
+	}
+	if e, ok := last("ClientLogoTexture"); ok {
+		if pkg, _, found := strings.Cut(strings.TrimSpace(e.Value), "."); found && pkg != "" {
+			m.Base = append(m.Base, Entry{pkg, FromMVES, src(e)})
 		}
 	}
+	var main []Entry
+	for _, e := range f.Entries(mvesSection, "MainServerPackages") {
+		for _, p := range structval.List(al.resolve(e.Value)) {
+			main = append(main, Entry{p, FromMVES, src(e)})
+		}
+	}
+	reset, resetSet := last("bResetServerPackages")
+	switch {
+	case !m.Managed:
+		m.Base = append(m.Base, main...)
+	case !resetSet || parseBool(reset.Value):
+		resetsBase = true
+		why := path + " sets no bResetServerPackages (MVES's default is True)"
+		if resetSet {
+			why = src(reset).String()
+		}
+		m.Notes = append(m.Notes, fmt.Sprintf("%s: MVES replaces MainServerPackages with the game ini's ServerPackages when it starts, so those are the base", why))
+	case len(main) == 0:
+		resetsBase = true
+		m.Notes = append(m.Notes, fmt.Sprintf("%s sets no MainServerPackages: MVES fills them from the game ini's ServerPackages when it starts, so those are the base", path))
+	default:
+		m.Base = append(m.Base, main...)
+	}
 	for _, e := range f.Entries(mvesSection, "CustomGame") {
-		src := Source{path, e.Line, e.Key + "=" + e.Value}
+		src := src(e)
 		fs, err := structval.Parse(e.Value)
 		if err != nil {
 			m.Notes = append(m.Notes, fmt.Sprintf("%s: %v: game type not read", src, err))
@@ -54,10 +103,63 @@ func readMVES(dir string) (*Map, error) {
 			name += "/" + r
 		}
 		p := Preset{Name: name, Manager: MVES, Source: src, Disabled: !parseBool(en), Packages: []Entry{}}
-		for _, pkg := range listField(fs, "Packages") {
+		pkgs, _ := structval.Get(fs, "Packages")
+		for _, pkg := range structval.List(al.resolve(pkgs)) {
 			p.Packages = append(p.Packages, Entry{pkg, FromMVES, src})
 		}
 		m.Presets = append(m.Presets, p)
 	}
-	return m, nil
+	return m, resetsBase, nil
+}
+
+// alias is one of MVES's Aliases[n] lines: "<key> value" or "<key>=value".
+type alias struct{ key, value string }
+
+type aliases []alias
+
+// mvesAliases reads the Aliases[n] lines as MV_Aliases.AddAliasLine
+// splits them: the key ends at the first space, else at the first "=".
+func mvesAliases(f *ini.File) aliases {
+	var out aliases
+	for _, e := range f.Entries(mvesSection, "Aliases") {
+		v := strings.TrimSpace(e.Value)
+		i := strings.IndexByte(v, ' ')
+		if i < 0 {
+			i = strings.IndexByte(v, '=')
+		}
+		if i <= 0 {
+			continue // empty, or no key (MVES reports the error)
+		}
+		out = append(out, alias{v[:i], v[i+1:]})
+	}
+	return out
+}
+
+// maxAliasDepth is MV_Aliases.Resolve's bound on rounds of expansion.
+const maxAliasDepth = 32
+
+// resolve expands the aliases in s as MV_Aliases.Resolve does: each
+// round replaces every occurrence of every key, in order, with its value
+// (plain text substitution), until a round replaces nothing or 32 rounds
+// have run.
+func (a aliases) resolve(s string) string {
+	if len(a) == 0 {
+		return s
+	}
+	for range maxAliasDepth {
+		replaced := false
+		for _, x := range a {
+			if strings.Contains(s, x.key) {
+				s = strings.ReplaceAll(s, x.key, x.value)
+				replaced = true
+			}
+			if len(s) > 1<<16 {
+				return s // an alias that grows without end stops here
+			}
+		}
+		if !replaced {
+			break
+		}
+	}
+	return s
 }
