@@ -129,3 +129,18 @@ func TestCorpusMVES(t *testing.T) {
 		t.Errorf("%d game types", len(m.Presets))
 	}
 }
+
+// TestCorpusEngine469c: the corpus's UT99 469 Engine.u (adrak0__ut99)
+// declares bAddToPackageMap, nrempel__ut-server's older one does not.
+func TestCorpusEngine469c(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{"adrak0__ut99", true}, {"nrempel__ut-server", false}} {
+		path := testutil.CorpusFile(t, filepath.Join(c.dir, "System", "Engine.u"))
+		got, known := engineIs469c(func(string) string { return path })
+		if !known || got != c.want {
+			t.Errorf("%s: 469c %v (known %v), want %v", c.dir, got, known, c.want)
+		}
+	}
+}

@@ -17,14 +17,18 @@
 //     set it. A class section of the game ini setting the switch does
 //     nothing (the switch is not a config variable): such lines are
 //     notes (IgnoredSwitchLines).
-//   - VoteSys (github.com/Deaod/VoteSys, README.md at commit 0018447):
-//     VoteSys.ini's [ServerSettings] bManageServerPackages=True makes it
-//     set ServerPackages per preset: DefaultPackages (the ini's
-//     ServerPackages when none are listed) plus the packages of the
-//     preset's Mutators (VoteSysPresets.ini [VS_PresetConfigN],
-//     PresetName, Category, Mutators=Pkg.Class[,Pkg.Class], InheritFrom
-//     naming earlier presets by "Category/PresetName", bDisabled). With
-//     the switch off VoteSys leaves ServerPackages alone.
+//   - VoteSys (github.com/Deaod/VoteSys: README.md, Docs/setup.md and
+//     USrc/MutVoteSys.uc at 6100075): VoteSys.ini's [ServerSettings]
+//     bManageServerPackages=True makes it send each preset's packages
+//     (VoteSysPresets.ini [VS_PresetConfigN], PresetName, Category,
+//     Mutators=Pkg.Class[,Pkg.Class], Packages=, InheritFrom naming any
+//     preset by its exact "Category/PresetName", bDisabled): its mutators'
+//     packages, then its Packages, bases' first. Before UT 469c, or with
+//     bUseServerPackagesCompatibilityMode, it writes them to ServerPackages
+//     after DefaultPackages (the ini's ServerPackages when none are
+//     listed); from 469c on (read from Engine.u through Options.Find) it
+//     leaves the ini's ServerPackages and adds the preset's to the package
+//     map. With the switch off VoteSys leaves ServerPackages alone.
 //   - MVES, Map Vote Extended (github.com/peterekepeter/ut99-mves:
 //     docs/quickstart.txt, docs/feature-documentation.md, the release
 //     MVE_Config.ini, and MapVote.uc, MV_Result.uc and MV_Aliases.uc at

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/internal/structval"
 )
@@ -114,7 +115,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		}
 	}
 	dir := filepath.Dir(f.Path)
-	vs, err := readVoteSys(dir)
+	vs, vsCompat, err := readVoteSys(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -127,12 +128,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		return nil, fmt.Errorf("livemap: %s has both VoteSys.ini and MVE_Config.ini: only one mapvote can own ServerPackages; remove the other's config", dir)
 	case vs != nil:
 		*m = *vs
-		if m.Managed && len(m.Base) == 0 {
-			m.Base = iniBase
-			m.Notes = append(m.Notes, "VoteSys.ini lists no DefaultPackages: the ini's ServerPackages are the base of every preset")
-		} else if !m.Managed {
-			m.Base = iniBase
-		}
+		m.Base, m.Notes = voteSysBase(m, iniBase, vsCompat, opt.Find)
 	case mv != nil:
 		*m = *mv
 		switch {
@@ -166,6 +162,63 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		m.Presets[i].Packages = dedupe(m.Presets[i].Packages)
 	}
 	return m, nil
+}
+
+// voteSysBase returns the base of a VoteSys map m read from its files
+// (m.Base its DefaultPackages) and m's notes with what decided it.
+// VoteSys (MutVoteSys.uc) writes DefaultPackages plus the preset's
+// packages to ServerPackages only with bUseServerPackagesCompatibilityMode
+// or on an engine before UT 469c (filling DefaultPackages from the ini's
+// ServerPackages when empty); from 469c on it leaves ServerPackages alone
+// and adds the preset's packages to the package map. Whether the server
+// is 469c or later is read from its Engine.u (find, when given): 469c's
+// Engine.Mutator added bAddToPackageMap.
+func voteSysBase(m *Map, iniBase []Entry, compat bool, find func(string) string) ([]Entry, []string) {
+	notes := m.Notes
+	if !m.Managed {
+		return iniBase, notes
+	}
+	if !compat {
+		switch is469c, known := engineIs469c(find); {
+		case known && is469c:
+			n := "the engine is UT 469c or later (its Engine.u has bAddToPackageMap): VoteSys leaves ServerPackages alone and adds each preset's packages to the package map, so the ini's ServerPackages are the base"
+			if len(m.Base) > 0 {
+				n += "; DefaultPackages are not used"
+			}
+			return iniBase, append(notes, n)
+		case !known && len(m.Base) > 0:
+			notes = append(notes, "whether the engine is UT 469c or later was not read (no Engine.u found): before 469c VoteSys writes DefaultPackages and the preset's packages to ServerPackages, as counted here; from 469c on the ini's ServerPackages are the base")
+		}
+	}
+	if len(m.Base) == 0 {
+		return iniBase, append(notes, "VoteSys.ini lists no DefaultPackages: VoteSys fills them from the ini's ServerPackages, the base of every preset")
+	}
+	return m.Base, notes
+}
+
+// engineIs469c reports whether the install's Engine.u (through find) is
+// UT 469c or later, whose Engine.Mutator declares bAddToPackageMap (the
+// OldUnreal 469 script tree: "Added in UT 469c"); known is false when no
+// Engine.u is found or read.
+func engineIs469c(find func(string) string) (is469c, known bool) {
+	if find == nil {
+		return false, false
+	}
+	file := find("Engine")
+	if file == "" {
+		return false, false
+	}
+	var rd format.Reader
+	v, err := rd.View(file)
+	if err != nil {
+		return false, false
+	}
+	for i := range v.NameCount() {
+		if strings.EqualFold(v.NameAt(int32(i)), "bAddToPackageMap") {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // SwitchText is the line of the mapvote's switch ("file:line Key=Value"),

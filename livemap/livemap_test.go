@@ -105,6 +105,91 @@ func TestVoteSys(t *testing.T) {
 	}
 }
 
+// TestVoteSysInherit: as VoteSys's LoadPresetPassTwo loads presets, a base
+// may come later in the file and is found by its exact full name; a
+// preset's Packages= entries are sent after all its mutators' packages,
+// inherited first; a missing base (here one spelt in another case) and a
+// loop are notes.
+func TestVoteSysInherit(t *testing.T) {
+	presets := "[VS_PresetConfig0]\nPresetName=Child\nCategory=DM\nInheritFrom=DM/Base\nMutators=ChildMut.M\nPackages=ChildPkg,Extra\nPackages=More\n\n" +
+		"[VS_PresetConfig1]\nPresetName=Base\nCategory=DM\nMutators=BaseMut.M\nPackages=BasePkg\n\n" +
+		"[VS_PresetConfig2]\nPresetName=Wrong\nCategory=DM\nInheritFrom=dm/base\n\n" +
+		"[VS_PresetConfig3]\nPresetName=LoopA\nCategory=X\nInheritFrom=X/LoopB\nMutators=A.M\n\n" +
+		"[VS_PresetConfig4]\nPresetName=LoopB\nCategory=X\nInheritFrom=X/LoopA\nMutators=B.M\n"
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni, "VoteSys.ini": voteSysIniText, "VoteSysPresets.ini": presets})
+	m, err := Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"DM/Child": {"BaseMut", "ChildMut", "BasePkg", "ChildPkg", "Extra", "More"},
+		"DM/Base":  {"BaseMut", "BasePkg"},
+		"DM/Wrong": {},
+		"X/LoopA":  {"B", "A"},
+		"X/LoopB":  {"B"},
+	}
+	for _, p := range m.Presets {
+		if got := names(p.Packages); !reflect.DeepEqual(got, want[p.Name]) {
+			t.Errorf("preset %s: %q, want %q", p.Name, got, want[p.Name])
+		}
+	}
+	notes := strings.Join(m.Notes, "\n")
+	for _, w := range []string{`InheritFrom=dm/base: no preset's full name is "dm/base"`, "preset X/LoopA inherits from itself through InheritFrom"} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes lack %q:\n%s", w, notes)
+		}
+	}
+}
+
+// TestVoteSys469c: from UT 469c on (Engine.u declares bAddToPackageMap)
+// VoteSys leaves ServerPackages alone, so the ini's are the base even with
+// DefaultPackages listed; before it, or in compatibility mode, the base is
+// DefaultPackages; without an Engine.u the version is a note.
+func TestVoteSys469c(t *testing.T) {
+	dir := t.TempDir()
+	engine := func(names ...string) string {
+		b := format.NewBuilder(69, 0)
+		for _, n := range names {
+			b.Name(n)
+		}
+		b.Export(0, "Mutator", 0, 0, 10)
+		p := filepath.Join(dir, strings.Join(names, "")+"Engine.u")
+		if err := format.WriteFile(p, b.File); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	newEngine, oldEngine := engine("bAddToPackageMap"), engine()
+	for _, c := range []struct {
+		name, settings, engine string
+		want                   []string
+		note                   string
+	}{
+		{"469c", voteSysIniText, newEngine, []string{"SoldierSkins", "Botpack"}, "DefaultPackages are not used"},
+		{"469b", voteSysIniText, oldEngine, []string{"SoldierSkins", "Botpack", "VoteSys"}, ""},
+		{"compat", voteSysIniText + "bUseServerPackagesCompatibilityMode=True\n", newEngine, []string{"SoldierSkins", "Botpack", "VoteSys"}, ""},
+		{"unknown", voteSysIniText, "", []string{"SoldierSkins", "Botpack", "VoteSys"}, "whether the engine is UT 469c or later was not read"},
+	} {
+		f := writeFiles(t, map[string]string{"Server.ini": gameIni, "VoteSys.ini": c.settings, "VoteSysPresets.ini": voteSysPresets})
+		find := func(pkg string) string {
+			if strings.EqualFold(pkg, "Engine") {
+				return c.engine
+			}
+			return ""
+		}
+		m, err := Read(f, Options{Generation: 1, Find: find})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(m.Base); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: base %q, want %q", c.name, got, c.want)
+		}
+		if notes := strings.Join(m.Notes, "\n"); c.note != "" && !strings.Contains(notes, c.note) {
+			t.Errorf("%s: notes lack %q:\n%s", c.name, c.note, notes)
+		}
+	}
+}
+
 func TestVoteSysOff(t *testing.T) {
 	f := writeFiles(t, map[string]string{"Server.ini": gameIni,
 		"VoteSys.ini": strings.Replace(voteSysIniText, "=True", "=False", 1), "VoteSysPresets.ini": voteSysPresets})

@@ -19,17 +19,23 @@ const (
 )
 
 // readVoteSys reads VoteSys.ini and VoteSysPresets.ini in dir (nil when
-// VoteSys.ini is not there).
-func readVoteSys(dir string) (*Map, error) {
+// VoteSys.ini is not there), as VoteSys's MutVoteSys.uc
+// (github.com/Deaod/VoteSys at 6100075) loads its presets; compat is
+// bUseServerPackagesCompatibilityMode, with which VoteSys writes
+// ServerPackages on any engine (Read decides what the base is).
+func readVoteSys(dir string) (m *Map, compat bool, err error) {
 	path := findFile(dir, voteSysIni)
 	if path == "" {
-		return nil, nil
+		return nil, false, nil
 	}
 	f, err := ini.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("livemap: %w", err)
+		return nil, false, fmt.Errorf("livemap: %w", err)
 	}
-	m := &Map{Manager: VoteSys, Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
+	if v, ok := f.Last(voteSysSettings, "bUseServerPackagesCompatibilityMode"); ok {
+		compat = parseBool(v)
+	}
+	m = &Map{Manager: VoteSys, Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
 	if es := f.Entries(voteSysSettings, "bManageServerPackages"); len(es) > 0 {
 		e := es[len(es)-1]
 		m.Switch = &Source{path, e.Line, e.Key + "=" + e.Value}
@@ -49,11 +55,11 @@ func readVoteSys(dir string) (*Map, error) {
 	ppath := findFile(dir, voteSysPresetsIni)
 	if ppath == "" {
 		m.Notes = append(m.Notes, "VoteSys.ini is there but VoteSysPresets.ini is not: no preset read")
-		return m, nil
+		return m, compat, nil
 	}
 	pf, err := ini.Load(ppath)
 	if err != nil {
-		return nil, fmt.Errorf("livemap: %w", err)
+		return nil, false, fmt.Errorf("livemap: %w", err)
 	}
 	secs := presetSections(pf)
 	byNum := map[int]string{}
@@ -63,6 +69,7 @@ func readVoteSys(dir string) (*Map, error) {
 	// VoteSys probes VS_PresetConfig0, 1, ... and stops after
 	// PresetProbeDepth consecutive presets without a PresetName.
 	gap := 0
+	var raws []*rawPreset
 	for n := 0; gap < depth && len(byNum) > 0; n++ {
 		sec, ok := byNum[n]
 		name, _ := pf.Last(sec, "PresetName")
@@ -72,7 +79,10 @@ func readVoteSys(dir string) (*Map, error) {
 		}
 		gap = 0
 		delete(byNum, n)
-		m.Presets = append(m.Presets, votePreset(pf, ppath, sec, name, m))
+		raws = append(raws, readPreset(pf, ppath, sec, name))
+	}
+	for _, r := range raws {
+		m.Presets = append(m.Presets, r.resolve(raws, m))
 	}
 	for _, s := range secs {
 		if _, left := byNum[s.n]; left && s.n >= 0 {
@@ -84,7 +94,7 @@ func readVoteSys(dir string) (*Map, error) {
 	if m.Managed {
 		m.Notes = append(m.Notes, "VoteSys adds only the preset packages without the ServerSideOnly flag: such packages are listed here all the same")
 	}
-	return m, nil
+	return m, compat, nil
 }
 
 // numbered is a VS_PresetConfig section and its number.
@@ -107,42 +117,94 @@ func presetSections(pf *ini.File) []numbered {
 	return secs
 }
 
-// votePreset reads the preset of section sec of pf (ppath), named name:
-// the packages of the presets of m it inherits from, then its mutators'.
-func votePreset(pf *ini.File, ppath, sec, name string, m *Map) Preset {
+// rawPreset is a preset section as written: its own mutators' packages
+// and Packages, and the presets it inherits from (InheritFrom).
+type rawPreset struct {
+	p        Preset
+	full     string // VoteSys's full name, Category + "/" + PresetName
+	inherits []ini.Entry
+	muts     []Entry // the packages of its Mutators= classes
+	pkgs     []Entry // its Packages= entries
+	// done and loading are resolve's memo and cycle guard.
+	done, loading bool
+	allMuts       []Entry
+	allPkgs       []Entry
+}
+
+// readPreset reads the preset of section sec of pf (ppath), named name.
+func readPreset(pf *ini.File, ppath, sec, name string) *rawPreset {
 	cat, _ := pf.Last(sec, "Category")
 	full := strings.TrimSpace(name)
 	if c := strings.TrimSpace(cat); c != "" {
 		full = c + "/" + full
 	}
 	dis, _ := pf.Last(sec, "bDisabled")
-	p := Preset{Name: full, Manager: VoteSys, Source: Source{ppath, pf.SectionLine(sec), "[" + sec + "]"}, Disabled: parseBool(dis), Packages: []Entry{}}
-	// Inherited mutators come first, in the order of InheritFrom.
-	for _, e := range pf.Entries(sec, "InheritFrom") {
+	r := &rawPreset{p: Preset{Name: full, Manager: VoteSys, Source: Source{ppath, pf.SectionLine(sec), "[" + sec + "]"}, Disabled: parseBool(dis), Packages: []Entry{}},
+		full: strings.TrimSpace(cat) + "/" + strings.TrimSpace(name), inherits: pf.Entries(sec, "InheritFrom")}
+	for _, e := range pf.Entries(sec, "Mutators") {
+		for _, c := range strings.Split(e.Value, ",") {
+			pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
+			if ok && pkg != "" {
+				r.muts = append(r.muts, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
+			}
+		}
+	}
+	for _, e := range pf.Entries(sec, "Packages") {
+		for _, pkg := range strings.Split(e.Value, ",") {
+			if pkg = strings.TrimSpace(pkg); pkg != "" {
+				r.pkgs = append(r.pkgs, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
+			}
+		}
+	}
+	return r
+}
+
+// resolve returns r's preset with what it inherits, as VoteSys's
+// LoadPresetPassTwo builds it: each InheritFrom base (any preset, found by
+// its exact full name "Category/PresetName", as UnrealScript's == compares)
+// loaded first and its mutators and packages appended before r's own; the
+// preset's packages are then those of all its mutators, then all its
+// Packages (TravelTo). A base that is not there, or a loop, is a note of
+// m's and adds nothing.
+func (r *rawPreset) resolve(all []*rawPreset, m *Map) Preset {
+	r.load(all, m)
+	p := r.p
+	p.Packages = append(append([]Entry{}, r.allMuts...), r.allPkgs...)
+	return p
+}
+
+func (r *rawPreset) load(all []*rawPreset, m *Map) {
+	if r.done {
+		return
+	}
+	if r.loading {
+		m.Notes = append(m.Notes, fmt.Sprintf("%s: preset %s inherits from itself through InheritFrom: VoteSys stops the loop there", r.p.Source, r.full))
+		return
+	}
+	r.loading = true
+	for _, e := range r.inherits {
 		for _, base := range strings.Split(e.Value, ",") {
 			base = strings.TrimSpace(base)
 			if base == "" {
 				continue
 			}
-			found := false
-			for _, q := range m.Presets {
-				if strings.EqualFold(q.Name, base) {
-					p.Packages = append(p.Packages, q.Packages...)
-					found = true
+			var b *rawPreset
+			for _, q := range all {
+				if q.full == base {
+					b = q
+					break
 				}
 			}
-			if !found {
-				m.Notes = append(m.Notes, fmt.Sprintf("%s:%d %s=%s: no earlier preset is named %q: nothing inherited", ppath, e.Line, e.Key, e.Value, base))
+			if b == nil {
+				m.Notes = append(m.Notes, fmt.Sprintf("%s:%d %s=%s: no preset's full name is %q (Category/PresetName, case as written): nothing inherited", r.p.Source.File, e.Line, e.Key, e.Value, base))
+				continue
 			}
+			b.load(all, m)
+			r.allMuts = append(r.allMuts, b.allMuts...)
+			r.allPkgs = append(r.allPkgs, b.allPkgs...)
 		}
 	}
-	for _, e := range pf.Entries(sec, "Mutators") {
-		for _, c := range strings.Split(e.Value, ",") {
-			pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
-			if ok && pkg != "" {
-				p.Packages = append(p.Packages, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
-			}
-		}
-	}
-	return p
+	r.allMuts = append(r.allMuts, r.muts...)
+	r.allPkgs = append(r.allPkgs, r.pkgs...)
+	r.loading, r.done = false, true
 }
