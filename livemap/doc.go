@@ -36,6 +36,7 @@
 //     ServerPackages from its client package (ClientPackage, which MVES
 //     sets to its own package's name), ClientScreenshotPackage,
 //     ClientLogoTexture's package, the voted game type's Packages= field
+//     (after those of the game types its Extends= indices name)
 //     and MainServerPackages=("A","B",...), aliases (Aliases[N]=<key>
 //     value) expanded in each list; each game type a CustomGame[N]=(
 //     bEnabled=True,GameName=...,RuleName=...,GameClass=...,

@@ -280,6 +280,38 @@ func TestMVESAsWritten(t *testing.T) {
 	}
 }
 
+// TestMVESExtends: a game type's Extends= list (CustomGame indices) adds
+// those game types' packages first, recursively; a loop and an index no
+// line has are notes.
+func TestMVESExtends(t *testing.T) {
+	conf := "[MVES.MapVote]\nbOverrideServerPackages=True\nbResetServerPackages=False\nMainServerPackages=(\"Botpack\")\n" +
+		"CustomGame[0]=(bEnabled=False,GameName=\"Base\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"BasePkg\",Extends=\"\")\n" +
+		"CustomGame[1]=(bEnabled=True,GameName=\"Mid\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"MidPkg\",Extends=\"0\")\n" +
+		"CustomGame[2]=(bEnabled=True,GameName=\"Top\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"TopPkg\",Extends=\"1,7\")\n" +
+		"CustomGame[3]=(bEnabled=True,GameName=\"LoopA\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"A\",Extends=\"4\")\n" +
+		"CustomGame[4]=(bEnabled=True,GameName=\"LoopB\",GameClass=\"Botpack.DeathMatchPlus\",Packages=\"B\",Extends=\"3\")\n"
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": conf})
+	m, err := Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"Base": {"BasePkg"}, "Mid": {"BasePkg", "MidPkg"}, "Top": {"BasePkg", "MidPkg", "TopPkg"}, "LoopA": {"B", "A"}, "LoopB": {"A", "B"}}
+	for _, p := range m.Presets {
+		if got := names(p.Packages); !reflect.DeepEqual(got, want[p.Name]) {
+			t.Errorf("%s: %q, want %q", p.Name, got, want[p.Name])
+		}
+	}
+	if top, _ := m.Preset("Top"); top == nil || top.Packages[0].Source.Line != 5 {
+		t.Errorf("Top's first package should come from CustomGame[0]'s line 5: %+v", top)
+	}
+	notes := strings.Join(m.Notes, "\n")
+	for _, w := range []string{`Extends names "7", which no CustomGame line has`, "CustomGame[3] is reached twice through Extends"} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes lack %q:\n%s", w, notes)
+		}
+	}
+}
+
 // TestMVESAliasLoop: an alias that refers to itself stops after MVES's 32
 // rounds, and one that doubles each round stops at 64 KiB.
 func TestMVESAliasLoop(t *testing.T) {

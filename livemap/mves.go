@@ -2,6 +2,7 @@ package livemap
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/upkdeps/upkdeps/ini"
@@ -84,6 +85,8 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 	default:
 		m.Base = append(m.Base, main...)
 	}
+	games := map[int]*mvesGame{}
+	var order []*mvesGame
 	for _, e := range f.Entries(mvesSection, "CustomGame") {
 		src := src(e)
 		fs, err := structval.Parse(e.Value)
@@ -91,10 +94,20 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			m.Notes = append(m.Notes, fmt.Sprintf("%s: %v: game type not read", src, err))
 			continue
 		}
-		en, _ := structval.Get(fs, "bEnabled")
-		game, _ := structval.Get(fs, "GameName")
-		rule, _ := structval.Get(fs, "RuleName")
-		class, _ := structval.Get(fs, "GameClass")
+		g := &mvesGame{index: e.Index, fields: fs, src: src}
+		if e.Index >= 0 {
+			games[e.Index] = g // a later line of one index wins, as the ini's
+		}
+		order = append(order, g)
+	}
+	for _, g := range order {
+		if e := g.index; e >= 0 && games[e] != g {
+			continue // overridden by a later line of its index
+		}
+		en, _ := structval.Get(g.fields, "bEnabled")
+		game, _ := structval.Get(g.fields, "GameName")
+		rule, _ := structval.Get(g.fields, "RuleName")
+		class, _ := structval.Get(g.fields, "GameClass")
 		if strings.TrimSpace(game) == "" && strings.TrimSpace(class) == "" {
 			continue // an empty slot
 		}
@@ -102,14 +115,58 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 		if r := strings.TrimSpace(rule); r != "" {
 			name += "/" + r
 		}
-		p := Preset{Name: name, Manager: MVES, Source: src, Disabled: !parseBool(en), Packages: []Entry{}}
-		pkgs, _ := structval.Get(fs, "Packages")
-		for _, pkg := range structval.List(al.resolve(pkgs)) {
-			p.Packages = append(p.Packages, Entry{pkg, FromMVES, src})
-		}
+		p := Preset{Name: name, Manager: MVES, Source: g.src, Disabled: !parseBool(en), Packages: []Entry{}}
+		p.Packages = g.packages(games, al, map[int]bool{}, p.Packages, &m.Notes)
 		m.Presets = append(m.Presets, p)
 	}
 	return m, resetsBase, nil
+}
+
+// mvesGame is a CustomGame[N] line.
+type mvesGame struct {
+	index  int // N; -1 for a line without one
+	fields []structval.Field
+	src    Source
+}
+
+// maxExtends bounds the depth of Extends= chains followed.
+const maxExtends = 64
+
+// packages appends g's packages to out as MapVote.uc's
+// PopulateResultWithRule gathers them: first those of each game type of
+// its Extends= list (indices of CustomGame, comma-separated, each
+// gathered the same way), then its own Packages=, aliases expanded. A
+// game type met twice in one walk (MVES's "circular extends" error) or
+// an index with no line adds nothing, with a note.
+func (g *mvesGame) packages(games map[int]*mvesGame, al aliases, seen map[int]bool, out []Entry, notes *[]string) []Entry {
+	if g.index >= 0 {
+		if seen[g.index] {
+			*notes = append(*notes, fmt.Sprintf("%s: CustomGame[%d] is reached twice through Extends (MVES stops there: circular extends)", g.src, g.index))
+			return out
+		}
+		seen[g.index] = true
+	}
+	if len(seen) > maxExtends {
+		return out
+	}
+	ext, _ := structval.Get(g.fields, "Extends")
+	for _, x := range strings.Split(ext, ",") {
+		if x = strings.TrimSpace(x); x == "" {
+			continue
+		}
+		n, err := strconv.Atoi(x)
+		base := games[n]
+		if err != nil || base == nil {
+			*notes = append(*notes, fmt.Sprintf("%s: Extends names %q, which no CustomGame line has: nothing added from it", g.src, x))
+			continue
+		}
+		out = base.packages(games, al, seen, out, notes)
+	}
+	pkgs, _ := structval.Get(g.fields, "Packages")
+	for _, pkg := range structval.List(al.resolve(pkgs)) {
+		out = append(out, Entry{pkg, FromMVES, g.src})
+	}
+	return out
 }
 
 // alias is one of MVES's Aliases[n] lines: "<key> value" or "<key>=value".
