@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/upkdeps/upkdeps/graph"
+	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/install"
 	"github.com/upkdeps/upkdeps/livemap"
 )
@@ -12,6 +13,10 @@ import (
 // LiveMissing is the finding kind of a live map entry (a mapvote preset's
 // or default package) whose package no file resolves for.
 const LiveMissing graph.FindingKind = "live_missing"
+
+// LiveUnsent is the finding kind of a package a mapvote needs every client
+// to have that the server does not send (livemap.Map.Unsent).
+const LiveUnsent graph.FindingKind = "live_unsent"
 
 // LiveFindings reports the live map's entries that the ini's
 // ServerPackages do not already hold and whose package does not resolve:
@@ -49,6 +54,11 @@ notes:
 	disabled := map[string]bool{}
 	for _, p := range m.Presets {
 		disabled[p.Name] = p.Disabled
+	}
+	for _, e := range m.Unsent {
+		out = append(out, graph.Finding{Kind: LiveUnsent, Severity: graph.Error, Package: e.Package, Roots: []string{e.Source.String()},
+			Message: fmt.Sprintf("%s: %s's client package %s is not in ServerPackages and its switch is off (%s): clients cannot vote (MVES logs \"not in ServerPackages, nobody will be able to vote\"): add ServerPackages=%s to [%s]",
+				e.Source, m.Manager, e.Package, m.SwitchText(), e.Package, ini.SectionGameEngine)})
 	}
 	for _, p := range m.Missing(func(pkg string) bool { return in.Search.Find(pkg).Found() }) {
 		if p.From == livemap.FromIni {

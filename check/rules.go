@@ -110,6 +110,10 @@ var ruleDocs = []cifmt.Rule{
 		Short: "Live package map names a missing package",
 		Full:  "An entry of the live package map beyond ServerPackages (a map vote preset, a game type's packages) names a package no file resolves for.",
 		Help:  "Install the package, or remove it from the preset or game type."},
+	{ID: string(LiveUnsent), Level: cifmt.Error,
+		Short: "Map vote's client package not sent",
+		Full:  "A map vote that does not manage ServerPackages (MVES with bOverrideServerPackages off) needs its client package in them, and the ini's ServerPackages lack it: clients cannot vote.",
+		Help:  "Add the package to ServerPackages, or let the map vote manage them."},
 }
 
 // Rules returns the finding kinds as CI rules (cifmt.Rule), in the order

@@ -84,7 +84,12 @@ type Map struct {
 	// Base is what the server sends whatever preset runs.
 	Base    []Entry  `json:"base"`
 	Presets []Preset `json:"presets"`
-	Notes   []string `json:"notes"`
+	// Unsent are packages the mapvote needs every client to have that
+	// the map does not send: MVES's client package (its ClientPackage)
+	// while bOverrideServerPackages is off and the ini's ServerPackages
+	// lack it, when MVES logs that nobody will be able to vote.
+	Unsent []Entry  `json:"unsent"`
+	Notes  []string `json:"notes"`
 }
 
 // Options say how Read reads.
@@ -106,7 +111,7 @@ type Options struct {
 // the mapvote configs in f's folder. A mapvote config that cannot be read
 // is an error naming it.
 func Read(f *ini.File, opt Options) (*Map, error) {
-	m := &Map{Base: []Entry{}, Presets: []Preset{}, Notes: []string{}}
+	m := &Map{Base: []Entry{}, Presets: []Preset{}, Unsent: []Entry{}, Notes: []string{}}
 	var iniBase []Entry
 	for _, r := range f.References(opt.Generation) {
 		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
@@ -136,6 +141,9 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 			m.Base = iniBase
 		case mvResets:
 			m.Base = append(m.Base, iniBase...)
+		}
+		if !m.Managed {
+			m.Unsent, m.Notes = mvesUnsent(f, mv, iniBase, m.Notes)
 		}
 		if m.Managed {
 			m.Notes = append(m.Notes, "MVES's bOverrideServerPackages=True: it writes the ini's ServerPackages from its client packages, the voted game type's Packages and MainServerPackages; the packages of map overrides (a map's song) are not read here")

@@ -312,6 +312,38 @@ func TestMVESExtends(t *testing.T) {
 	}
 }
 
+// TestMVESUnsent: with bOverrideServerPackages off, MVES's client package
+// must be in the ini's ServerPackages; when it is not, it is Unsent (under
+// XC_Engine a note instead); when it is, or MVES manages them, nothing.
+func TestMVESUnsent(t *testing.T) {
+	conf := "[MVES.MapVote]\nClientPackage=MVE2h\nbOverrideServerPackages=False\n"
+	for _, c := range []struct {
+		name, game, conf string
+		unsent           []string
+		note             string
+	}{
+		{"missing", gameIni, conf, []string{"MVE2h"}, ""},
+		{"listed", gameIni + "ServerPackages=mve2h\n", conf, nil, ""},
+		{"managed", gameIni, strings.Replace(conf, "=False", "=True", 1), nil, ""},
+		{"xc", "[Engine.Engine]\nGameEngine=XC_Engine.XC_GameEngine\n\n" + gameIni, conf, nil, "MVES adds it to the package map itself"},
+	} {
+		f := writeFiles(t, map[string]string{"Server.ini": c.game, "MVE_Config.ini": c.conf})
+		m, err := Read(f, Options{Generation: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(m.Unsent); !reflect.DeepEqual(got, append([]string{}, c.unsent...)) {
+			t.Errorf("%s: unsent %q, want %q", c.name, got, c.unsent)
+		}
+		if len(m.Unsent) > 0 && m.Unsent[0].Source.String() != "MVE_Config.ini:2 ClientPackage=MVE2h" {
+			t.Errorf("%s: source %q", c.name, m.Unsent[0].Source)
+		}
+		if notes := strings.Join(m.Notes, "\n"); c.note != "" && !strings.Contains(notes, c.note) {
+			t.Errorf("%s: notes lack %q:\n%s", c.name, c.note, notes)
+		}
+	}
+}
+
 // TestMVESAliasLoop: an alias that refers to itself stops after MVES's 32
 // rounds, and one that doubles each round stops at 64 KiB.
 func TestMVESAliasLoop(t *testing.T) {

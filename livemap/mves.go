@@ -122,6 +122,35 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 	return m, resetsBase, nil
 }
 
+// mvesUnsent returns MVES's client package (an entry of mv.Base read
+// from ClientPackage=) when the ini's ServerPackages (iniBase) do not
+// list it: with bOverrideServerPackages off MVES only checks that they do
+// (MapVote.uc's CheckClientPackageInstalled: "not in ServerPackages,
+// nobody will be able to vote"). Under XC_Engine's game engine MVES adds
+// it to the package map itself (XC_Version 11 or later, which is not
+// read): a note then, not an entry.
+func mvesUnsent(f *ini.File, mv *Map, iniBase []Entry, notes []string) ([]Entry, []string) {
+	out := []Entry{}
+	for _, e := range mv.Base {
+		if key, _, _ := strings.Cut(e.Source.Text, "="); !strings.EqualFold(key, "ClientPackage") {
+			continue
+		}
+		sent := false
+		for _, b := range iniBase {
+			sent = sent || strings.EqualFold(b.Package, e.Package)
+		}
+		if sent {
+			continue
+		}
+		if ge, _ := f.Last(ini.SectionEngine, "GameEngine"); strings.HasPrefix(strings.ToLower(strings.TrimSpace(ge)), "xc_engine.") {
+			notes = append(notes, fmt.Sprintf("%s is not in the ini's ServerPackages; under XC_Engine (version 11 or later, not read) MVES adds it to the package map itself", e.Source))
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, notes
+}
+
 // mvesGame is a CustomGame[N] line.
 type mvesGame struct {
 	index  int // N; -1 for a line without one

@@ -25,6 +25,12 @@ func (m *Map) WriteText(w io.Writer) error {
 	for _, e := range m.Base {
 		bw.Printf("  %-24s %s\n", e.Package, e.Source)
 	}
+	if len(m.Unsent) > 0 {
+		bw.Printf("\nneeded by the mapvote but not sent (%d):\n", len(m.Unsent))
+		for _, e := range m.Unsent {
+			bw.Printf("  %-24s %s\n", e.Package, e.Source)
+		}
+	}
 	for _, p := range m.Presets {
 		state := ""
 		if p.Disabled {

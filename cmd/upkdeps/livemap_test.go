@@ -418,3 +418,48 @@ func TestMutatorsFlag(t *testing.T) {
 		t.Errorf("config key mutators: %q, want %q", got, want)
 	}
 }
+
+// TestMVESUnsentCheck: an MVES server whose switch is off and whose
+// ServerPackages lack MVES's client package is check's live_unsent error
+// on the ClientPackage line, and livemap lists the package as needed but
+// not sent.
+func TestMVESUnsentCheck(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	sys := filepath.Dir(iniPath)
+	for _, n := range []string{"VoteSys.ini", "VoteSysPresets.ini"} {
+		if err := os.Remove(filepath.Join(sys, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(sys, "MVE_Config.ini"), []byte("[MVES.MapVote]\nClientPackage=MVE2h\nbOverrideServerPackages=False\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--json")
+	if code != exitFindings {
+		t.Fatalf("check: code %d, %s", code, errOut)
+	}
+	var rep struct {
+		Findings []struct {
+			Kind     string   `json:"kind"`
+			Severity string   `json:"severity"`
+			Package  string   `json:"package"`
+			Roots    []string `json:"roots"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		if f.Kind == "live_unsent" {
+			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
+		}
+	}
+	if want := []string{"error MVE2h MVE_Config.ini:2 ClientPackage=MVE2h"}; !slices.Equal(got, want) {
+		t.Errorf("live_unsent findings %q, want %q", got, want)
+	}
+	out, errOut, code = runCLI(t, "livemap", "--ini", iniPath, "--game", "ut99")
+	if code != exitOK || !strings.Contains(out, "needed by the mapvote but not sent (1):\n  MVE2h") {
+		t.Errorf("livemap: code %d\n%s%s", code, out, errOut)
+	}
+}
