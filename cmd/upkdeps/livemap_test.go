@@ -57,31 +57,67 @@ func writeVoteSysInstall(t *testing.T) string {
 	return filepath.Join(root, "System", "Server.ini")
 }
 
+// sentPackages runs downloads --json with args and returns its
+// server_packages root's packages: what the server sends.
+func sentPackages(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"downloads", "--json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("downloads %q: code %d, %s", args, code, errOut)
+	}
+	var d struct {
+		Roots []struct {
+			Kind     string   `json:"kind"`
+			Packages []string `json:"packages"`
+		} `json:"roots"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d.Roots {
+		if r.Kind == "server_packages" {
+			return r.Packages
+		}
+	}
+	return nil
+}
+
+// checkFindings runs check --json with args, wants exit code want, and
+// returns its findings of kind as "severity package root;root", and its
+// stderr.
+func checkFindings(t *testing.T, want int, kind string, args ...string) ([]string, string) {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"check", "--json"}, args...)...)
+	if code != want {
+		t.Fatalf("check %q: code %d, want %d, %s", args, code, want, errOut)
+	}
+	var rep struct {
+		Findings []struct {
+			Kind     string   `json:"kind"`
+			Severity string   `json:"severity"`
+			Package  string   `json:"package"`
+			Roots    []string `json:"roots"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		if f.Kind == kind {
+			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
+		}
+	}
+	return got, errOut
+}
+
 // TestPresetDownloadsRedirect: downloads --preset X and redirect build
 // --preset X --dry-run differ from the plain runs by exactly X's packages.
 func TestPresetDownloadsRedirect(t *testing.T) {
 	iniPath := writeVoteSysInstall(t)
 	serverRoot := func(args ...string) []string {
 		t.Helper()
-		out, errOut, code := runCLI(t, append([]string{"downloads", "--ini", iniPath, "--game", "ut99", "--json"}, args...)...)
-		if code != exitOK {
-			t.Fatalf("downloads %q: code %d, %s", args, code, errOut)
-		}
-		var d struct {
-			Roots []struct {
-				Kind     string   `json:"kind"`
-				Packages []string `json:"packages"`
-			} `json:"roots"`
-		}
-		if err := json.Unmarshal([]byte(out), &d); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range d.Roots {
-			if r.Kind == "server_packages" {
-				return r.Packages
-			}
-		}
-		return nil
+		return sentPackages(t, append([]string{"--ini", iniPath, "--game", "ut99"}, args...)...)
 	}
 	published := func(args ...string) []string {
 		t.Helper()
@@ -136,27 +172,7 @@ func TestPresetDownloadsRedirect(t *testing.T) {
 // of check on its line.
 func TestPresetMissingPackage(t *testing.T) {
 	iniPath := writeVoteSysInstall(t)
-	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--json")
-	if code != exitFindings {
-		t.Fatalf("check: code %d, %s", code, errOut)
-	}
-	var rep struct {
-		Findings []struct {
-			Kind     string   `json:"kind"`
-			Severity string   `json:"severity"`
-			Package  string   `json:"package"`
-			Roots    []string `json:"roots"`
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
-	var live []string
-	for _, f := range rep.Findings {
-		if f.Kind == "live_missing" {
-			live = append(live, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
-		}
-	}
+	live, _ := checkFindings(t, exitFindings, "live_missing", "--ini", iniPath, "--game", "ut99")
 	if want := []string{"error Absent VoteSysPresets.ini:14 Mutators=Absent.Mut"}; !slices.Equal(live, want) {
 		t.Errorf("live_missing findings %q, want %q", live, want)
 	}
@@ -222,12 +238,6 @@ func TestCheckPreset(t *testing.T) {
 	}
 }
 
-// TestMutatorSwitch: on a UT2004 server a ServerActors class that inherits
-// bAddToServerPackages=True from its parent's defaults (another package)
-// is sent (downloads' server_packages, livemap), and a class section's
-// bAddToServerPackages=True line, which the engine never reads, sends
-// nothing and is check's ini_section warning. A class whose parent's
-// package is missing is a note of check's: what it sends went unchecked.
 // writeMutatorInstall writes a small UT2004 server: Base.MutA sets
 // bAddToServerPackages=True in its defaults; Kid.MutB extends it, setting
 // nothing; Loose.MutL and Orphan.MutO (whose parent Gone.MutX is nowhere)
@@ -279,32 +289,19 @@ func writeMutatorInstall(t *testing.T, engineLines string) string {
 	return iniPath
 }
 
+// TestMutatorSwitch: on a UT2004 server a ServerActors class that inherits
+// bAddToServerPackages=True from its parent's defaults (another package)
+// is sent (downloads' server_packages, livemap), and a class section's
+// bAddToServerPackages=True line, which the engine never reads, sends
+// nothing and is check's ini_section warning. A class whose parent's
+// package is missing is a note of check's: what it sends went unchecked.
 func TestMutatorSwitch(t *testing.T) {
 	iniPath := writeMutatorInstall(t, "ServerPackages=Base\nServerActors=Kid.MutB\nServerActors=Orphan.MutO\n")
 	sys := filepath.Dir(iniPath)
-	out, errOut, code := runCLI(t, "downloads", "--ini", iniPath, "--game", "ut2004", "--json")
-	if code != exitOK {
-		t.Fatalf("downloads: code %d, %s", code, errOut)
-	}
-	var d struct {
-		Roots []struct {
-			Kind     string   `json:"kind"`
-			Packages []string `json:"packages"`
-		} `json:"roots"`
-	}
-	if err := json.Unmarshal([]byte(out), &d); err != nil {
-		t.Fatal(err)
-	}
-	var sent []string
-	for _, r := range d.Roots {
-		if r.Kind == "server_packages" {
-			sent = r.Packages
-		}
-	}
-	if want := []string{"Base", "Kid"}; !slices.Equal(sent, want) {
+	if sent, want := sentPackages(t, "--ini", iniPath, "--game", "ut2004"), []string{"Base", "Kid"}; !slices.Equal(sent, want) {
 		t.Errorf("server packages %q, want %q", sent, want)
 	}
-	out, errOut, code = runCLI(t, "livemap", "--ini", iniPath, "--game", "ut2004")
+	out, errOut, code := runCLI(t, "livemap", "--ini", iniPath, "--game", "ut2004")
 	if code != exitOK {
 		t.Fatalf("livemap: code %d, %s", code, errOut)
 	}
@@ -316,24 +313,7 @@ func TestMutatorSwitch(t *testing.T) {
 			t.Errorf("livemap lacks %q:\n%s", want, out)
 		}
 	}
-	out, errOut, _ = runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--json")
-	var rep struct {
-		Findings []struct {
-			Kind     string   `json:"kind"`
-			Severity string   `json:"severity"`
-			Package  string   `json:"package"`
-			Roots    []string `json:"roots"`
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
-	var got []string
-	for _, f := range rep.Findings {
-		if f.Kind == "ini_section" {
-			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
-		}
-	}
+	got, errOut := checkFindings(t, exitFindings, "ini_section", "--ini", iniPath, "--game", "ut2004")
 	if want := []string{"warning Loose Server.ini:10 [Loose.MutL] bAddToServerPackages=True"}; !slices.Equal(got, want) {
 		t.Errorf("ini_section findings %q, want %q", got, want)
 	}
@@ -353,25 +333,7 @@ func TestMutatorsFlag(t *testing.T) {
 	iniPath := writeMutatorInstall(t, "ServerPackages=Base\n")
 	sent := func(args ...string) []string {
 		t.Helper()
-		out, errOut, code := runCLI(t, append([]string{"downloads", "--ini", iniPath, "--game", "ut2004", "--json"}, args...)...)
-		if code != exitOK {
-			t.Fatalf("downloads %q: code %d, %s", args, code, errOut)
-		}
-		var d struct {
-			Roots []struct {
-				Kind     string   `json:"kind"`
-				Packages []string `json:"packages"`
-			} `json:"roots"`
-		}
-		if err := json.Unmarshal([]byte(out), &d); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range d.Roots {
-			if r.Kind == "server_packages" {
-				return r.Packages
-			}
-		}
-		return nil
+		return sentPackages(t, append([]string{"--ini", iniPath, "--game", "ut2004"}, args...)...)
 	}
 	if got := sent(); !slices.Equal(got, []string{"Base"}) {
 		t.Errorf("without --mutators: %q", got)
@@ -379,34 +341,21 @@ func TestMutatorsFlag(t *testing.T) {
 	if got, want := sent("--mutators", "Kid.MutB"), []string{"Base", "Kid"}; !slices.Equal(got, want) {
 		t.Errorf("--mutators Kid.MutB: %q, want %q", got, want)
 	}
-	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--json", "--mutators", "Kid.MutB,Missing.MutX", "--mutators", "Base.NoSuch")
-	if code != exitFindings {
-		t.Fatalf("check: code %d, %s", code, errOut)
-	}
-	var rep struct {
-		Findings []struct {
-			Kind    string   `json:"kind"`
-			Package string   `json:"package"`
-			Roots   []string `json:"roots"`
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
+	args := []string{"--ini", iniPath, "--game", "ut2004", "--mutators", "Kid.MutB,Missing.MutX", "--mutators", "Base.NoSuch"}
 	var got []string
-	for _, f := range rep.Findings {
-		for _, r := range f.Roots {
-			if strings.HasPrefix(r, "command line") {
-				got = append(got, f.Kind+" "+f.Package+" "+r)
+	for _, kind := range []string{"missing_object", "missing_package"} {
+		fs, _ := checkFindings(t, exitFindings, kind, args...)
+		for _, f := range fs {
+			if strings.Contains(f, "command line") {
+				got = append(got, kind+" "+f)
 			}
 		}
 	}
-	slices.Sort(got)
-	want := []string{"missing_object Base command line ?Mutator=Base.NoSuch", "missing_package Missing command line ?Mutator=Missing.MutX"}
+	want := []string{"missing_object error Base command line ?Mutator=Base.NoSuch", "missing_package error Missing command line ?Mutator=Missing.MutX"}
 	if !slices.Equal(got, want) {
 		t.Errorf("command-line findings %q, want %q", got, want)
 	}
-	_, errOut, code = runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--mutators", "NoDot")
+	_, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--mutators", "NoDot")
 	if code != exitError || !strings.Contains(errOut, "--mutators") || !strings.Contains(errOut, `"NoDot" is not a mutator class Pkg.Class`) {
 		t.Errorf("--mutators NoDot: code %d, %s", code, errOut)
 	}
@@ -434,31 +383,11 @@ func TestMVESUnsentCheck(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(sys, "MVE_Config.ini"), []byte("[MVES.MapVote]\nClientPackage=MVE2h\nbOverrideServerPackages=False\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut99", "--json")
-	if code != exitFindings {
-		t.Fatalf("check: code %d, %s", code, errOut)
-	}
-	var rep struct {
-		Findings []struct {
-			Kind     string   `json:"kind"`
-			Severity string   `json:"severity"`
-			Package  string   `json:"package"`
-			Roots    []string `json:"roots"`
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range rep.Findings {
-		if f.Kind == "live_unsent" {
-			got = append(got, f.Severity+" "+f.Package+" "+strings.Join(f.Roots, ";"))
-		}
-	}
+	got, _ := checkFindings(t, exitFindings, "live_unsent", "--ini", iniPath, "--game", "ut99")
 	if want := []string{"error MVE2h MVE_Config.ini:2 ClientPackage=MVE2h"}; !slices.Equal(got, want) {
 		t.Errorf("live_unsent findings %q, want %q", got, want)
 	}
-	out, errOut, code = runCLI(t, "livemap", "--ini", iniPath, "--game", "ut99")
+	out, errOut, code := runCLI(t, "livemap", "--ini", iniPath, "--game", "ut99")
 	if code != exitOK || !strings.Contains(out, "needed by the mapvote but not sent (1):\n  MVE2h") {
 		t.Errorf("livemap: code %d\n%s%s", code, out, errOut)
 	}
