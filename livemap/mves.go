@@ -64,7 +64,7 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 	}
 	var main []Entry
 	for _, e := range f.Entries(mvesSection, "MainServerPackages") {
-		for _, p := range structval.List(al.resolve(e.Value)) {
+		for _, p := range al.list(e.Value, src(e), &m.Notes) {
 			main = append(main, Entry{p, FromMVES, src(e)})
 		}
 	}
@@ -192,7 +192,7 @@ func (g *mvesGame) packages(games map[int]*mvesGame, al aliases, seen map[int]bo
 		out = base.packages(games, al, seen, out, notes)
 	}
 	pkgs, _ := structval.Get(g.fields, "Packages")
-	for _, pkg := range structval.List(al.resolve(pkgs)) {
+	for _, pkg := range al.list(pkgs, g.src, notes) {
 		out = append(out, Entry{pkg, FromMVES, g.src})
 	}
 	return out
@@ -224,13 +224,17 @@ func mvesAliases(f *ini.File) aliases {
 // maxAliasDepth is MV_Aliases.Resolve's bound on rounds of expansion.
 const maxAliasDepth = 32
 
+// maxAliasLen bounds an expanded list (no real list comes near it: a
+// server's MainServerPackages is a few hundred bytes).
+const maxAliasLen = 16 << 10
+
 // resolve expands the aliases in s as MV_Aliases.Resolve does: each
 // round replaces every occurrence of every key, in order, with its value
 // (plain text substitution), until a round replaces nothing or 32 rounds
-// have run.
-func (a aliases) resolve(s string) string {
+// have run. An expansion past maxAliasLen stops there, ok false.
+func (a aliases) resolve(s string) (out string, ok bool) {
 	if len(a) == 0 {
-		return s
+		return s, true
 	}
 	for range maxAliasDepth {
 		replaced := false
@@ -239,13 +243,24 @@ func (a aliases) resolve(s string) string {
 				s = strings.ReplaceAll(s, x.key, x.value)
 				replaced = true
 			}
-			if len(s) > 1<<16 {
-				return s // an alias that grows without end stops here
+			if len(s) > maxAliasLen {
+				return s[:maxAliasLen], false
 			}
 		}
 		if !replaced {
 			break
 		}
 	}
-	return s
+	return s, true
+}
+
+// list is the packages of a list value v (src its line) with its
+// aliases expanded; one that expands past maxAliasLen is a note, the
+// list read as far as it went.
+func (a aliases) list(v string, src Source, notes *[]string) []string {
+	r, ok := a.resolve(v)
+	if !ok {
+		*notes = append(*notes, fmt.Sprintf("%s: its aliases expand past %d KiB (an alias that grows itself?): the list is read only that far", src, maxAliasLen>>10))
+	}
+	return structval.List(r)
 }
