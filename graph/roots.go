@@ -26,24 +26,53 @@ func RootsOf(f *ini.File, generation int) []Root {
 }
 
 // CommandLine is the Ini of a root the server's command line gives
-// (MutatorRoot): it has no file and no line.
+// (MutatorRoot, GameRoot, MapRoot): it has no file and no line.
 const CommandLine = "command line"
 
-// MutatorKey is the key of a MutatorRoot: the URL option of the server's
-// command line that names its mutators (UT99 and UT2004 both read
-// ?Mutator=Pkg.Class,Pkg.Class).
-const MutatorKey = "?Mutator"
+// The keys of the command line's roots: the URL options naming the
+// mutators (UT99 and UT2004 GameInfo.InitGame read ?Mutator=Pkg.Class,
+// Pkg.Class) and the game class (?Game=Pkg.Class), and the map, the URL
+// before its first "?".
+const (
+	MutatorKey = "?Mutator"
+	GameKey    = "?Game"
+	MapKey     = "map"
+)
 
 // MutatorRoot returns the root of a mutator class (Pkg.Class) the server
 // runs from its command line: loaded by the server, like a ServerActors
 // line. A spec that is not Pkg.Class (one dot, both sides non-empty, no
 // space) is an error.
-func MutatorRoot(spec string) (Root, error) {
+func MutatorRoot(spec string) (Root, error) { return classRoot(MutatorKey, "a mutator class", spec) }
+
+// GameRoot returns the root of the game class (Pkg.Class) the server's
+// command line names (?Game=): loaded by the server, like
+// DefaultServerGame.
+func GameRoot(spec string) (Root, error) { return classRoot(GameKey, "a game class", spec) }
+
+func classRoot(key, what, spec string) (Root, error) {
 	pkg, class, ok := strings.Cut(spec, ".")
 	if !ok || pkg == "" || class == "" || strings.ContainsAny(spec, " \t,?=") || strings.Contains(class, ".") {
-		return Root{}, fmt.Errorf("%q is not a mutator class Pkg.Class", spec)
+		return Root{}, fmt.Errorf("%q is not %s Pkg.Class", spec, what)
 	}
-	return Root{Reference: ini.Reference{Key: MutatorKey, Value: spec, Package: pkg, Object: class, Load: ini.LoadServer}, Ini: CommandLine}, nil
+	return Root{Reference: ini.Reference{Key: key, Value: spec, Package: pkg, Object: class, Load: ini.LoadServer}, Ini: CommandLine}, nil
+}
+
+// MapRoot returns the root of the map the server's command line starts
+// (name as given, with or without one of exts, the game's map extensions
+// with their dot): loaded by the server and sent to every client.
+func MapRoot(name string, exts []string) (Root, error) {
+	pkg := name
+	for _, e := range exts {
+		if len(pkg) > len(e) && strings.EqualFold(pkg[len(pkg)-len(e):], e) {
+			pkg = pkg[:len(pkg)-len(e)]
+			break
+		}
+	}
+	if pkg == "" || strings.ContainsAny(pkg, "?=,\\/") {
+		return Root{}, fmt.Errorf("%q is not a map name", name)
+	}
+	return Root{Reference: ini.Reference{Key: MapKey, Value: name, Package: pkg, Load: ini.LoadBoth}, Ini: CommandLine}, nil
 }
 
 // rootLines says what names something: "2 ini line(s)", "the command
