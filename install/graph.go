@@ -44,9 +44,10 @@ func (in *Install) Graph(ctx context.Context, opt GraphOptions) (*graph.Graph, e
 }
 
 // Roots are the graph's roots: the ini's lines (graph.RootsOf), then the
-// command line's mutators (Options.Mutators).
+// command line's (Options.URL's map, game class and mutators, then
+// Options.Mutators).
 func (in *Install) Roots() []graph.Root {
-	return append(graph.RootsOf(in.Ini, in.Search.Generation()), in.mutators...)
+	return append(graph.RootsOf(in.Ini, in.Search.Generation()), in.cmdRoots...)
 }
 
 // HasSources reports whether an EditPackages entry has UnrealScript

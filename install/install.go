@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/upkdeps/upkdeps/graph"
@@ -41,8 +42,11 @@ type Install struct {
 	liveOnce sync.Once
 	live     *livemap.Map
 	liveErr  error
-	// mutators are Options.Mutators, as roots.
-	mutators []graph.Root
+	// cmdRoots are the roots of the server's command line: Options.URL's
+	// map, game class and mutators, then Options.Mutators; mutators their
+	// mutator classes.
+	cmdRoots []graph.Root
+	mutators []string
 }
 
 // Options say how to open an install.
@@ -73,6 +77,11 @@ type Options struct {
 	// defaults may add their package to the live map. One that is not
 	// Pkg.Class is an ArgError (ArgMutators).
 	Mutators []string
+	// URL is the server's launch URL, as its command line gives it
+	// ("DM-Deck16][?Game=Botpack.DeathMatchPlus?Mutator=A.B,C.D";
+	// ParseServerURL): its map, game class and mutators are roots like
+	// Mutators'. One that does not parse is an ArgError (ArgURL).
+	URL string
 	// Name says how the caller names an option (ArgGame, ...) in the
 	// warnings that advise one: "--game" on a command line. nil names it
 	// as Arg does ("Game").
@@ -98,6 +107,7 @@ const (
 	ArgWith      = "With"
 	ArgPreset    = "Preset"
 	ArgMutators  = "Mutators"
+	ArgURL       = "URL"
 )
 
 // ArgError is an error in what the caller asked for (an unknown game or
@@ -132,19 +142,15 @@ func Open(opt Options) (*Install, error) {
 		return nil, err
 	}
 	in := &Install{IniPath: path, Ini: f, Game: ini.GuessGame(f), warn: opt.Warn}
-	for _, m := range opt.Mutators {
-		r, err := graph.MutatorRoot(m)
-		if err != nil {
-			return nil, ArgError{ArgMutators, err}
-		}
-		in.mutators = append(in.mutators, r)
-	}
 	if opt.Game != "" {
 		g, err := ini.ParseGame(opt.Game)
 		if err != nil {
 			return nil, ArgError{ArgGame, err}
 		}
 		in.Game = g
+	}
+	if err := in.commandLine(opt); err != nil {
+		return nil, err
 	}
 	// A licensee's ini syntax ("Paths+=" in SWRC) is read as its engine reads it.
 	in.Ini = f.ForGame(in.Game)
@@ -219,4 +225,88 @@ func (in *Install) GameLabel() string {
 		return fmt.Sprintf("UE%d", in.Search.Generation())
 	}
 	return fmt.Sprintf("%s, UE%d", in.Game.Name, in.Search.Generation())
+}
+
+// ServerURL is a server's launch URL taken apart (ParseServerURL).
+type ServerURL struct {
+	Map      string   // before the first "?"; "" when the URL starts with one
+	Game     string   // the first Game= option's value (Pkg.Class), or ""
+	Mutators []string // the first Mutator= option's classes, in order
+}
+
+// ParseServerURL takes apart a server's launch URL as the engine's
+// GameInfo reads its options (UT99's and UT2004's GameInfo.uc: options
+// follow "?", each Key=Value; ParseOption takes the first option of a key,
+// any case; InitGame splits Mutator= at commas, a leading comma leaving
+// the rest whole, which then names no class). Other options are ignored. A URL with spaces (a whole command line pasted) is an error.
+func ParseServerURL(url string) (ServerURL, error) {
+	var u ServerURL
+	url = strings.TrimSpace(url)
+	if strings.ContainsAny(url, " \t\r\n") {
+		return u, fmt.Errorf("%q is not one URL: give what follows `ucc server`, without spaces (quote it for the shell)", url)
+	}
+	opts := strings.Split(url, "?")
+	u.Map = opts[0]
+	gotGame, gotMuts := false, false
+	for _, o := range opts[1:] {
+		k, v, _ := strings.Cut(o, "=")
+		switch {
+		case strings.EqualFold(k, "Game") && !gotGame:
+			u.Game, gotGame = v, true
+		case strings.EqualFold(k, "Mutator") && !gotMuts:
+			gotMuts = true
+			// InitGame's loop: the text before a comma at index 1 or
+			// later, else all that is left.
+			for v != "" {
+				m := v
+				if i := strings.IndexByte(v, ','); i > 0 {
+					m, v = v[:i], v[i+1:]
+				} else {
+					v = ""
+				}
+				u.Mutators = append(u.Mutators, m)
+			}
+		}
+	}
+	return u, nil
+}
+
+// commandLine makes the roots of opt.URL and opt.Mutators; a map name may
+// carry the game's map extension (ini.File.MapExts).
+func (in *Install) commandLine(opt Options) error {
+	var muts []string
+	if opt.URL != "" {
+		u, err := ParseServerURL(opt.URL)
+		if err != nil {
+			return ArgError{ArgURL, err}
+		}
+		if u.Map != "" {
+			r, err := graph.MapRoot(u.Map, in.Ini.MapExts(in.Game))
+			if err != nil {
+				return ArgError{ArgURL, err}
+			}
+			in.cmdRoots = append(in.cmdRoots, r)
+		}
+		if u.Game != "" {
+			r, err := graph.GameRoot(u.Game)
+			if err != nil {
+				return ArgError{ArgURL, err}
+			}
+			in.cmdRoots = append(in.cmdRoots, r)
+		}
+		muts = u.Mutators
+	}
+	for i, m := range append(muts, opt.Mutators...) {
+		r, err := graph.MutatorRoot(m)
+		if err != nil {
+			arg := ArgMutators
+			if i < len(muts) {
+				arg = ArgURL
+			}
+			return ArgError{arg, err}
+		}
+		in.cmdRoots = append(in.cmdRoots, r)
+		in.mutators = append(in.mutators, m)
+	}
+	return nil
 }

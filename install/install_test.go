@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -298,5 +299,28 @@ func TestNativesOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d warnings about Broken.dll in %d calls, want 1: %q", n, len(sets), warnings)
+	}
+}
+
+// TestParseServerURL: the map before the first "?", then the first Game=
+// and Mutator= options in any case (GameInfo.ParseOption's rule), the
+// mutators split at commas; spaces are an error.
+func TestParseServerURL(t *testing.T) {
+	for _, c := range []struct {
+		url  string
+		want ServerURL
+		err  bool
+	}{
+		{"DM-Deck16][?Game=Botpack.DeathMatchPlus?mutator=A.B,C.D?Mutator=E.F?listen", ServerURL{"DM-Deck16][", "Botpack.DeathMatchPlus", []string{"A.B", "C.D"}}, false},
+		{"DM-Rankin.ut2?GAME=XGame.xDeathMatch?game=Other.G", ServerURL{"DM-Rankin.ut2", "XGame.xDeathMatch", nil}, false},
+		{"?Mutator=A.B,", ServerURL{"", "", []string{"A.B"}}, false},
+		{"?Mutator=,A.B", ServerURL{"", "", []string{",A.B"}}, false},
+		{"CTF-Face", ServerURL{Map: "CTF-Face"}, false},
+		{"ucc server DM-Deck16][", ServerURL{}, true},
+	} {
+		got, err := ParseServerURL(c.url)
+		if (err != nil) != c.err || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: %+v, %v; want %+v (error %v)", c.url, got, err, c.want, c.err)
+		}
 	}
 }

@@ -13,12 +13,8 @@ import (
 // the mapvote configs. The caller must not change the Map.
 func (in *Install) LiveMap() (*livemap.Map, error) {
 	in.liveOnce.Do(func() {
-		var muts []string
-		for _, r := range in.mutators {
-			muts = append(muts, r.Value)
-		}
 		in.live, in.liveErr = livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
-			Find: func(pkg string) string { return in.Search.Find(pkg).File }, Mutators: muts})
+			Find: func(pkg string) string { return in.Search.Find(pkg).File }, Mutators: in.mutators})
 	})
 	return in.live, in.liveErr
 }

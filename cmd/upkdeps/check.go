@@ -67,7 +67,7 @@ both), and the findings the mod adds, removes and changes (exit 1 when it adds o
 	cmd.Flags().String("cache", "", "with --with-cache: the cache folder (default: the ini's CachePath)")
 	cmd.Flags().StringVar(&withMod, "with", "", "check as if this mod archive or folder were installed (nothing is written)")
 	cmd.Flags().StringVar(&a.preset, "preset", "", `check the ServerPackages a mapvote sends while this preset runs ("Category/Name", "*" for every preset)`)
-	addMutatorsFlag(cmd.Flags())
+	addServerFlags(cmd.Flags())
 	cmd.Flags().StringVar(&indexDB, "index", "", "list candidates for the missing packages and objects from this package index"+indexFlagHelp)
 	addCheckCIFlags(cmd, &ci)
 	return cmd

@@ -16,7 +16,7 @@ func newCompareCmd(a *app) *cobra.Command {
 		opt                         compare.Options
 	)
 	cmd := &cobra.Command{
-		Use:   "compare --server INI --client DIR [--client-cache DIR] [--redirect DIR] [--preset NAME] [--mutators PKG.CLASS,...] [--maps GLOB] [--json]",
+		Use:   "compare --server INI --client DIR [--client-cache DIR] [--redirect DIR] [--preset NAME] [--url URL] [--mutators PKG.CLASS,...] [--maps GLOB] [--json]",
 		Short: "What each client will hit: the server's packages against a client install and cache",
 		Long: `compare takes every package the server sends (its live package map: ServerPackages, or a
 mapvote preset's with --preset, and every map with all it imports, retail packages included) and
@@ -54,7 +54,7 @@ finding is an error, 0 otherwise.`,
 	f.StringVar(&client, "client", "", "the client install: its ini, its folder or its System folder (required)")
 	f.StringVar(&clientCache, "client-cache", "", "the client's download cache folder (default: its ini's CachePath)")
 	f.StringVar(&opt.Preset, "preset", "", `the mapvote preset whose ServerPackages the server sends ("Category/Name", "*" for every preset)`)
-	addMutatorsFlag(f)
+	addServerFlags(f)
 	f.StringVar(&opt.Redirect, "redirect", "", "also check the server's redirect folder: a compressed file made from another version than the server's")
 	f.StringVar(&opt.Maps, "maps", "", "only the server's maps whose name or file name matches GLOB (default: every map)")
 	f.Bool("json", false, "print the report as JSON")

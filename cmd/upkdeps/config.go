@@ -41,10 +41,14 @@ type Config struct {
 	// Mutators are the mutator classes the server's command line runs
 	// (--mutators; install.Options.Mutators).
 	Mutators []string `mapstructure:"mutators"`
+	// URL is the server's launch URL (--url; install.Options.URL).
+	URL string `mapstructure:"url"`
 }
 
-// addMutatorsFlag defines --mutators on fs (config key mutators).
-func addMutatorsFlag(fs *pflag.FlagSet) {
+// addServerFlags defines --url and --mutators on fs (config keys url
+// and mutators): what the server's command line runs.
+func addServerFlags(fs *pflag.FlagSet) {
+	fs.String("url", "", `the server's launch URL, as after "ucc server" ("DM-Deck16][?Game=Botpack.DeathMatchPlus?Mutator=A.B,C.D"): its map, game class and mutators are checked like ini lines`)
 	fs.StringSlice("mutators", nil, "the mutator classes the server's command line runs (?Mutator=Pkg.Class,...): checked like ServerActors lines, and sent when their defaults set bAddToServerPackages (UT2004) or bAddToPackageMap (UT99 469)")
 }
 
@@ -119,7 +123,7 @@ func (l *loader) load(cmd *cobra.Command) (Config, error) {
 	for key, def := range map[string]any{
 		"config": "", "ini": "", "game": "", "platform": "", "cache": "", "json": false, "jobs": 0, "no-progress": false,
 		"index": "", "db": "", "fail-on": "error", "disable": []string{}, "enable": []string{},
-		"mutators": []string{},
+		"mutators": []string{}, "url": "",
 	} {
 		v.SetDefault(key, def)
 	}

@@ -17,7 +17,7 @@ func newDownloadsCmd(a *app) *cobra.Command {
 		preset       string
 	)
 	cmd := &cobra.Command{
-		Use:   "downloads [MAP]... [--redirect DIR] [--include-stock] [--top N] [--preset NAME] [--mutators PKG.CLASS,...] [--json]",
+		Use:   "downloads [MAP]... [--redirect DIR] [--include-stock] [--top N] [--preset NAME] [--url URL] [--mutators PKG.CLASS,...] [--json]",
 		Short: "What clients download from the redirect, map by map, with sizes",
 		Long: `downloads shows, for every map (or the MAPs named) and for the ServerPackages, the packages a
 client must download: what redirect build publishes for it (not stock, not ServerSideOnly, with
@@ -53,7 +53,7 @@ preset), from the live package map.`,
 	f.BoolVar(&includeStock, "include-stock", false, "count retail packages too (every client owns them)")
 	f.IntVar(&top, "top", 10, "how many of the most shared packages to list")
 	f.StringVar(&preset, "preset", "", `the mapvote preset whose ServerPackages to count ("Category/Name", or "*" for every preset)`)
-	addMutatorsFlag(f)
+	addServerFlags(f)
 	f.Bool("json", false, "print the report as JSON")
 	return cmd
 }

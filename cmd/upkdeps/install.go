@@ -18,13 +18,13 @@ import (
 // warnings on stderr: every command's one way in.
 func (a *app) openInstall() (*install.Install, error) {
 	return install.Open(install.Options{Ini: a.cfg.Ini, Game: a.cfg.Game, Platform: a.cfg.Platform, CacheDir: a.cfg.Cache,
-		Mutators: a.cfg.Mutators, NotesInReport: a.notesInReport, SettingsAreErrors: a.settingsAreErrors, Warn: a.warn, Name: flagOf})
+		Mutators: a.cfg.Mutators, URL: a.cfg.URL, NotesInReport: a.notesInReport, SettingsAreErrors: a.settingsAreErrors, Warn: a.warn, Name: flagOf})
 }
 
 // argFlags are the flags of the options an install.ArgError names.
 var argFlags = map[string]string{
 	install.ArgIni: "--ini", install.ArgGame: "--game", install.ArgPlatform: "--platform", install.ArgCacheDir: "--cache",
-	install.ArgWithCache: "--with-cache", install.ArgWith: "--with", install.ArgPreset: "--preset", install.ArgMutators: "--mutators",
+	install.ArgWithCache: "--with-cache", install.ArgWith: "--with", install.ArgPreset: "--preset", install.ArgMutators: "--mutators", install.ArgURL: "--url",
 }
 
 // flagOf names a library option (install.ArgGame) by its flag.
@@ -49,7 +49,7 @@ func (a *app) argError(err error) error {
 		return usagef("no --ini given and %w", ae.Err)
 	case ae.Arg == install.ArgIni || ae.Arg == install.ArgWith:
 		return usagef("%s %w", flagOf(ae.Arg), ae.Err)
-	case ae.Arg == install.ArgMutators:
+	case ae.Arg == install.ArgMutators || ae.Arg == install.ArgURL:
 		return usagef("%s: %w", flagOf(ae.Arg), ae.Err)
 	}
 	// A game, platform or preset the library does not know: its message

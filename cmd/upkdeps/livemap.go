@@ -6,7 +6,7 @@ import (
 
 func newLivemapCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "livemap [--ini INI] [--mutators PKG.CLASS,...] [--json]",
+		Use:   "livemap [--ini INI] [--url URL] [--mutators PKG.CLASS,...] [--json]",
 		Short: "The packages the server sends: ServerPackages, mapvote presets, mutators that add themselves, each with its line",
 		Long: `livemap shows the server's live package map: the ini's ServerPackages, the packages of the
 classes the server runs (its ServerActors and --mutators, the command line's ?Mutator= list) whose
@@ -29,6 +29,6 @@ docs/livemap.md. Exit 0 (a missing package is check's live_missing finding).`,
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the live map as JSON")
-	addMutatorsFlag(cmd.Flags())
+	addServerFlags(cmd.Flags())
 	return cmd
 }

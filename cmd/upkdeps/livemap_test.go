@@ -392,3 +392,33 @@ func TestMVESUnsentCheck(t *testing.T) {
 		t.Errorf("livemap: code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestURLFlag: --url takes the server's launch URL apart: its map and
+// game class are roots (a missing one is a finding with the command line
+// as root), its mutators count like --mutators'; a URL with spaces and a
+// mutator list that names no class are usage errors naming --url.
+func TestURLFlag(t *testing.T) {
+	iniPath := writeMutatorInstall(t, "ServerPackages=Base\n")
+	args := []string{"--ini", iniPath, "--game", "ut2004", "--url", "DM-Gone.ut2?Game=NoGame.Deathmatch?Mutator=Kid.MutB?Mutator=Other.Ignored"}
+	if got, want := sentPackages(t, args...), []string{"Base", "Kid"}; !slices.Equal(got, want) {
+		t.Errorf("sent %q, want %q", got, want)
+	}
+	missing, _ := checkFindings(t, exitFindings, "missing_package", args...)
+	var got []string
+	for _, f := range missing {
+		if strings.Contains(f, "command line") {
+			got = append(got, f)
+		}
+	}
+	slices.Sort(got)
+	want := []string{"error DM-Gone command line map=DM-Gone.ut2", "error NoGame command line ?Game=NoGame.Deathmatch"}
+	if !slices.Equal(got, want) {
+		t.Errorf("missing_package from the command line %q, want %q", got, want)
+	}
+	for _, url := range []string{"ucc server DM-Gone", "DM-Gone?Mutator=,Kid.MutB"} {
+		_, errOut, code := runCLI(t, "check", "--ini", iniPath, "--game", "ut2004", "--url", url)
+		if code != exitError || !strings.Contains(errOut, "--url: ") {
+			t.Errorf("--url %q: code %d, %s", url, code, errOut)
+		}
+	}
+}

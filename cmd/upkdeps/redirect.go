@@ -39,7 +39,7 @@ func (m *mapFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.maps, "maps", "", "only the maps whose name or file name matches GLOB (case-insensitive; default: every map)")
 	cmd.Flags().BoolVar(&m.includeStock, "include-stock", false, "publish retail packages too (every client owns them)")
 	cmd.Flags().StringVar(&m.preset, "preset", "", `the mapvote preset whose ServerPackages to publish ("Category/Name", or "*" for every preset; default: the ini's)`)
-	addMutatorsFlag(cmd.Flags())
+	addServerFlags(cmd.Flags())
 }
 
 // packageMap opens the install and computes its package map.

@@ -10,7 +10,7 @@ import (
 
 func newUnusedCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "unused [--ini INI] [--mutators PKG.CLASS,...] [--json]",
+		Use:   "unused [--ini INI] [--url URL] [--mutators PKG.CLASS,...] [--json]",
 		Short: "Packages nothing on the server uses, and what each ServerPackages line costs",
 		Long: `unused lists the package files nothing reaches: no map, no ini line (ServerPackages,
 ServerActors, EditPackages, the game classes...), no native code and no package that is reached
@@ -40,6 +40,6 @@ line is needed by nothing.`,
 		},
 	}
 	cmd.Flags().Bool("json", false, "print the report as JSON (docs/json.md)")
-	addMutatorsFlag(cmd.Flags())
+	addServerFlags(cmd.Flags())
 	return cmd
 }
