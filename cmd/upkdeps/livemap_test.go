@@ -422,3 +422,37 @@ func TestURLFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusedMutators: a mutator the command line alone runs is unused to
+// `unused` until --mutators (or --url) names it.
+func TestUnusedMutators(t *testing.T) {
+	iniPath := writeMutatorInstall(t, "ServerPackages=Base\n")
+	unused := func(args ...string) []string {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"unused", "--json", "--ini", iniPath, "--game", "ut2004"}, args...)...)
+		if code != exitFindings {
+			t.Fatalf("unused %q: code %d, %s", args, code, errOut)
+		}
+		var rep struct {
+			Unused []struct {
+				Name string `json:"name"`
+			} `json:"unused"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, u := range rep.Unused {
+			names = append(names, u.Name)
+		}
+		return names
+	}
+	if got := unused(); !slices.Contains(got, "Kid") {
+		t.Errorf("without --mutators Kid should be unused: %q", got)
+	}
+	for _, args := range [][]string{{"--mutators", "Kid.MutB"}, {"--url", "DM-X?Mutator=Kid.MutB"}} {
+		if got := unused(args...); slices.Contains(got, "Kid") {
+			t.Errorf("%q: Kid listed as unused: %q", args, got)
+		}
+	}
+}

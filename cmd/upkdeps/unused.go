@@ -19,7 +19,8 @@ that nothing imports: a map or an ini line naming one of them would reach it. St
 never listed (the game ships them), only counted. Then, per ServerPackages line: what a new client
 downloads for it (as downloads counts it: published packages only), the part of that no other
 map or line needs (what removing the line saves), and what needs the package ("nothing on this
-server needs it" when nothing does). It deletes nothing. Exit 1 when a package is unused or a
+server needs it" when nothing does). It deletes nothing. What only the server's command line runs
+counts as used only when --url or --mutators names it. Exit 1 when a package is unused or a
 line is needed by nothing.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
