@@ -12,7 +12,6 @@ import (
 
 	"github.com/upkdeps/upkdeps/format"
 	"github.com/upkdeps/upkdeps/ini"
-	"github.com/upkdeps/upkdeps/internal/structval"
 )
 
 // Where an entry comes from (Entry.From).
@@ -411,10 +410,4 @@ func (m *Map) Missing(found func(pkg string) bool) []Problem {
 		return cmp.Or(strings.Compare(a.Source.File, b.Source.File), cmp.Compare(a.Source.Line, b.Source.Line))
 	})
 	return out
-}
-
-// listField reads a struct field's list.
-func listField(fs []structval.Field, key string) []string {
-	v, _ := structval.Get(fs, key)
-	return structval.List(v)
 }
