@@ -64,6 +64,10 @@ type Preset struct {
 	Source   Source  `json:"source"` // the line or section header defining it
 	Disabled bool    `json:"disabled"`
 	Packages []Entry `json:"packages"` // in the order read; [] when none
+	// Loads are the packages of the classes the server loads while the
+	// preset runs, sent or not: its game class, mutators and actors.
+	// [] when none.
+	Loads []Entry `json:"loads"`
 }
 
 // SchemaVersion is the schema_version of Map's JSON form.
@@ -87,8 +91,37 @@ type Map struct {
 	// the map does not send: MVES's client package (its ClientPackage)
 	// while bOverrideServerPackages is off and the ini's ServerPackages
 	// lack it, when MVES logs that nobody will be able to vote.
-	Unsent []Entry  `json:"unsent"`
-	Notes  []string `json:"notes"`
+	Unsent []Entry `json:"unsent"`
+	// Loads are the packages of the classes the mapvote makes the server
+	// load whatever preset runs (MVES's MainMutatorList and
+	// MainServerActors), sent or not. [] when none.
+	Loads []Entry  `json:"loads"`
+	Notes []string `json:"notes"`
+}
+
+// Used returns every package the map names: the base, Unsent, Loads and
+// each preset's packages and loads (disabled presets too), any case once,
+// in that order: what the server may load by name through the ini and
+// its mapvote.
+func (m *Map) Used() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(es []Entry) {
+		for _, e := range es {
+			if k := strings.ToLower(e.Package); !seen[k] {
+				seen[k] = true
+				out = append(out, e.Package)
+			}
+		}
+	}
+	add(m.Base)
+	add(m.Unsent)
+	add(m.Loads)
+	for _, p := range m.Presets {
+		add(p.Packages)
+		add(p.Loads)
+	}
+	return out
 }
 
 // Options say how Read reads.
@@ -110,7 +143,7 @@ type Options struct {
 // the mapvote configs in f's folder. A mapvote config that cannot be read
 // is an error naming it.
 func Read(f *ini.File, opt Options) (*Map, error) {
-	m := &Map{Base: []Entry{}, Presets: []Preset{}, Unsent: []Entry{}, Notes: []string{}}
+	m := &Map{Base: []Entry{}, Presets: []Preset{}, Unsent: []Entry{}, Loads: []Entry{}, Notes: []string{}}
 	var iniBase []Entry
 	for _, r := range f.References(opt.Generation) {
 		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
@@ -165,8 +198,10 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	}
 	m.SchemaVersion, m.Ini = SchemaVersion, f.Path
 	m.Base = dedupe(m.Base)
+	m.Unsent, m.Loads = dedupe(m.Unsent), dedupe(m.Loads)
 	for i := range m.Presets {
 		m.Presets[i].Packages = dedupe(m.Presets[i].Packages)
+		m.Presets[i].Loads = dedupe(m.Presets[i].Loads)
 	}
 	return m, nil
 }

@@ -344,6 +344,49 @@ func TestMVESUnsent(t *testing.T) {
 	}
 }
 
+// TestLoads: the packages a preset makes the server load, sent or not:
+// VoteSys's Game= class (its own, else its first base's) and mutators;
+// MVES's GameClass (the last set along Extends), ServerActors and
+// MutatorList, aliases expanded, and MainServerActors and
+// MainMutatorList for every game type; Used gathers them all.
+func TestLoads(t *testing.T) {
+	presets := "[VS_PresetConfig0]\nPresetName=Base\nCategory=DM\nGame=Botpack.DeathMatchPlus\nMutators=BaseMut.M\n\n" +
+		"[VS_PresetConfig1]\nPresetName=Kid\nCategory=DM\nInheritFrom=DM/Base\nMutators=KidMut.M\nPackages=KidPkg\n\n" +
+		"[VS_PresetConfig2]\nPresetName=Own\nCategory=DM\nInheritFrom=DM/Base\nGame=MyGame.G\n"
+	f := writeFiles(t, map[string]string{"Server.ini": gameIni, "VoteSys.ini": voteSysIniText, "VoteSysPresets.ini": presets})
+	m, err := Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"DM/Base": {"Botpack", "BaseMut"}, "DM/Kid": {"Botpack", "BaseMut", "KidMut"}, "DM/Own": {"MyGame", "BaseMut"}}
+	for _, p := range m.Presets {
+		if got := names(p.Loads); !reflect.DeepEqual(got, want[p.Name]) {
+			t.Errorf("VoteSys %s loads %q, want %q", p.Name, got, want[p.Name])
+		}
+	}
+	if got, want := m.Used(), []string{"SoldierSkins", "Botpack", "VoteSys", "BaseMut", "KidMut", "KidPkg", "MyGame"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("VoteSys Used %q, want %q", got, want)
+	}
+	conf := "[MVES.MapVote]\nbOverrideServerPackages=False\nMainServerActors=<act>\nMainMutatorList=MainMut.M\nAliases[0]=<act> ActPkg.A,Act2.B Param=1\n" +
+		"CustomGame[0]=(bEnabled=True,GameName=\"Base\",GameClass=\"Botpack.CTFGame\",MutatorList=\"BaseMut.M\",ServerActors=\"\",Packages=\"\")\n" +
+		"CustomGame[1]=(bEnabled=True,GameName=\"Kid\",GameClass=\"\",MutatorList=\"<act>\",ServerActors=\"KidAct.A\",Packages=\"KidPkg\",Extends=\"0\")\n" +
+		"CustomGame[2]=(bEnabled=True,GameName=\"Own\",GameClass=\"MyGame.G\",Extends=\"0\")\n"
+	f = writeFiles(t, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": conf})
+	m, err = Read(f, Options{Generation: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(m.Loads), []string{"ActPkg", "Act2", "MainMut"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("MVES map loads %q, want %q", got, want)
+	}
+	want = map[string][]string{"Base": {"Botpack", "BaseMut"}, "Kid": {"Botpack", "BaseMut", "KidAct", "ActPkg", "Act2"}, "Own": {"MyGame", "BaseMut"}}
+	for _, p := range m.Presets {
+		if got := names(p.Loads); !reflect.DeepEqual(got, want[p.Name]) {
+			t.Errorf("MVES %s loads %q, want %q", p.Name, got, want[p.Name])
+		}
+	}
+}
+
 // TestMVESAliasLoop: an alias that refers to itself stops after MVES's 32
 // rounds, and one that doubles each round stops at 16 KiB, with a note.
 func TestMVESAliasLoop(t *testing.T) {

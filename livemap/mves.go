@@ -62,6 +62,15 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			m.Base = append(m.Base, Entry{pkg, FromMVES, src(e)})
 		}
 	}
+	for _, key := range []string{"MainServerActors", "MainMutatorList"} {
+		if e, ok := last(key); ok {
+			for _, c := range al.list(e.Value, src(e), &m.Notes) {
+				if pkg := classPackage(c); pkg != "" {
+					m.Loads = append(m.Loads, Entry{pkg, FromMVES, src(e)})
+				}
+			}
+		}
+	}
 	var main []Entry
 	for _, e := range f.Entries(mvesSection, "MainServerPackages") {
 		for _, p := range al.list(e.Value, src(e), &m.Notes) {
@@ -116,7 +125,13 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			name += "/" + r
 		}
 		p := Preset{Name: name, Manager: MVES, Source: g.src, Disabled: !parseBool(en), Packages: []Entry{}}
-		p.Packages = g.packages(games, al, map[int]bool{}, p.Packages, &m.Notes)
+		var r mvesResult
+		g.gather(games, al, map[int]bool{}, &r, &m.Notes)
+		p.Packages = r.pkgs
+		if r.game != nil {
+			p.Loads = append(p.Loads, *r.game)
+		}
+		p.Loads = append(p.Loads, r.loads...)
 		m.Presets = append(m.Presets, p)
 	}
 	return m, resetsBase, nil
@@ -161,22 +176,31 @@ type mvesGame struct {
 // maxExtends bounds the depth of Extends= chains followed.
 const maxExtends = 64
 
-// packages appends g's packages to out as MapVote.uc's
+// mvesResult is what a game type gathers: the packages it sends (pkgs),
+// the package of its game class (the last one set along its Extends
+// chain) and those of its mutators and server actors (loads).
+type mvesResult struct {
+	pkgs, loads []Entry
+	game        *Entry
+}
+
+// gather adds g's packages and loads to r as MapVote.uc's
 // PopulateResultWithRule gathers them: first those of each game type of
 // its Extends= list (indices of CustomGame, comma-separated, each
-// gathered the same way), then its own Packages=, aliases expanded. A
-// game type met twice in one walk (MVES's "circular extends" error) or
-// an index with no line adds nothing, with a note.
-func (g *mvesGame) packages(games map[int]*mvesGame, al aliases, seen map[int]bool, out []Entry, notes *[]string) []Entry {
+// gathered the same way), then its own GameClass (when set),
+// ServerActors, MutatorList and Packages, aliases expanded. A game type
+// met twice in one walk (MVES's "circular extends" error) or an index
+// with no line adds nothing, with a note.
+func (g *mvesGame) gather(games map[int]*mvesGame, al aliases, seen map[int]bool, r *mvesResult, notes *[]string) {
 	if g.index >= 0 {
 		if seen[g.index] {
 			*notes = append(*notes, fmt.Sprintf("%s: CustomGame[%d] is reached twice through Extends (MVES stops there: circular extends)", g.src, g.index))
-			return out
+			return
 		}
 		seen[g.index] = true
 	}
 	if len(seen) > maxExtends {
-		return out
+		return
 	}
 	ext, _ := structval.Get(g.fields, "Extends")
 	for _, x := range strings.Split(ext, ",") {
@@ -189,13 +213,36 @@ func (g *mvesGame) packages(games map[int]*mvesGame, al aliases, seen map[int]bo
 			*notes = append(*notes, fmt.Sprintf("%s: Extends names %q, which no CustomGame line has: nothing added from it", g.src, x))
 			continue
 		}
-		out = base.packages(games, al, seen, out, notes)
+		base.gather(games, al, seen, r, notes)
+	}
+	if gc, _ := structval.Get(g.fields, "GameClass"); strings.TrimSpace(gc) != "" {
+		if res, _ := al.resolve(gc); classPackage(res) != "" {
+			r.game = &Entry{classPackage(res), FromMVES, g.src}
+		}
+	}
+	for _, key := range []string{"ServerActors", "MutatorList"} {
+		v, _ := structval.Get(g.fields, key)
+		for _, c := range al.list(v, g.src, notes) {
+			if pkg := classPackage(c); pkg != "" {
+				r.loads = append(r.loads, Entry{pkg, FromMVES, g.src})
+			}
+		}
 	}
 	pkgs, _ := structval.Get(g.fields, "Packages")
 	for _, pkg := range al.list(pkgs, g.src, notes) {
-		out = append(out, Entry{pkg, FromMVES, g.src})
+		r.pkgs = append(r.pkgs, Entry{pkg, FromMVES, g.src})
 	}
-	return out
+}
+
+// classPackage is the package of a class path "Pkg.Class" (a server
+// actor's parameters after a space dropped), or "".
+func classPackage(c string) string {
+	c, _, _ = strings.Cut(strings.TrimSpace(c), " ")
+	pkg, _, ok := strings.Cut(c, ".")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(pkg)
 }
 
 // alias is one of MVES's Aliases[n] lines: "<key> value" or "<key>=value".

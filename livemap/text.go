@@ -2,6 +2,7 @@ package livemap
 
 import (
 	"io"
+	"strings"
 
 	"github.com/upkdeps/upkdeps/internal/textw"
 )
@@ -40,6 +41,12 @@ func (m *Map) WriteText(w io.Writer) error {
 		for _, e := range p.Packages {
 			bw.Printf("  %-24s %s\n", e.Package, e.Source)
 		}
+		if len(p.Loads) > 0 {
+			bw.Printf("  the server loads (game, mutators, actors): %s\n", packageList(p.Loads))
+		}
+	}
+	if len(m.Loads) > 0 {
+		bw.Printf("\nthe mapvote also loads, whatever preset runs: %s\n", packageList(m.Loads))
 	}
 	if len(m.Notes) > 0 {
 		bw.Printf("\nnotes:\n")
@@ -48,4 +55,13 @@ func (m *Map) WriteText(w io.Writer) error {
 		}
 	}
 	return bw.Err
+}
+
+// packageList is the entries' packages, comma-separated.
+func packageList(es []Entry) string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = e.Package
+	}
+	return strings.Join(names, ", ")
 }

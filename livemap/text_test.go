@@ -26,9 +26,11 @@ func TestWriteText(t *testing.T) {
 		"  Botpack                  VoteSys.ini:5 DefaultPackages=Botpack\n" +
 		"  VoteSys                  VoteSys.ini:6 DefaultPackages=VoteSys\n" +
 		"\npreset DM/DeathMatch, VoteSysPresets.ini:1 [VS_PresetConfig0]: 0 package(s)\n" +
+		"  the server loads (game, mutators, actors): Botpack\n" +
 		"\npreset DM/InstaGib, VoteSysPresets.ini:8 [VS_PresetConfig1]: 2 package(s)\n" +
 		"  InstaGibPlus             VoteSysPresets.ini:12 Mutators=InstaGibPlus.NewNetIG,Botpack.LowGrav\n" +
 		"  Botpack                  VoteSysPresets.ini:12 Mutators=InstaGibPlus.NewNetIG,Botpack.LowGrav\n" +
+		"  the server loads (game, mutators, actors): Botpack, InstaGibPlus\n" +
 		"\npreset CTF/Sniper (disabled), VoteSysPresets.ini:14 [VS_PresetConfig2]: 3 package(s)\n"
 	if !strings.HasPrefix(b.String(), want) {
 		t.Errorf("have\n%s\nwant a start of\n%s", b.String(), want)

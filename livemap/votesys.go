@@ -125,10 +125,12 @@ type rawPreset struct {
 	inherits []ini.Entry
 	muts     []Entry // the packages of its Mutators= classes
 	pkgs     []Entry // its Packages= entries
+	game     []Entry // the package of its Game= class (one at most)
 	// done and loading are resolve's memo and cycle guard.
 	done, loading bool
 	allMuts       []Entry
 	allPkgs       []Entry
+	allGame       []Entry
 }
 
 // readPreset reads the preset of section sec of pf (ppath), named name.
@@ -147,6 +149,12 @@ func readPreset(pf *ini.File, ppath, sec, name string) *rawPreset {
 			if ok && pkg != "" {
 				r.muts = append(r.muts, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
 			}
+		}
+	}
+	if es := pf.Entries(sec, "Game"); len(es) > 0 {
+		e := es[len(es)-1]
+		if pkg, _, ok := strings.Cut(strings.TrimSpace(e.Value), "."); ok && pkg != "" {
+			r.game = []Entry{{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}}}
 		}
 	}
 	for _, e := range pf.Entries(sec, "Packages") {
@@ -170,6 +178,9 @@ func (r *rawPreset) resolve(all []*rawPreset, m *Map) Preset {
 	r.load(all, m)
 	p := r.p
 	p.Packages = append(append([]Entry{}, r.allMuts...), r.allPkgs...)
+	// The server loads the game class and every mutator (and actor) of
+	// the preset, whichever it sends.
+	p.Loads = append(append([]Entry{}, r.allGame...), r.allMuts...)
 	return p
 }
 
@@ -202,9 +213,15 @@ func (r *rawPreset) load(all []*rawPreset, m *Map) {
 			b.load(all, m)
 			r.allMuts = append(r.allMuts, b.allMuts...)
 			r.allPkgs = append(r.allPkgs, b.allPkgs...)
+			if r.allGame == nil {
+				r.allGame = b.allGame // the first base with a game
+			}
 		}
 	}
 	r.allMuts = append(r.allMuts, r.muts...)
 	r.allPkgs = append(r.allPkgs, r.pkgs...)
+	if r.game != nil {
+		r.allGame = r.game // its own Game= wins
+	}
 	r.loading, r.done = false, true
 }
