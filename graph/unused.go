@@ -14,6 +14,9 @@ type UnusedOptions struct {
 	// IsStock says which packages are the game's own (nil: IsStock): they
 	// are never listed, only counted.
 	IsStock func(name string) bool
+	// Used are more packages the server loads by name (a mapvote's
+	// presets, livemap.Map.Used): roots too.
+	Used []string
 }
 
 // UnusedPackage is a package file nothing reaches.
@@ -115,7 +118,7 @@ func (gr *Graph) Unused(opt UnusedOptions) UnusedResult {
 func (gr *Graph) unusedRoots(opt UnusedOptions) []*Package {
 	seen := map[*Package]bool{}
 	roots := gr.appendStarts(nil, seen)
-	for _, n := range opt.EditPackages {
+	for _, n := range append(append([]string{}, opt.EditPackages...), opt.Used...) {
 		if p := gr.Package(n); p != nil && !seen[p] {
 			seen[p] = true
 			roots = append(roots, p)

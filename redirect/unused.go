@@ -23,6 +23,9 @@ type UnusedOptions struct {
 	// never listed as unused, and are not downloads.
 	Generation int
 	Stock      *ini.Stock
+	// Used is as in graph.UnusedOptions: the packages a mapvote's presets
+	// load or send.
+	Used []string
 }
 
 // Unused is what the server carries that nothing uses, and what each
@@ -85,7 +88,7 @@ func (u *Unused) Findings() bool {
 // (graph.Unused) and costs each ServerPackages line of the ini roots g was
 // built with. When ctx is done it stops with ctx's error.
 func NewUnused(ctx context.Context, g *graph.Graph, opt UnusedOptions) (*Unused, error) {
-	res := g.Unused(graph.UnusedOptions{EditPackages: opt.EditPackages, Natives: opt.Natives, IsStock: stockTest(opt.Stock)})
+	res := g.Unused(graph.UnusedOptions{EditPackages: opt.EditPackages, Natives: opt.Natives, IsStock: stockTest(opt.Stock), Used: opt.Used})
 	u := &Unused{SchemaVersion: UnusedSchemaVersion, Packages: []UnusedPackage{}, StockUnused: res.Stock, ServerPackages: []LineCost{}}
 	for _, r := range res.Packages {
 		p := r.Package

@@ -423,29 +423,45 @@ func TestURLFlag(t *testing.T) {
 	}
 }
 
+// unusedNames runs unused --json with args and returns the names it
+// lists; want is its exit code.
+func unusedNames(t *testing.T, want int, args ...string) []string {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"unused", "--json"}, args...)...)
+	if code != want {
+		t.Fatalf("unused %q: code %d, %s", args, code, errOut)
+	}
+	var rep struct {
+		Unused []struct {
+			Name string `json:"name"`
+		} `json:"unused"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, u := range rep.Unused {
+		names = append(names, u.Name)
+	}
+	return names
+}
+
+// TestUnusedPresets: what only a mapvote preset runs (VoteSys's DM/Mods
+// runs ModA and ModB) is not unused: deleting it would break the preset.
+func TestUnusedPresets(t *testing.T) {
+	iniPath := writeVoteSysInstall(t)
+	if got := unusedNames(t, exitFindings, "--ini", iniPath, "--game", "ut99"); slices.Contains(got, "ModA") || slices.Contains(got, "ModB") {
+		t.Errorf("unused lists a preset's package: %q", got)
+	}
+}
+
 // TestUnusedMutators: a mutator the command line alone runs is unused to
 // `unused` until --mutators (or --url) names it.
 func TestUnusedMutators(t *testing.T) {
 	iniPath := writeMutatorInstall(t, "ServerPackages=Base\n")
 	unused := func(args ...string) []string {
 		t.Helper()
-		out, errOut, code := runCLI(t, append([]string{"unused", "--json", "--ini", iniPath, "--game", "ut2004"}, args...)...)
-		if code != exitFindings {
-			t.Fatalf("unused %q: code %d, %s", args, code, errOut)
-		}
-		var rep struct {
-			Unused []struct {
-				Name string `json:"name"`
-			} `json:"unused"`
-		}
-		if err := json.Unmarshal([]byte(out), &rep); err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		for _, u := range rep.Unused {
-			names = append(names, u.Name)
-		}
-		return names
+		return unusedNames(t, exitFindings, append([]string{"--ini", iniPath, "--game", "ut2004"}, args...)...)
 	}
 	if got := unused(); !slices.Contains(got, "Kid") {
 		t.Errorf("without --mutators Kid should be unused: %q", got)

@@ -1,8 +1,10 @@
 package main
 
 import (
-	"github.com/spf13/cobra"
+	"fmt"
 	"io"
+
+	"github.com/spf13/cobra"
 
 	"github.com/upkdeps/upkdeps/ini"
 	"github.com/upkdeps/upkdeps/redirect"
@@ -19,8 +21,9 @@ that nothing imports: a map or an ini line naming one of them would reach it. St
 never listed (the game ships them), only counted. Then, per ServerPackages line: what a new client
 downloads for it (as downloads counts it: published packages only), the part of that no other
 map or line needs (what removing the line saves), and what needs the package ("nothing on this
-server needs it" when nothing does). It deletes nothing. What only the server's command line runs
-counts as used only when --url or --mutators names it. Exit 1 when a package is unused or a
+server needs it" when nothing does). It deletes nothing. What a mapvote's presets run or send
+counts as used (see livemap); what only the server's command line runs, only when --url or
+--mutators names it. Exit 1 when a package is unused or a
 line is needed by nothing.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -32,8 +35,14 @@ line is needed by nothing.`,
 			if err != nil {
 				return err
 			}
+			var used []string
+			if m, err := in.LiveMap(); err != nil {
+				a.warn(fmt.Sprintf("warning: %v: the mapvote's presets were not read, so what only they run may be listed", err))
+			} else {
+				used = m.Used()
+			}
 			rep, err := redirect.NewUnused(cmd.Context(), g, redirect.UnusedOptions{EditPackages: in.Ini.EditPackages(), Natives: nat,
-				Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game)})
+				Generation: in.Search.Generation(), Stock: ini.StockOf(in.Game), Used: used})
 			if err != nil {
 				return err
 			}
