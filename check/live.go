@@ -72,11 +72,16 @@ notes:
 		if disabled[p.Preset] && p.Preset != "" {
 			sev, fix = graph.Warning, "the preset is disabled; install the package before enabling it"
 		}
-		if p.Preset != "" && !m.Managed {
+		verb := "sends"
+		if p.Loaded {
+			// The server loads a preset's game class, mutators and
+			// actors whether or not the mapvote manages ServerPackages.
+			verb = "makes the server load (a game class, mutator or actor)"
+		} else if p.Preset != "" && !m.Managed {
 			sev, fix = graph.Warning, fix+" (the mapvote's switch is off, so it sends nothing yet)"
 		}
 		out = append(out, graph.Finding{Kind: LiveMissing, Severity: sev, Package: p.Package, Roots: []string{p.Source.String()},
-			Message: fmt.Sprintf("%s: %s sends package %s, but no file resolves through Paths: %s", p.Source, who, p.Package, fix)})
+			Message: fmt.Sprintf("%s: %s %s package %s, but no file resolves through Paths: %s", p.Source, who, verb, p.Package, fix)})
 	}
 	return out
 }

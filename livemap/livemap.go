@@ -423,23 +423,37 @@ func (m *Map) Names(preset string) ([]string, error) {
 type Problem struct {
 	Entry
 	Preset string // "" for the Base
+	// Loaded is set for an entry of Loads that is not also sent: the
+	// server loads the package (a game class, mutator or actor) but does
+	// not send it.
+	Loaded bool
 }
 
-// Missing returns the entries (Base and every preset's) whose package
-// found does not resolve, sorted by file and line.
+// Missing returns the entries (Base, Loads, and every preset's Packages
+// and Loads) whose package found does not resolve, a package once per
+// preset (sent over loaded), sorted by file and line.
 func (m *Map) Missing(found func(pkg string) bool) []Problem {
 	var out []Problem
-	for _, e := range m.Base {
-		if !found(e.Package) {
-			out = append(out, Problem{Entry: e})
-		}
-	}
-	for _, p := range m.Presets {
-		for _, e := range p.Packages {
+	add := func(sent, loads []Entry, preset string) {
+		seen := map[string]bool{}
+		for _, e := range sent {
+			seen[strings.ToLower(e.Package)] = true
 			if !found(e.Package) {
-				out = append(out, Problem{Entry: e, Preset: p.Name})
+				out = append(out, Problem{Entry: e, Preset: preset})
 			}
 		}
+		for _, e := range loads {
+			if k := strings.ToLower(e.Package); !seen[k] {
+				seen[k] = true
+				if !found(e.Package) {
+					out = append(out, Problem{Entry: e, Preset: preset, Loaded: true})
+				}
+			}
+		}
+	}
+	add(m.Base, m.Loads, "")
+	for _, p := range m.Presets {
+		add(p.Packages, p.Loads, p.Name)
 	}
 	slices.SortStableFunc(out, func(a, b Problem) int {
 		return cmp.Or(strings.Compare(a.Source.File, b.Source.File), cmp.Compare(a.Source.Line, b.Source.Line))

@@ -2,6 +2,7 @@ package livemap
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -366,6 +367,16 @@ func TestLoads(t *testing.T) {
 	}
 	if got, want := m.Used(), []string{"SoldierSkins", "Botpack", "VoteSys", "BaseMut", "KidMut", "KidPkg", "MyGame"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("VoteSys Used %q, want %q", got, want)
+	}
+	miss := m.Missing(func(pkg string) bool { return !strings.EqualFold(pkg, "MyGame") && !strings.EqualFold(pkg, "BaseMut") })
+	var got []string
+	for _, p := range miss {
+		got = append(got, fmt.Sprintf("%s %s %v", p.Preset, p.Package, p.Loaded))
+	}
+	// BaseMut is sent (a VoteSys mutator's package): reported once per
+	// preset as sent, not again as loaded.
+	if want := []string{"DM/Base BaseMut false", "DM/Kid BaseMut false", "DM/Own BaseMut false", "DM/Own MyGame true"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Missing %q, want %q", got, want)
 	}
 	conf := "[MVES.MapVote]\nbOverrideServerPackages=False\nMainServerActors=<act>\nMainMutatorList=MainMut.M\nAliases[0]=<act> ActPkg.A,Act2.B Param=1\n" +
 		"CustomGame[0]=(bEnabled=True,GameName=\"Base\",GameClass=\"Botpack.CTFGame\",MutatorList=\"BaseMut.M\",ServerActors=\"\",Packages=\"\")\n" +
