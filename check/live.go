@@ -77,7 +77,7 @@ notes:
 			// The server loads a preset's game class, mutators and
 			// actors whether or not the mapvote manages ServerPackages.
 			verb = "makes the server load (a game class, mutator or actor)"
-		} else if p.Preset != "" && !m.Managed {
+		} else if p.Preset != "" && !m.Managed && p.From != livemap.FromDefaults {
 			sev, fix = graph.Warning, fix+" (the mapvote's switch is off, so it sends nothing yet)"
 		}
 		out = append(out, graph.Finding{Kind: LiveMissing, Severity: sev, Package: p.Package, Roots: []string{p.Source.String()},

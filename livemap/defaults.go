@@ -35,8 +35,8 @@ const maxParents = 64
 // (SwitchProperty) is True, set in its own defaults or inherited from a
 // parent class, adds its package (the Beyond Unreal wiki's "Package map"
 // page). What cannot be read is a note.
-func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
-	prop := SwitchProperty(opt.Generation)
+func defaultsEntries(f *ini.File, opt Options, d *defaults) ([]Entry, []string) {
+	prop := d.prop
 	var classes []string
 	for _, r := range f.References(opt.Generation) {
 		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
@@ -47,8 +47,6 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 	classes = append(classes, opt.Mutators...)
 	var out []Entry
 	var notes []string
-	d := defaults{find: opt.Find, prop: prop, files: map[string]*pkgView{}}
-	defer d.close()
 	seen := map[string]bool{}
 	for _, c := range classes {
 		pkg, class, ok := strings.Cut(c, ".")
@@ -75,6 +73,37 @@ func defaultsEntries(f *ini.File, opt Options) ([]Entry, []string) {
 		out = append(out, Entry{pkg, FromDefaults, src})
 	}
 	return out, notes
+}
+
+// presetSwitches adds to each preset's Packages the packages of its
+// mutator and actor classes whose switch is True (own or inherited): the
+// engine sends them while the preset runs, whatever manages
+// ServerPackages. A class whose package is missing is left to check
+// (its loads); one that cannot be read is a note.
+func presetSwitches(m *Map, d *defaults) {
+	for i := range m.Presets {
+		p := &m.Presets[i]
+		seen := map[string]bool{}
+		for _, c := range p.classes {
+			pkg, class, ok := strings.Cut(c.spec, ".")
+			if !ok || seen[strings.ToLower(c.spec)] || d.find(pkg) == "" {
+				continue
+			}
+			seen[strings.ToLower(c.spec)] = true
+			on, from, err := d.value(pkg, class)
+			if err != nil {
+				m.Notes = append(m.Notes, fmt.Sprintf("%s: whether preset %s's %s adds its package went unchecked: %v", c.src, p.Name, c.spec, err))
+				continue
+			}
+			if on {
+				text := fmt.Sprintf("%s defaultproperties %s=True", c.spec, d.prop)
+				if !strings.EqualFold(from.class, c.spec) {
+					text = fmt.Sprintf("%s inherits %s=True from %s's defaultproperties", c.spec, d.prop, from.class)
+				}
+				p.Packages = append(p.Packages, Entry{pkg, FromDefaults, Source{from.file, 0, text}})
+			}
+		}
+	}
 }
 
 // defaults reads classes' switches, each package file opened once and

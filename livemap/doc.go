@@ -5,6 +5,7 @@
 //
 //   - The game ini's ServerPackages ([Engine.GameEngine], and XC_Engine's
 //     section), as package ini reads them.
+//
 //   - A class the server runs (a ServerActors class, or one of
 //     Options.Mutators) whose mutator switch (SwitchProperty: UT2004's
 //     bAddToServerPackages, UT99 469c's bAddToPackageMap) is True in its
@@ -17,6 +18,7 @@
 //     set it. A class section of the game ini setting the switch does
 //     nothing (the switch is not a config variable): such lines are
 //     notes (IgnoredSwitchLines).
+//
 //   - VoteSys (github.com/Deaod/VoteSys: README.md, Docs/setup.md and
 //     USrc/MutVoteSys.uc at 6100075): VoteSys.ini's [ServerSettings]
 //     bManageServerPackages=True makes it send each preset's packages
@@ -29,6 +31,7 @@
 //     listed); from 469c on (read from Engine.u through Options.Find) it
 //     leaves the ini's ServerPackages and adds the preset's to the package
 //     map. With the switch off VoteSys leaves ServerPackages alone.
+//
 //   - MVES, Map Vote Extended (github.com/peterekepeter/ut99-mves:
 //     docs/quickstart.txt, docs/feature-documentation.md, the release
 //     MVE_Config.ini, and MapVote.uc, MV_Result.uc and MV_Aliases.uc at
@@ -45,8 +48,21 @@
 //     ServerPackages as MainServerPackages. With the switch off MVES
 //     leaves ServerPackages alone.
 //
-// A mapvote's presets (VoteSys) and game types (MVES) are both Presets
-// here, named "Category/PresetName" and "GameName/RuleName". What the
+//   - xVoting, UT2004's own map vote (xVotingHandler.uc, VotingHandler.uc
+//     and GameInfo.uc of the UT2004 script tree): with [Engine.GameInfo]
+//     VotingHandlerType=xVoting.xVotingHandler, each [xVoting.
+//     xVotingHandler] GameConfig=(GameClass=...,GameName=...,Mutators=...)
+//     line is a preset whose game class and mutators the server loads;
+//     xVoting manages no ServerPackages, and with bMapVote off (its
+//     default) no game config is voted.
+//
+// Every preset's mutators and actors whose switch (SwitchProperty) is on
+// add their package to the preset's Packages (FromDefaults), sent while it
+// runs whatever manages ServerPackages.
+//
+// A mapvote's presets (VoteSys), game types (MVES) and game configs
+// (xVoting) are all Presets here, named "Category/PresetName",
+// "GameName/RuleName" and GameName. What the
 // package does not read (MVES's client package while its ClientPackage
 // is empty, the packages of MVES's map overrides, VoteSys leaving out
 // ServerSideOnly packages, mutators given on the command line unless

@@ -25,12 +25,14 @@ const (
 	FromVoteSys    = "votesys"  // VoteSys.ini / VoteSysPresets.ini
 	FromMVES       = "mves"     // MVE_Config.ini
 	FromDefaults   = "defaults" // a class's switch (SwitchProperty) True in its or a parent's default properties
+	FromXVoting    = "xvoting"  // the game ini's [xVoting.xVotingHandler] (UT2004)
 )
 
 // The mapvotes read (Map.Manager).
 const (
 	VoteSys = "votesys"
 	MVES    = "mves"
+	XVoting = "xvoting" // UT2004's own; it never manages ServerPackages
 )
 
 // Source is the line an entry comes from.
@@ -68,6 +70,15 @@ type Preset struct {
 	// preset runs, sent or not: its game class, mutators and actors.
 	// [] when none.
 	Loads []Entry `json:"loads"`
+	// classes are the mutator and actor classes the preset runs, whose
+	// switches Read follows into Packages.
+	classes []classRef
+}
+
+// classRef is a class a config line names.
+type classRef struct {
+	spec string // Pkg.Class
+	src  Source
 }
 
 // SchemaVersion is the schema_version of Map's JSON form.
@@ -182,8 +193,14 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 		}
 	default:
 		m.Base = iniBase
+		if opt.Generation == 2 {
+			if xv := readXVoting(f); xv != nil {
+				*m = *xv
+				m.Base = iniBase
+			}
+		}
 	}
-	if m.Manager != "" && !m.Managed {
+	if m.Manager != "" && m.Manager != XVoting && !m.Managed {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, m.SwitchText()))
 	}
 	if SwitchProperty(opt.Generation) != "" {
@@ -191,9 +208,12 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 			m.Notes = append(m.Notes, fmt.Sprintf("%s is not counted: %s", s, IgnoredWhy(opt.Generation)))
 		}
 		if opt.Find != nil {
-			es, notes := defaultsEntries(f, opt)
+			d := &defaults{find: opt.Find, prop: SwitchProperty(opt.Generation), files: map[string]*pkgView{}}
+			es, notes := defaultsEntries(f, opt, d)
 			m.Base = append(m.Base, es...)
 			m.Notes = append(m.Notes, notes...)
+			presetSwitches(m, d)
+			d.close()
 		}
 	}
 	m.SchemaVersion, m.Ini = SchemaVersion, f.Path
@@ -365,7 +385,7 @@ func (m *Map) Preset(name string) (*Preset, error) {
 		names = append(names, strconv.Quote(p.Name))
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini) beside the ini", ErrNoPreset, name)
+		return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini beside the ini, xVoting's GameConfig lines in it)", ErrNoPreset, name)
 	}
 	if len(short) > 1 {
 		return nil, fmt.Errorf("%w %q: several presets have that name; give Category/Name: %s", ErrNoPreset, name, strings.Join(names, ", "))
@@ -387,11 +407,11 @@ func (m *Map) Packages(preset string) ([]Entry, error) {
 	}
 	if preset == AllPresets {
 		if len(m.Presets) == 0 {
-			return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini) beside the ini", ErrNoPreset, preset)
+			return nil, fmt.Errorf("%w %q: no mapvote config (VoteSys.ini, MVE_Config.ini beside the ini, xVoting's GameConfig lines in it)", ErrNoPreset, preset)
 		}
 		for _, p := range m.Presets {
-			if m.Managed && !p.Disabled {
-				out = append(out, p.Packages...)
+			if !p.Disabled {
+				out = append(out, p.sent(m.Managed)...)
 			}
 		}
 		return dedupe(out), nil
@@ -400,10 +420,24 @@ func (m *Map) Packages(preset string) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Managed {
-		out = append(out, p.Packages...)
-	}
+	out = append(out, p.sent(m.Managed)...)
 	return dedupe(out), nil
+}
+
+// sent returns the preset's packages the server sends: all of them when
+// its mapvote manages ServerPackages, else only those its classes'
+// switches add (FromDefaults), which the engine adds itself.
+func (p *Preset) sent(managed bool) []Entry {
+	if managed {
+		return p.Packages
+	}
+	var out []Entry
+	for _, e := range p.Packages {
+		if e.From == FromDefaults {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Names returns the package names of Packages(preset).

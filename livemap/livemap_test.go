@@ -640,3 +640,70 @@ func TestDefaultsLoop(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// TestXVoting: UT2004's xVoting (VotingHandlerType=xVoting.xVotingHandler)
+// makes each GameConfig line a preset that loads its game class and
+// mutators; a mutator whose defaults set bAddToServerPackages is sent
+// while its game config runs, though xVoting manages nothing; with
+// bMapVote off every game config is disabled.
+func TestXVoting(t *testing.T) {
+	dir := t.TempDir()
+	writePackage(t, dir, "MyMut", 128, class{"MutOn", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToServerPackages", Value: true}}}, class{"MutOff", "Engine.Mutator", nil})
+	text := "[Engine.GameEngine]\nServerPackages=Base\n\n[Engine.GameInfo]\nVotingHandlerType=xVoting.xVotingHandler\n\n[xVoting.xVotingHandler]\nbMapVote=True\n" +
+		"GameConfig=(GameClass=\"XGame.xDeathMatch\",Prefix=\"DM\",Acronym=\"DM\",GameName=\"DeathMatch\",Mutators=\"MyMut.MutOn,MyMut.MutOff,Gone.Mut\",Options=)\n" +
+		"GameConfig=(GameClass=\"Onslaught.ONSOnslaughtGame\",Prefix=\"ONS\",Acronym=\"ONS\",GameName=\"Onslaught\",Mutators=,Options=)\n"
+	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(pkg string) string {
+		p := filepath.Join(dir, pkg+".u")
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
+		return p
+	}
+	m, err := Read(f, Options{Generation: 2, Find: find})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Manager != XVoting || m.Managed || len(m.Presets) != 2 || names(m.Base)[0] != "Base" {
+		t.Fatalf("map %+v", m)
+	}
+	dm, _ := m.Preset("DeathMatch")
+	if got, want := names(dm.Loads), []string{"XGame", "MyMut", "Gone"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("loads %q, want %q", got, want)
+	}
+	if len(dm.Packages) != 1 || dm.Packages[0].Source.String() != "MyMut.u MyMut.MutOn defaultproperties bAddToServerPackages=True" {
+		t.Errorf("packages %+v", dm.Packages)
+	}
+	if got, _ := m.Names("DeathMatch"); !reflect.DeepEqual(got, []string{"Base", "MyMut"}) {
+		t.Errorf("Names(DeathMatch) = %q", got)
+	}
+	if got, _ := m.Names("Onslaught"); !reflect.DeepEqual(got, []string{"Base"}) {
+		t.Errorf("Names(Onslaught) = %q", got)
+	}
+	var b strings.Builder
+	if err := m.WriteText(&b); err != nil || !strings.Contains(b.String(), "xvoting votes its game configs (Server.ini:8 bMapVote=True)") {
+		t.Errorf("text:\n%s", b.String())
+	}
+	off := strings.Replace(text, "bMapVote=True", "bMapVote=False", 1)
+	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _ = ini.Load(filepath.Join(dir, "Server.ini"))
+	m, err = Read(f, Options{Generation: 2, Find: find})
+	if err != nil || !m.Presets[0].Disabled || !strings.Contains(strings.Join(m.Notes, "\n"), "xVoting's bMapVote is off") {
+		t.Errorf("bMapVote off: %+v, %v", m, err)
+	}
+	if got, _ := m.Names(AllPresets); !reflect.DeepEqual(got, []string{"Base"}) {
+		t.Errorf("Names(*) with voting off = %q", got)
+	}
+	// UE1 and an ini without the handler: no xVoting.
+	if m, _ := Read(f, Options{Generation: 1, Find: find}); m.Manager != "" {
+		t.Errorf("UE1: manager %q", m.Manager)
+	}
+}

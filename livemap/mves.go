@@ -132,6 +132,7 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			p.Loads = append(p.Loads, *r.game)
 		}
 		p.Loads = append(p.Loads, r.loads...)
+		p.classes = r.classes
 		m.Presets = append(m.Presets, p)
 	}
 	return m, resetsBase, nil
@@ -182,6 +183,7 @@ const maxExtends = 64
 type mvesResult struct {
 	pkgs, loads []Entry
 	game        *Entry
+	classes     []classRef
 }
 
 // gather adds g's packages and loads to r as MapVote.uc's
@@ -225,6 +227,8 @@ func (g *mvesGame) gather(games map[int]*mvesGame, al aliases, seen map[int]bool
 		for _, c := range al.list(v, g.src, notes) {
 			if pkg := classPackage(c); pkg != "" {
 				r.loads = append(r.loads, Entry{pkg, FromMVES, g.src})
+				spec, _, _ := strings.Cut(strings.TrimSpace(c), " ")
+				r.classes = append(r.classes, classRef{spec, g.src})
 			}
 		}
 	}

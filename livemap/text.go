@@ -17,6 +17,10 @@ func (m *Map) WriteText(w io.Writer) error {
 	switch {
 	case m.Manager == "":
 		bw.Printf("no mapvote config beside the ini\n")
+	case m.Manager == XVoting && m.Switch != nil && parseBool(after(m.Switch.Text, "=")):
+		bw.Printf("xvoting votes its game configs (%s); it does not manage ServerPackages\n", m.Switch)
+	case m.Manager == XVoting:
+		bw.Printf("xvoting found, map voting off (%s)\n", m.SwitchText())
 	case m.Managed:
 		bw.Printf("%s manages ServerPackages (%s)\n", m.Manager, m.Switch)
 	default:
@@ -64,4 +68,10 @@ func packageList(es []Entry) string {
 		names[i] = e.Package
 	}
 	return strings.Join(names, ", ")
+}
+
+// after is the text of s after the first sep ("" without one).
+func after(s, sep string) string {
+	_, v, _ := strings.Cut(s, sep)
+	return v
 }

@@ -123,14 +123,16 @@ type rawPreset struct {
 	p        Preset
 	full     string // VoteSys's full name, Category + "/" + PresetName
 	inherits []ini.Entry
-	muts     []Entry // the packages of its Mutators= classes
-	pkgs     []Entry // its Packages= entries
-	game     []Entry // the package of its Game= class (one at most)
+	muts     []Entry    // the packages of its Mutators= classes
+	pkgs     []Entry    // its Packages= entries
+	game     []Entry    // the package of its Game= class (one at most)
+	cls      []classRef // its Mutators= classes
 	// done and loading are resolve's memo and cycle guard.
 	done, loading bool
 	allMuts       []Entry
 	allPkgs       []Entry
 	allGame       []Entry
+	allCls        []classRef
 }
 
 // readPreset reads the preset of section sec of pf (ppath), named name.
@@ -147,7 +149,9 @@ func readPreset(pf *ini.File, ppath, sec, name string) *rawPreset {
 		for _, c := range strings.Split(e.Value, ",") {
 			pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
 			if ok && pkg != "" {
-				r.muts = append(r.muts, Entry{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}})
+				src := Source{ppath, e.Line, e.Key + "=" + e.Value}
+				r.muts = append(r.muts, Entry{pkg, FromVoteSys, src})
+				r.cls = append(r.cls, classRef{strings.TrimSpace(c), src})
 			}
 		}
 	}
@@ -181,6 +185,7 @@ func (r *rawPreset) resolve(all []*rawPreset, m *Map) Preset {
 	// The server loads the game class and every mutator (and actor) of
 	// the preset, whichever it sends.
 	p.Loads = append(append([]Entry{}, r.allGame...), r.allMuts...)
+	p.classes = r.allCls
 	return p
 }
 
@@ -213,6 +218,7 @@ func (r *rawPreset) load(all []*rawPreset, m *Map) {
 			b.load(all, m)
 			r.allMuts = append(r.allMuts, b.allMuts...)
 			r.allPkgs = append(r.allPkgs, b.allPkgs...)
+			r.allCls = append(r.allCls, b.allCls...)
 			if r.allGame == nil {
 				r.allGame = b.allGame // the first base with a game
 			}
@@ -220,6 +226,7 @@ func (r *rawPreset) load(all []*rawPreset, m *Map) {
 	}
 	r.allMuts = append(r.allMuts, r.muts...)
 	r.allPkgs = append(r.allPkgs, r.pkgs...)
+	r.allCls = append(r.allCls, r.cls...)
 	if r.game != nil {
 		r.allGame = r.game // its own Game= wins
 	}
