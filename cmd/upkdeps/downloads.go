@@ -25,7 +25,7 @@ AllowDownload), with their sizes, heaviest first; then the packages that most of
 the total of every package once. Sizes are the server's copies; with --redirect DIR, also the
 compressed files found in that redirect folder (a DIR that is missing or not a folder is an
 error; a symbolic link in it is not followed: its package counts as not compressed). --preset
-NAME takes the ServerPackages a mapvote (VoteSys, MVES) sends while that preset runs ("*": every
+NAME takes the ServerPackages a mapvote (VoteSys, MVES, xVoting) sends while that preset runs ("*": every
 preset), from the live package map.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, g, err := a.openGraph(cmd.Context())
