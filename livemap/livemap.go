@@ -54,7 +54,7 @@ func (s Source) String() string {
 // Entry is one package of the live map and the line that puts it there.
 type Entry struct {
 	Package string `json:"package"`
-	From    string `json:"from"` // FromIni, FromVoteSys, FromMVES or FromDefaults
+	From    string `json:"from"` // FromIni, FromVoteSys, FromMVES, FromXVoting or FromDefaults
 	Source  Source `json:"source"`
 }
 
@@ -151,8 +151,10 @@ type Options struct {
 }
 
 // Read works out the live map of the server whose game ini is f, reading
-// the mapvote configs in f's folder. A mapvote config that cannot be read
-// is an error naming it.
+// the mapvote configs in f's folder (VoteSys, MVES), or xVoting's in f
+// (UT2004), and, through opt.Find, the defaults of the classes the server
+// and its presets run. A mapvote config that cannot be read is an error
+// naming it.
 func Read(f *ini.File, opt Options) (*Map, error) {
 	m := &Map{Base: []Entry{}, Presets: []Preset{}, Unsent: []Entry{}, Loads: []Entry{}, Notes: []string{}}
 	var iniBase []Entry
