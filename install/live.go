@@ -14,7 +14,7 @@ import (
 func (in *Install) LiveMap() (*livemap.Map, error) {
 	in.liveOnce.Do(func() {
 		in.live, in.liveErr = livemap.Read(in.Ini, livemap.Options{Generation: in.Search.Generation(),
-			Find: func(pkg string) string { return in.Search.Find(pkg).File }, Mutators: in.mutators})
+			Find: func(pkg string) string { return in.Search.Find(pkg).File }, Mutators: in.mutators, Game: in.Game.Name})
 	})
 	return in.live, in.liveErr
 }

@@ -148,6 +148,44 @@ type Options struct {
 	// Mutators are classes (Pkg.Class) the server runs besides its
 	// ServerActors: the mutators of its command line, which no file shows.
 	Mutators []string
+	// Game is the game profile's name (ini.Game.Name; "" unknown). In
+	// generation 1 only UT99 has a mutator switch (469c's
+	// bAddToPackageMap): it is read for "ut99" and "", not for Unreal,
+	// Deus Ex or Rune, and for an unnamed UE1 game ("ue1") a note says it
+	// went unread.
+	Game string
+}
+
+// switchProperty is the mutator switch Read reads ("" none) and, when
+// one may exist but is not read, a note saying so.
+func (opt Options) switchProperty() (prop, unread string) {
+	prop = SwitchProperty(opt.Generation)
+	if opt.Generation != 1 || opt.Game == "" || opt.Game == "ut99" {
+		return prop, ""
+	}
+	if opt.Game == "ue1" {
+		return "", "bAddToPackageMap, the mutator switch UT99's patch 469c added, is read only for UT99: if this is a UT99 server, give its game (ut99) to read it"
+	}
+	return "", ""
+}
+
+// runsClasses reports whether the server runs classes whose switch Read
+// would read: ServerActors lines, opt.Mutators or preset classes.
+func runsClasses(f *ini.File, opt Options, m *Map) bool {
+	if len(opt.Mutators) > 0 {
+		return true
+	}
+	for _, r := range f.References(opt.Generation) {
+		if key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "["); strings.EqualFold(key, "ServerActors") {
+			return true
+		}
+	}
+	for _, p := range m.Presets {
+		if len(p.classes) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Read works out the live map of the server whose game ini is f, reading
@@ -205,12 +243,16 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	if m.Manager != "" && m.Manager != XVoting && !m.Managed {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, m.SwitchText()))
 	}
-	if SwitchProperty(opt.Generation) != "" {
+	prop, unread := opt.switchProperty()
+	if unread != "" && runsClasses(f, opt, m) {
+		m.Notes = append(m.Notes, unread)
+	}
+	if prop != "" {
 		for _, s := range IgnoredSwitchLines(f, opt.Generation) {
 			m.Notes = append(m.Notes, fmt.Sprintf("%s is not counted: %s", s, IgnoredWhy(opt.Generation)))
 		}
 		if opt.Find != nil {
-			d := &defaults{find: opt.Find, prop: SwitchProperty(opt.Generation), files: map[string]*pkgView{}}
+			d := &defaults{find: opt.Find, prop: prop, files: map[string]*pkgView{}}
 			es, notes := defaultsEntries(f, opt, d)
 			m.Base = append(m.Base, es...)
 			m.Notes = append(m.Notes, notes...)

@@ -622,6 +622,22 @@ func TestDefaultsUT99(t *testing.T) {
 	if len(m.Base) != 1 || m.Base[0].Source.String() != "NewMut.u NewMut.Mut469 defaultproperties bAddToPackageMap=True" || len(m.Notes) != 0 {
 		t.Errorf("base %+v, notes %q", m.Base, m.Notes)
 	}
+	// Only UT99 (or a game not named) has the switch in generation 1; an
+	// unnamed UE1 game says it went unread, Unreal says nothing.
+	for _, c := range []struct {
+		game string
+		sent bool
+		note bool
+	}{{"ut99", true, false}, {"", true, false}, {"ue1", false, true}, {"unreal", false, false}, {"deusex", false, false}} {
+		m, err := Read(f, Options{Generation: 1, Find: find, Game: c.game})
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := strings.Contains(strings.Join(m.Notes, "\n"), "is read only for UT99")
+		if (len(m.Base) == 1) != c.sent || note != c.note {
+			t.Errorf("game %q: base %q, notes %q", c.game, names(m.Base), m.Notes)
+		}
+	}
 }
 
 // TestDefaultsLoop: a hostile package whose classes are each other's
