@@ -723,3 +723,37 @@ func TestXVoting(t *testing.T) {
 		t.Errorf("UE1: manager %q", m.Manager)
 	}
 }
+
+// TestMVESMainSwitch: MVES runs MainMutatorList's mutators with every game
+// type (PopulateResultWithDefaults), so one whose defaults set UT99 469c's
+// bAddToPackageMap is sent with each, even with MVES's switch off.
+func TestMVESMainSwitch(t *testing.T) {
+	dir := t.TempDir()
+	writePackage(t, dir, "MainMut", 69, class{"M", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToPackageMap", Value: true}}})
+	files := map[string]string{"Server.ini": gameIni, "MVE_Config.ini": "[MVES.MapVote]\nbOverrideServerPackages=False\nMainMutatorList=MainMut.M\n" +
+		"CustomGame[0]=(bEnabled=True,GameName=\"DM\",GameClass=\"Botpack.DeathMatchPlus\")\nCustomGame[1]=(bEnabled=True,GameName=\"CTF\",GameClass=\"Botpack.CTFGame\")\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(pkg string) string {
+		if p := filepath.Join(dir, pkg+".u"); pkg == "MainMut" {
+			return p
+		}
+		return ""
+	}
+	m, err := Read(f, Options{Generation: 1, Find: find, Game: "ut99"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"DM", "CTF"} {
+		if got, _ := m.Names(p); !reflect.DeepEqual(got, []string{"SoldierSkins", "Botpack", "MainMut"}) {
+			t.Errorf("%s: %q", p, got)
+		}
+	}
+}

@@ -62,11 +62,16 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			m.Base = append(m.Base, Entry{pkg, FromMVES, src(e)})
 		}
 	}
+	// Every game type runs these too (PopulateResultWithDefaults adds them
+	// first).
+	var mainClasses []classRef
 	for _, key := range []string{"MainServerActors", "MainMutatorList"} {
 		if e, ok := last(key); ok {
 			for _, c := range al.list(e.Value, src(e), &m.Notes) {
 				if pkg := classPackage(c); pkg != "" {
 					m.Loads = append(m.Loads, Entry{pkg, FromMVES, src(e)})
+					spec, _, _ := strings.Cut(strings.TrimSpace(c), " ")
+					mainClasses = append(mainClasses, classRef{spec, src(e)})
 				}
 			}
 		}
@@ -132,7 +137,7 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 			p.Loads = append(p.Loads, *r.game)
 		}
 		p.Loads = append(p.Loads, r.loads...)
-		p.classes = r.classes
+		p.classes = append(append([]classRef{}, mainClasses...), r.classes...)
 		m.Presets = append(m.Presets, p)
 	}
 	return m, resetsBase, nil
