@@ -5,7 +5,10 @@
 // and returns an [Install] whose methods answer what the other packages
 // ask of it:
 //
-//   - [Install.Graph] scans its packages into a graph.Graph;
+//   - [Install.Graph] scans its packages into a graph.Graph, its roots
+//     ([Install.Roots]) the ini's lines and what the server's command
+//     line runs (Options.URL, read by [ParseServerURL], and
+//     Options.Mutators);
 //   - [Install.Natives] reads the native classes of its binaries, with the
 //     game's built-in tables for the packages without one;
 //   - [Install.Order] checks the EditPackages build order (the one place
@@ -17,7 +20,7 @@
 //   - [Install.Locate] turns a finding into a file and line.
 //
 // What the caller got wrong (an unknown game or platform, an ini that
-// cannot be found) is an [ArgError] naming the option, in words free of
+// cannot be found, a URL or mutator that does not parse) is an [ArgError] naming the option, in words free of
 // any command line's syntax: the caller maps it to its own flags.
 //
 // The package never prints: warnings go to Options.Warn.
