@@ -33,7 +33,13 @@ const mvesConfig = "[MVES.MapVote]\nbOverrideServerPackages=True\n" +
 
 func writeFiles(t *testing.T, files map[string]string) *ini.File {
 	t.Helper()
-	dir := t.TempDir()
+	return writeFilesIn(t, t.TempDir(), files)
+}
+
+// writeFilesIn writes files (name -> text) in dir and loads its
+// Server.ini.
+func writeFilesIn(t *testing.T, dir string, files map[string]string) *ini.File {
+	t.Helper()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -44,6 +50,17 @@ func writeFiles(t *testing.T, files map[string]string) *ini.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// dirFind finds a package as dir/<pkg>.u when that file exists.
+func dirFind(dir string) func(pkg string) string {
+	return func(pkg string) string {
+		p := filepath.Join(dir, pkg+".u")
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
+		return p
+	}
 }
 
 func names(es []Entry) []string {
@@ -471,20 +488,8 @@ func TestDefaults(t *testing.T) {
 	write("MyMut", "MutOn", true)
 	write("OtherMut", "MutOff", false)
 	write("CmdMut", "MutCmd", true)
-	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte("[Engine.GameEngine]\nServerPackages=Base\nServerActors=MyMut.MutOn\nServerActors=OtherMut.MutOff\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	find := func(pkg string) string {
-		p := filepath.Join(dir, pkg+".u")
-		if _, err := os.Stat(p); err != nil {
-			return ""
-		}
-		return p
-	}
+	f := writeFilesIn(t, dir, map[string]string{"Server.ini": "[Engine.GameEngine]\nServerPackages=Base\nServerActors=MyMut.MutOn\nServerActors=OtherMut.MutOff\n"})
+	find := dirFind(dir)
 	m, err := Read(f, Options{Generation: 2, Find: find, Mutators: []string{"CmdMut.MutCmd"}})
 	if err != nil {
 		t.Fatal(err)
@@ -546,13 +551,7 @@ func TestDefaultsInherited(t *testing.T) {
 	writePackage(t, dir, "Kid", 128, class{"MutB", "Base.MutA", nil}, class{"MutC", "Base.MutA", off}, class{"MutD", "MutB", nil}, class{"MutE", "Base.MutPlain", nil})
 	writePackage(t, dir, "Orphan", 128, class{"MutF", "Gone.MutX", nil})
 	text := "[Engine.GameEngine]\nServerActors=Kid.MutB\nServerActors=Kid.MutC\nServerActors=Kid.MutD\nServerActors=Kid.MutE\nServerActors=Orphan.MutF\n"
-	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := writeFilesIn(t, dir, map[string]string{"Server.ini": text})
 	var asked []string
 	find := func(pkg string) string {
 		asked = append(asked, pkg)
@@ -607,13 +606,7 @@ func TestDefaultsUT99(t *testing.T) {
 	dir := t.TempDir()
 	writePackage(t, dir, "NewMut", 69, class{"Mut469", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToPackageMap", Value: true}}})
 	writePackage(t, dir, "WrongMut", 69, class{"Mut2004", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToServerPackages", Value: true}}})
-	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte("[Engine.GameEngine]\nServerActors=NewMut.Mut469\nServerActors=WrongMut.Mut2004\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := writeFilesIn(t, dir, map[string]string{"Server.ini": "[Engine.GameEngine]\nServerActors=NewMut.Mut469\nServerActors=WrongMut.Mut2004\n"})
 	find := func(pkg string) string { return filepath.Join(dir, pkg+".u") }
 	m, err := Read(f, Options{Generation: 1, Find: find})
 	if err != nil {
@@ -668,20 +661,8 @@ func TestXVoting(t *testing.T) {
 	text := "[Engine.GameEngine]\nServerPackages=Base\n\n[Engine.GameInfo]\nVotingHandlerType=xVoting.xVotingHandler\n\n[xVoting.xVotingHandler]\nbMapVote=True\n" +
 		"GameConfig=(GameClass=\"XGame.xDeathMatch\",Prefix=\"DM\",Acronym=\"DM\",GameName=\"DeathMatch\",Mutators=\"MyMut.MutOn,MyMut.MutOff,Gone.Mut\",Options=)\n" +
 		"GameConfig=(GameClass=\"Onslaught.ONSOnslaughtGame\",Prefix=\"ONS\",Acronym=\"ONS\",GameName=\"Onslaught\",Mutators=,Options=)\n"
-	if err := os.WriteFile(filepath.Join(dir, "Server.ini"), []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	find := func(pkg string) string {
-		p := filepath.Join(dir, pkg+".u")
-		if _, err := os.Stat(p); err != nil {
-			return ""
-		}
-		return p
-	}
+	f := writeFilesIn(t, dir, map[string]string{"Server.ini": text})
+	find := dirFind(dir)
 	m, err := Read(f, Options{Generation: 2, Find: find})
 	if err != nil {
 		t.Fatal(err)
@@ -730,23 +711,9 @@ func TestXVoting(t *testing.T) {
 func TestMVESMainSwitch(t *testing.T) {
 	dir := t.TempDir()
 	writePackage(t, dir, "MainMut", 69, class{"M", "Engine.Mutator", []format.BoolDefault{{Name: "bAddToPackageMap", Value: true}}})
-	files := map[string]string{"Server.ini": gameIni, "MVE_Config.ini": "[MVES.MapVote]\nbOverrideServerPackages=False\nMainMutatorList=MainMut.M\n" +
-		"CustomGame[0]=(bEnabled=True,GameName=\"DM\",GameClass=\"Botpack.DeathMatchPlus\")\nCustomGame[1]=(bEnabled=True,GameName=\"CTF\",GameClass=\"Botpack.CTFGame\")\n"}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := ini.Load(filepath.Join(dir, "Server.ini"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	find := func(pkg string) string {
-		if p := filepath.Join(dir, pkg+".u"); pkg == "MainMut" {
-			return p
-		}
-		return ""
-	}
+	f := writeFilesIn(t, dir, map[string]string{"Server.ini": gameIni, "MVE_Config.ini": "[MVES.MapVote]\nbOverrideServerPackages=False\nMainMutatorList=MainMut.M\n" +
+		"CustomGame[0]=(bEnabled=True,GameName=\"DM\",GameClass=\"Botpack.DeathMatchPlus\")\nCustomGame[1]=(bEnabled=True,GameName=\"CTF\",GameClass=\"Botpack.CTFGame\")\n"})
+	find := dirFind(dir)
 	m, err := Read(f, Options{Generation: 1, Find: find, Game: "ut99"})
 	if err != nil {
 		t.Fatal(err)
