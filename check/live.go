@@ -56,9 +56,15 @@ notes:
 		disabled[p.Name] = p.Disabled
 	}
 	for _, e := range m.Unsent {
+		why := "clients cannot vote"
+		if m.Manager == livemap.MVES {
+			why += ` (MVES logs "not in ServerPackages, nobody will be able to vote")`
+		} else {
+			why += " (VoteSys's README: add it to ServerPackages)"
+		}
 		out = append(out, graph.Finding{Kind: LiveUnsent, Severity: graph.Error, Package: e.Package, Roots: []string{e.Source.String()},
-			Message: fmt.Sprintf("%s: %s's client package %s is not in ServerPackages and its switch is off (%s): clients cannot vote (MVES logs \"not in ServerPackages, nobody will be able to vote\"): add ServerPackages=%s to [%s]",
-				e.Source, m.Manager, e.Package, m.SwitchText(), e.Package, ini.SectionGameEngine)})
+			Message: fmt.Sprintf("%s: %s's client package %s is not in ServerPackages and its switch is off (%s): %s: add ServerPackages=%s to [%s]",
+				e.Source, m.Manager, e.Package, m.SwitchText(), why, e.Package, ini.SectionGameEngine)})
 	}
 	for _, p := range m.Missing(func(pkg string) bool { return in.Search.Find(pkg).Found() }) {
 		if p.From == livemap.FromIni {

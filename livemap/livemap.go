@@ -99,9 +99,9 @@ type Map struct {
 	Base    []Entry  `json:"base"`
 	Presets []Preset `json:"presets"`
 	// Unsent are packages the mapvote needs every client to have that
-	// the map does not send: MVES's client package (its ClientPackage)
-	// while bOverrideServerPackages is off and the ini's ServerPackages
-	// lack it, when MVES logs that nobody will be able to vote.
+	// the map does not send, while it does not manage ServerPackages and
+	// the ini's lack them: MVES's client package (its ClientPackage; MVES
+	// logs that nobody will be able to vote) or VoteSys's own package.
 	Unsent []Entry `json:"unsent"`
 	// Loads are the packages of the classes the mapvote makes the server
 	// load whatever preset runs (MVES's MainMutatorList and
@@ -242,6 +242,9 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	}
 	if m.Manager != "" && m.Manager != XVoting && !m.Managed {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s's switch is off (%s): the presets' packages reach clients only where the ini lists them", m.Manager, m.SwitchText()))
+	}
+	if m.Manager == VoteSys {
+		voteSysOwn(f, opt, m, iniBase)
 	}
 	prop, unread := opt.switchProperty()
 	if unread != "" && runsClasses(f, opt, m) {

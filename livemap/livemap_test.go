@@ -724,3 +724,32 @@ func TestMVESMainSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestVoteSysOwn: VoteSys's own package, found by its mutator class
+// MutVoteSys on the command line or in ServerActors: sent by VoteSys when
+// it manages ServerPackages, else Unsent unless the ini lists it; not
+// found, a note.
+func TestVoteSysOwn(t *testing.T) {
+	off := strings.Replace(voteSysIniText, "=True", "=False", 1)
+	for _, c := range []struct {
+		name, game, settings string
+		muts                 []string
+		base, unsent         []string
+		note                 bool
+	}{
+		{"managed, command line", gameIni, voteSysIniText, []string{"VS2.MutVoteSys"}, []string{"SoldierSkins", "Botpack", "VoteSys", "VS2"}, nil, false},
+		{"off, ServerActors", gameIni + "ServerActors=VS2.MutVoteSys\n", off, nil, []string{"SoldierSkins", "Botpack"}, []string{"VS2"}, false},
+		{"off, listed", gameIni + "ServerPackages=vs2\n", off, []string{"VS2.MutVoteSys"}, []string{"SoldierSkins", "Botpack", "vs2"}, nil, false},
+		{"not named", gameIni, off, nil, []string{"SoldierSkins", "Botpack"}, nil, true},
+	} {
+		f := writeFiles(t, map[string]string{"Server.ini": c.game, "VoteSys.ini": c.settings, "VoteSysPresets.ini": voteSysPresets})
+		m, err := Read(f, Options{Generation: 1, Mutators: c.muts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := strings.Contains(strings.Join(m.Notes, "\n"), "VoteSys's own package is counted only when")
+		if got := names(m.Base); !reflect.DeepEqual(got, c.base) || !reflect.DeepEqual(names(m.Unsent), append([]string{}, c.unsent...)) || note != c.note {
+			t.Errorf("%s: base %q, unsent %q, notes %q", c.name, got, names(m.Unsent), m.Notes)
+		}
+	}
+}

@@ -117,6 +117,50 @@ func presetSections(pf *ini.File) []numbered {
 	return secs
 }
 
+// voteSysClass is the class of VoteSys's mutator (USrc/MutVoteSys.uc).
+const voteSysClass = "MutVoteSys"
+
+// voteSysOwn accounts for VoteSys's own package, found through its
+// mutator class (Pkg.MutVoteSys) among opt.Mutators (the command line,
+// where its README runs it) and the ServerActors lines. Managing
+// ServerPackages, VoteSys adds it itself (TravelTo puts its own class
+// first among the mutators whose packages it adds): a base entry. Not
+// managing them, its README has the admin list it in ServerPackages,
+// without which clients cannot open its windows: Unsent when the ini's
+// ServerPackages lack it. Not found: a note.
+func voteSysOwn(f *ini.File, opt Options, m *Map, iniBase []Entry) {
+	var own *Entry
+	for _, c := range opt.Mutators {
+		if pkg, class, ok := strings.Cut(c, "."); ok && strings.EqualFold(class, voteSysClass) {
+			own = &Entry{pkg, FromVoteSys, Source{"command line", 0, "?Mutator=" + c}}
+			break
+		}
+	}
+	if own == nil {
+		for _, r := range f.References(opt.Generation) {
+			key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
+			if strings.EqualFold(key, "ServerActors") && strings.EqualFold(r.Object, voteSysClass) {
+				own = &Entry{r.Package, FromVoteSys, Source{f.Path, r.Line, r.Key + "=" + r.Value}}
+				break
+			}
+		}
+	}
+	if own == nil {
+		m.Notes = append(m.Notes, "VoteSys's own package is counted only when its mutator class (Pkg.MutVoteSys) is named: on the server's command line (give it with --url or --mutators) or in ServerActors")
+		return
+	}
+	if m.Managed {
+		m.Base = append(m.Base, *own)
+		return
+	}
+	for _, b := range iniBase {
+		if strings.EqualFold(b.Package, own.Package) {
+			return
+		}
+	}
+	m.Unsent = append(m.Unsent, *own)
+}
+
 // rawPreset is a preset section as written: its own mutators' packages
 // and Packages, and the presets it inherits from (InheritFrom).
 type rawPreset struct {
