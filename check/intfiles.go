@@ -49,8 +49,7 @@ func IntFindings(in *install.Install, jobs int, warn func(string)) []graph.Findi
 		lang = "int"
 	}
 	for _, r := range in.Ini.References(in.Search.Generation()) {
-		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
-		if !strings.EqualFold(key, "ServerPackages") {
+		if !r.Is("ServerPackages") {
 			continue
 		}
 		ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(r.Package)), ".")

@@ -23,6 +23,13 @@ type Reference struct {
 	Load    string // LoadServer, LoadClient or LoadBoth
 }
 
+// Is reports whether the line's key, without an index or an append mark
+// ("ServerActors[2]", SWRC's "ServerActors+"), is key (any case).
+func (r Reference) Is(key string) bool {
+	k, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
+	return strings.EqualFold(k, key)
+}
+
 // refKey is one kind of ini line that names something the engine loads.
 type refKey struct {
 	section, key string

@@ -202,3 +202,16 @@ func TestGameEngineSubclassCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceIs: a key is compared without its index or SWRC's append
+// mark, in any case.
+func TestReferenceIs(t *testing.T) {
+	for _, c := range []struct {
+		key  string
+		want bool
+	}{{"ServerActors", true}, {"serveractors[2]", true}, {"ServerActors+", true}, {"ServerActorsX", false}, {"ServerPackages", false}} {
+		if got := (Reference{Key: c.key}).Is("ServerActors"); got != c.want {
+			t.Errorf("%q: %v", c.key, got)
+		}
+	}
+}

@@ -39,8 +39,7 @@ func defaultsEntries(f *ini.File, opt Options, d *defaults) ([]Entry, []string) 
 	prop := d.prop
 	var classes []string
 	for _, r := range f.References(opt.Generation) {
-		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
-		if strings.EqualFold(key, "ServerActors") && r.Object != "" {
+		if r.Is("ServerActors") && r.Object != "" {
 			classes = append(classes, r.Package+"."+r.Object)
 		}
 	}

@@ -176,7 +176,7 @@ func runsClasses(f *ini.File, opt Options, m *Map) bool {
 		return true
 	}
 	for _, r := range f.References(opt.Generation) {
-		if key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "["); strings.EqualFold(key, "ServerActors") {
+		if r.Is("ServerActors") {
 			return true
 		}
 	}
@@ -197,8 +197,7 @@ func Read(f *ini.File, opt Options) (*Map, error) {
 	m := &Map{Base: []Entry{}, Presets: []Preset{}, Unsent: []Entry{}, Loads: []Entry{}, Notes: []string{}}
 	var iniBase []Entry
 	for _, r := range f.References(opt.Generation) {
-		key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
-		if strings.EqualFold(key, "ServerPackages") {
+		if r.Is("ServerPackages") {
 			iniBase = append(iniBase, Entry{r.Package, FromIni, Source{f.Path, r.Line, r.Key + "=" + r.Value}})
 		}
 	}

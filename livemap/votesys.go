@@ -138,8 +138,7 @@ func voteSysOwn(f *ini.File, opt Options, m *Map, iniBase []Entry) {
 	}
 	if own == nil {
 		for _, r := range f.References(opt.Generation) {
-			key, _, _ := strings.Cut(strings.TrimSuffix(r.Key, "+"), "[")
-			if strings.EqualFold(key, "ServerActors") && strings.EqualFold(r.Object, voteSysClass) {
+			if r.Is("ServerActors") && strings.EqualFold(r.Object, voteSysClass) {
 				own = &Entry{r.Package, FromVoteSys, Source{f.Path, r.Line, r.Key + "=" + r.Value}}
 				break
 			}
