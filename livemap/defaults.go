@@ -36,41 +36,19 @@ const maxParents = 64
 // parent class, adds its package (the Beyond Unreal wiki's "Package map"
 // page). What cannot be read is a note.
 func defaultsEntries(f *ini.File, opt Options, d *defaults) ([]Entry, []string) {
-	prop := d.prop
-	var classes []string
+	var classes []classRef
 	for _, r := range f.References(opt.Generation) {
 		if r.Is("ServerActors") && r.Object != "" {
-			classes = append(classes, r.Package+"."+r.Object)
+			classes = append(classes, classRef{spec: r.Package + "." + r.Object})
 		}
 	}
-	classes = append(classes, opt.Mutators...)
-	var out []Entry
+	for _, c := range opt.Mutators {
+		classes = append(classes, classRef{spec: c})
+	}
 	var notes []string
-	seen := map[string]bool{}
-	for _, c := range classes {
-		pkg, class, ok := strings.Cut(c, ".")
-		if !ok || seen[strings.ToLower(c)] {
-			continue
-		}
-		seen[strings.ToLower(c)] = true
-		file := opt.Find(pkg)
-		if file == "" {
-			continue // check reports the missing package
-		}
-		on, from, err := d.value(pkg, class)
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s: whether %s adds its package went unchecked: %v", file, c, err))
-			continue
-		}
-		if !on {
-			continue
-		}
-		src := Source{file, 0, fmt.Sprintf("%s defaultproperties %s=True", c, prop)}
-		if !strings.EqualFold(from.class, c) {
-			src = Source{from.file, 0, fmt.Sprintf("%s inherits %s=True from %s's defaultproperties", c, prop, from.class)}
-		}
-		out = append(out, Entry{pkg, FromDefaults, src})
-	}
+	out := d.switched(classes, func(c classRef, file string, err error) {
+		notes = append(notes, fmt.Sprintf("%s: whether %s adds its package went unchecked: %v", file, c.spec, err))
+	})
 	return out, notes
 }
 
@@ -82,27 +60,39 @@ func defaultsEntries(f *ini.File, opt Options, d *defaults) ([]Entry, []string) 
 func presetSwitches(m *Map, d *defaults) {
 	for i := range m.Presets {
 		p := &m.Presets[i]
-		seen := map[string]bool{}
-		for _, c := range p.classes {
-			pkg, class, ok := strings.Cut(c.spec, ".")
-			if !ok || seen[strings.ToLower(c.spec)] || d.find(pkg) == "" {
-				continue
-			}
-			seen[strings.ToLower(c.spec)] = true
-			on, from, err := d.value(pkg, class)
-			if err != nil {
-				m.Notes = append(m.Notes, fmt.Sprintf("%s: whether preset %s's %s adds its package went unchecked: %v", c.src, p.Name, c.spec, err))
-				continue
-			}
-			if on {
-				text := fmt.Sprintf("%s defaultproperties %s=True", c.spec, d.prop)
-				if !strings.EqualFold(from.class, c.spec) {
-					text = fmt.Sprintf("%s inherits %s=True from %s's defaultproperties", c.spec, d.prop, from.class)
-				}
-				p.Packages = append(p.Packages, Entry{pkg, FromDefaults, Source{from.file, 0, text}})
-			}
+		p.Packages = append(p.Packages, d.switched(p.classes, func(c classRef, _ string, err error) {
+			m.Notes = append(m.Notes, fmt.Sprintf("%s: whether preset %s's %s adds its package went unchecked: %v", c.src, p.Name, c.spec, err))
+		})...)
+	}
+}
+
+// switched returns an entry (FromDefaults) for each class of cs (each
+// once in any case) whose switch is True, own or inherited. A class whose
+// package is missing is left to check; one whose switch cannot be read
+// goes to unread with its file.
+func (d *defaults) switched(cs []classRef, unread func(c classRef, file string, err error)) []Entry {
+	var out []Entry
+	seen := map[string]bool{}
+	for _, c := range cs {
+		pkg, class, ok := strings.Cut(c.spec, ".")
+		if !ok || seen[strings.ToLower(c.spec)] {
+			continue
+		}
+		seen[strings.ToLower(c.spec)] = true
+		file := d.find(pkg)
+		if file == "" {
+			continue // check reports the missing package
+		}
+		on, from, err := d.value(pkg, class)
+		if err != nil {
+			unread(c, file, err)
+			continue
+		}
+		if on {
+			out = append(out, Entry{pkg, FromDefaults, d.source(c.spec, from)})
 		}
 	}
+	return out
 }
 
 // defaults reads classes' switches, each package file opened once and
@@ -122,6 +112,15 @@ type pkgView struct {
 
 // where is the class whose defaults set the switch, and its file.
 type where struct{ class, file string }
+
+// source is the evidence of class spec's switch, set by from: the
+// package file whose defaults set it (Line 0).
+func (d *defaults) source(spec string, from where) Source {
+	if strings.EqualFold(from.class, spec) {
+		return Source{from.file, 0, fmt.Sprintf("%s defaultproperties %s=True", spec, d.prop)}
+	}
+	return Source{from.file, 0, fmt.Sprintf("%s inherits %s=True from %s's defaultproperties", spec, d.prop, from.class)}
+}
 
 // value reports the switch of pkg.class: set in its defaults, or else its
 // parent's (a class's defaults hold only what differs from its parent's),

@@ -81,6 +81,44 @@ type classRef struct {
 	src  Source
 }
 
+// classRefs returns the classes of the comma-separated list v (src its
+// line): each item's class path (classSpec), those with a package.
+func classRefs(items []string, src Source) []classRef {
+	var out []classRef
+	for _, c := range items {
+		if spec := classSpec(c); classPackage(spec) != "" {
+			out = append(out, classRef{spec, src})
+		}
+	}
+	return out
+}
+
+// classEntries are the packages of cs, as entries from the mapvote from.
+func classEntries(cs []classRef, from string) []Entry {
+	out := make([]Entry, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, Entry{classPackage(c.spec), from, c.src})
+	}
+	return out
+}
+
+// classSpec is the class path of a list item: trimmed, a server
+// actor's parameters after a space dropped.
+func classSpec(c string) string {
+	c, _, _ = strings.Cut(strings.TrimSpace(c), " ")
+	return c
+}
+
+// classPackage is the package of a class path "Pkg.Class" (parameters
+// after a space dropped), or "".
+func classPackage(c string) string {
+	pkg, _, ok := strings.Cut(classSpec(c), ".")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(pkg)
+}
+
 // SchemaVersion is the schema_version of Map's JSON form.
 const SchemaVersion = 1
 

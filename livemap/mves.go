@@ -58,7 +58,7 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 		m.Base = append(m.Base, Entry{strings.TrimSpace(e.Value), FromMVES, src(e)})
 	}
 	if e, ok := last("ClientLogoTexture"); ok {
-		if pkg, _, found := strings.Cut(strings.TrimSpace(e.Value), "."); found && pkg != "" {
+		if pkg := classPackage(e.Value); pkg != "" {
 			m.Base = append(m.Base, Entry{pkg, FromMVES, src(e)})
 		}
 	}
@@ -67,15 +67,10 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 	var mainClasses []classRef
 	for _, key := range []string{"MainServerActors", "MainMutatorList"} {
 		if e, ok := last(key); ok {
-			for _, c := range al.list(e.Value, src(e), &m.Notes) {
-				if pkg := classPackage(c); pkg != "" {
-					m.Loads = append(m.Loads, Entry{pkg, FromMVES, src(e)})
-					spec, _, _ := strings.Cut(strings.TrimSpace(c), " ")
-					mainClasses = append(mainClasses, classRef{spec, src(e)})
-				}
-			}
+			mainClasses = append(mainClasses, classRefs(al.list(e.Value, src(e), &m.Notes), src(e))...)
 		}
 	}
+	m.Loads = classEntries(mainClasses, FromMVES)
 	var main []Entry
 	for _, e := range f.Entries(mvesSection, "MainServerPackages") {
 		for _, p := range al.list(e.Value, src(e), &m.Notes) {
@@ -136,7 +131,7 @@ func readMVES(dir string) (m *Map, resetsBase bool, err error) {
 		if r.game != nil {
 			p.Loads = append(p.Loads, *r.game)
 		}
-		p.Loads = append(p.Loads, r.loads...)
+		p.Loads = append(p.Loads, classEntries(r.classes, FromMVES)...)
 		p.classes = append(append([]classRef{}, mainClasses...), r.classes...)
 		m.Presets = append(m.Presets, p)
 	}
@@ -184,11 +179,11 @@ const maxExtends = 64
 
 // mvesResult is what a game type gathers: the packages it sends (pkgs),
 // the package of its game class (the last one set along its Extends
-// chain) and those of its mutators and server actors (loads).
+// chain) and its mutators and server actors (classes).
 type mvesResult struct {
-	pkgs, loads []Entry
-	game        *Entry
-	classes     []classRef
+	pkgs    []Entry
+	game    *Entry
+	classes []classRef
 }
 
 // gather adds g's packages and loads to r as MapVote.uc's
@@ -229,29 +224,12 @@ func (g *mvesGame) gather(games map[int]*mvesGame, al aliases, seen map[int]bool
 	}
 	for _, key := range []string{"ServerActors", "MutatorList"} {
 		v, _ := structval.Get(g.fields, key)
-		for _, c := range al.list(v, g.src, notes) {
-			if pkg := classPackage(c); pkg != "" {
-				r.loads = append(r.loads, Entry{pkg, FromMVES, g.src})
-				spec, _, _ := strings.Cut(strings.TrimSpace(c), " ")
-				r.classes = append(r.classes, classRef{spec, g.src})
-			}
-		}
+		r.classes = append(r.classes, classRefs(al.list(v, g.src, notes), g.src)...)
 	}
 	pkgs, _ := structval.Get(g.fields, "Packages")
 	for _, pkg := range al.list(pkgs, g.src, notes) {
 		r.pkgs = append(r.pkgs, Entry{pkg, FromMVES, g.src})
 	}
-}
-
-// classPackage is the package of a class path "Pkg.Class" (a server
-// actor's parameters after a space dropped), or "".
-func classPackage(c string) string {
-	c, _, _ = strings.Cut(strings.TrimSpace(c), " ")
-	pkg, _, ok := strings.Cut(c, ".")
-	if !ok {
-		return ""
-	}
-	return strings.TrimSpace(pkg)
 }
 
 // alias is one of MVES's Aliases[n] lines: "<key> value" or "<key>=value".

@@ -166,13 +166,11 @@ type rawPreset struct {
 	p        Preset
 	full     string // VoteSys's full name, Category + "/" + PresetName
 	inherits []ini.Entry
-	muts     []Entry    // the packages of its Mutators= classes
 	pkgs     []Entry    // its Packages= entries
 	game     []Entry    // the package of its Game= class (one at most)
 	cls      []classRef // its Mutators= classes
 	// done and loading are resolve's memo and cycle guard.
 	done, loading bool
-	allMuts       []Entry
 	allPkgs       []Entry
 	allGame       []Entry
 	allCls        []classRef
@@ -189,18 +187,11 @@ func readPreset(pf *ini.File, ppath, sec, name string) *rawPreset {
 	r := &rawPreset{p: Preset{Name: full, Manager: VoteSys, Source: Source{ppath, pf.SectionLine(sec), "[" + sec + "]"}, Disabled: parseBool(dis), Packages: []Entry{}},
 		full: strings.TrimSpace(cat) + "/" + strings.TrimSpace(name), inherits: pf.Entries(sec, "InheritFrom")}
 	for _, e := range pf.Entries(sec, "Mutators") {
-		for _, c := range strings.Split(e.Value, ",") {
-			pkg, _, ok := strings.Cut(strings.TrimSpace(c), ".")
-			if ok && pkg != "" {
-				src := Source{ppath, e.Line, e.Key + "=" + e.Value}
-				r.muts = append(r.muts, Entry{pkg, FromVoteSys, src})
-				r.cls = append(r.cls, classRef{strings.TrimSpace(c), src})
-			}
-		}
+		r.cls = append(r.cls, classRefs(strings.Split(e.Value, ","), Source{ppath, e.Line, e.Key + "=" + e.Value})...)
 	}
 	if es := pf.Entries(sec, "Game"); len(es) > 0 {
 		e := es[len(es)-1]
-		if pkg, _, ok := strings.Cut(strings.TrimSpace(e.Value), "."); ok && pkg != "" {
+		if pkg := classPackage(e.Value); pkg != "" {
 			r.game = []Entry{{pkg, FromVoteSys, Source{ppath, e.Line, e.Key + "=" + e.Value}}}
 		}
 	}
@@ -224,10 +215,11 @@ func readPreset(pf *ini.File, ppath, sec, name string) *rawPreset {
 func (r *rawPreset) resolve(all []*rawPreset, m *Map) Preset {
 	r.load(all, m)
 	p := r.p
-	p.Packages = append(append([]Entry{}, r.allMuts...), r.allPkgs...)
+	muts := classEntries(r.allCls, FromVoteSys)
+	p.Packages = append(append([]Entry{}, muts...), r.allPkgs...)
 	// The server loads the game class and every mutator (and actor) of
 	// the preset, whichever it sends.
-	p.Loads = append(append([]Entry{}, r.allGame...), r.allMuts...)
+	p.Loads = append(append([]Entry{}, r.allGame...), muts...)
 	p.classes = r.allCls
 	return p
 }
@@ -259,7 +251,6 @@ func (r *rawPreset) load(all []*rawPreset, m *Map) {
 				continue
 			}
 			b.load(all, m)
-			r.allMuts = append(r.allMuts, b.allMuts...)
 			r.allPkgs = append(r.allPkgs, b.allPkgs...)
 			r.allCls = append(r.allCls, b.allCls...)
 			if r.allGame == nil {
@@ -267,7 +258,6 @@ func (r *rawPreset) load(all []*rawPreset, m *Map) {
 			}
 		}
 	}
-	r.allMuts = append(r.allMuts, r.muts...)
 	r.allPkgs = append(r.allPkgs, r.pkgs...)
 	r.allCls = append(r.allCls, r.cls...)
 	if r.game != nil {

@@ -57,12 +57,8 @@ func readXVoting(f *ini.File) *Map {
 			p.Loads = append(p.Loads, Entry{pkg, FromXVoting, src})
 		}
 		muts, _ := structval.Get(fs, "Mutators")
-		for _, c := range strings.Split(muts, ",") {
-			if pkg := classPackage(c); pkg != "" {
-				p.Loads = append(p.Loads, Entry{pkg, FromXVoting, src})
-				p.classes = append(p.classes, classRef{strings.TrimSpace(c), src})
-			}
-		}
+		p.classes = classRefs(strings.Split(muts, ","), src)
+		p.Loads = append(p.Loads, classEntries(p.classes, FromXVoting)...)
 		m.Presets = append(m.Presets, p)
 	}
 	if on && len(m.Presets) == 0 {
