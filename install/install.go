@@ -238,7 +238,8 @@ type ServerURL struct {
 // GameInfo reads its options (UT99's and UT2004's GameInfo.uc: options
 // follow "?", each Key=Value; ParseOption takes the first option of a key,
 // any case; InitGame splits Mutator= at commas, a leading comma leaving
-// the rest whole, which then names no class). Other options are ignored. A URL with spaces (a whole command line pasted) is an error.
+// the rest whole, which then names no class). Other options are ignored.
+// A URL with spaces (a whole command line pasted) is an error.
 func ParseServerURL(url string) (ServerURL, error) {
 	var u ServerURL
 	url = strings.TrimSpace(url)
